@@ -1,0 +1,6 @@
+package io.typedjson.bench.data;
+
+import java.util.List;
+
+/** One record of the orders data set; {@code ts} is an ISO-8601 instant kept as a string, as many producers do. */
+public record Order(long id, String name, String status, double amount, List<String> tags, String ts) {}
