@@ -2,6 +2,7 @@ package io.typedjson.bench.codec;
 
 /**
  * One way of turning a data set's records into bytes and back, as a Kafka application would use it.
+ * Instances made by {@link Codecs} are thread-safe.
  *
  * @param <V> the value type this codec takes and gives back (a Map, a Java record, a Connect Struct, a protobuf message...)
  */
@@ -18,4 +19,12 @@ public interface BenchCodec<V> {
 
     /** Deserializes one value; must give back something {@code Exactness.firstDifference} can compare to the prepared value. */
     V decode(byte[] bytes);
+
+    /**
+     * The data set's canonical record a user of this codec would build from a decoded value, or null when the codec
+     * has no way back to it (a schemaless map or tree). Not timed.
+     */
+    default Object toRecord(V decoded) {
+        return null;
+    }
 }
