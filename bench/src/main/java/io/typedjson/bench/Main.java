@@ -1,0 +1,59 @@
+package io.typedjson.bench;
+
+import io.typedjson.bench.cluster.ClusterCommand;
+import io.typedjson.bench.report.ReportCommand;
+import java.util.Arrays;
+
+/** {@code java -jar typedjson-bench.jar report|jmh|cluster [options]}. */
+public final class Main {
+    private static final String USAGE = """
+            usage: java -jar bench/target/typedjson-bench.jar <command> [options]
+
+            commands:
+              report   sizes, exactness and JMH timings of every codec on every data set;
+                       writes report.md, report.csv and chart.svg to bench/results/
+              jmh      JMH's own command line, e.g.  jmh CodecBenchmark -p dataset=rows -prof gc
+              cluster  the end-to-end benchmark on a local Kafka cluster
+
+            '<command> --help' lists the options of a command.
+            """;
+
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) throws Exception {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            System.out.print(USAGE);
+            return args.length == 0 ? 2 : 0;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "report":
+                return ReportCommand.run(rest);
+            case "jmh":
+                return jmh(rest);
+            case "cluster":
+                return ClusterCommand.run(rest);
+            default:
+                System.err.println("unknown command '" + args[0] + "'\n");
+                System.err.print(USAGE);
+                return 2;
+        }
+    }
+
+    private static int jmh(String[] args) throws Exception {
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.println("usage: java -jar bench/target/typedjson-bench.jar jmh [JMH options] [benchmark regexp]\n"
+                    + "benchmarks: CodecBenchmark (params dataset, codec), ShapeBenchmark (params shape, codec);"
+                    + " e.g. jmh CodecBenchmark.deserialize -p dataset=orders -p codec=protobuf -prof gc\n"
+                    + "JMH's own options follow.\n");
+            org.openjdk.jmh.Main.main(new String[] {"-h"});
+            return 0;
+        }
+        org.openjdk.jmh.Main.main(args);
+        return 0;
+    }
+}

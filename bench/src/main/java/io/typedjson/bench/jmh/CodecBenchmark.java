@@ -1,0 +1,65 @@
+package io.typedjson.bench.jmh;
+
+import io.typedjson.bench.codec.BenchCodec;
+import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.data.Datasets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/** One record (one board document) serialized or deserialized per operation, cycling over a pool of records. */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CodecBenchmark {
+    /** Distinct records cycled through, so branch predictors and caches see varied data. */
+    private static final int POOL = 1024;
+
+    @Param({"orders", "rows", "cdc", "board"})
+    public String dataset;
+
+    // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
+    @Param({"typedjson-dynamic", "jsonconverter-schemas", "jsonconverter-plain", "kafka-jsonnode", "jackson-record",
+            "jackson-map", "protobuf", "avro"})
+    public String codec;
+
+    private BenchCodec<Object> c;
+    private Object[] values;
+    private byte[][] encoded;
+    private int next;
+
+    @Setup
+    public void setup() {
+        c = Codecs.get(dataset, codec);
+        List<?> records = Datasets.generate(dataset, dataset.equals("board") ? 4 : POOL, Datasets.SEED);
+        values = new Object[records.size()];
+        encoded = new byte[records.size()][];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = c.prepare(records.get(i));
+            encoded[i] = c.encode(values[i]);
+        }
+    }
+
+    private int nextIndex() {
+        int i = next;
+        next = i + 1 == values.length ? 0 : i + 1;
+        return i;
+    }
+
+    @Benchmark
+    public byte[] serialize() {
+        return c.encode(values[nextIndex()]);
+    }
+
+    @Benchmark
+    public Object deserialize() {
+        return c.decode(encoded[nextIndex()]);
+    }
+}

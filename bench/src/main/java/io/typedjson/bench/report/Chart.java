@@ -1,0 +1,113 @@
+package io.typedjson.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A hand-written SVG: one panel per data set, bytes per record across, serialize + deserialize ns up;
+ * exact codecs as filled dots, inexact ones as hollow rings. Lower left is better.
+ */
+final class Chart {
+    private static final int PANEL_W = 460;
+    private static final int PANEL_H = 320;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 130;
+    private static final int TOP = 40;
+    private static final int BOTTOM = 45;
+
+    private record Point(String codec, double bytes, double ns, boolean exact) {}
+
+    private Chart() {}
+
+    static String svg(Results r) {
+        List<String> datasets = r.datasets().stream().filter(d -> !points(r, d).isEmpty()).toList();
+        int cols = Math.min(2, Math.max(1, datasets.size()));
+        int rows = (datasets.size() + cols - 1) / cols;
+        int width = cols * PANEL_W;
+        int height = rows * PANEL_H + 30;
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n", width, height, width, height));
+        svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        svg.append(text(10, 18, "start", 13, "bytes per record (x) against serialize + deserialize ns per record (y); "
+                + "● exact  ○ not exact; lower left is better"));
+        for (int i = 0; i < datasets.size(); i++) {
+            panel(svg, datasets.get(i), points(r, datasets.get(i)), (i % cols) * PANEL_W, 30 + (i / cols) * PANEL_H);
+        }
+        return svg.append("</svg>\n").toString();
+    }
+
+    private static List<Point> points(Results r, String dataset) {
+        List<Point> points = new ArrayList<>();
+        for (String codec : r.codecs(dataset)) {
+            Optional<SizeReport.Row> s = r.size(dataset, codec);
+            double ns = r.roundTripNs(dataset, codec);
+            if (s.isPresent() && !Double.isNaN(ns)) {
+                points.add(new Point(codec, s.get().bytesPerRecord(), ns, s.get().exact()));
+            }
+        }
+        return points;
+    }
+
+    private static void panel(StringBuilder svg, String dataset, List<Point> points, int x0, int y0) {
+        double maxX = niceMax(points.stream().mapToDouble(Point::bytes).max().orElse(1));
+        double maxY = niceMax(points.stream().mapToDouble(Point::ns).max().orElse(1));
+        int plotW = PANEL_W - LEFT - RIGHT;
+        int plotH = PANEL_H - TOP - BOTTOM;
+        int px = x0 + LEFT;
+        int py = y0 + TOP;
+        svg.append(text(px, y0 + 22, "start", 13, dataset));
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>\n",
+                px, py, plotW, plotH));
+        for (int t = 0; t <= 4; t++) {
+            double fx = px + plotW * t / 4.0;
+            double fy = py + plotH - plotH * t / 4.0;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>\n", fx, py, fx, py + plotH));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>\n", px, fy, px + plotW, fy));
+            svg.append(text(fx, py + plotH + 14, "middle", 10, ReportWriter.num(maxX * t / 4)));
+            svg.append(text(px - 5, fy + 4, "end", 10, ReportWriter.num(maxY * t / 4)));
+        }
+        svg.append(text(px + plotW / 2.0, py + plotH + 32, "middle", 11, "bytes per record"));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"11\" "
+                + "transform=\"rotate(-90 %d %.1f)\">ser + de ns</text>\n", x0 + 14, py + plotH / 2.0, x0 + 14, py + plotH / 2.0));
+        List<double[]> labels = new ArrayList<>();
+        for (Point p : points) {
+            double cx = px + plotW * p.bytes() / maxX;
+            double cy = py + plotH - plotH * p.ns() / maxY;
+            String color = p.codec().startsWith("typedjson") ? "#1a9850" : p.codec().equals("protobuf") || p.codec().equals("avro") ? "#d95f02" : "#3366cc";
+            svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                    cx, cy, p.exact() ? color : "white", color));
+            double ly = freeLabelY(labels, cx + 8, cy + 4);
+            labels.add(new double[] {cx + 8, ly});
+            svg.append(text(cx + 8, ly, "start", 10, p.codec() + (p.exact() ? "" : " (inexact)")));
+        }
+    }
+
+    /** Moves a label up or down until it does not overlap one already placed near it. */
+    private static double freeLabelY(List<double[]> placed, double x, double y) {
+        for (int step = 0; ; step++) {
+            double candidate = y + (step % 2 == 0 ? 1 : -1) * ((step + 1) / 2) * 12;
+            boolean clear = placed.stream().noneMatch(l -> Math.abs(l[0] - x) < 110 && Math.abs(l[1] - candidate) < 11);
+            if (clear) {
+                return candidate;
+            }
+        }
+    }
+
+    private static double niceMax(double v) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * magnitude >= v * 1.05) {
+                return m * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    private static String text(double x, double y, String anchor, int size, String s) {
+        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">%s</text>\n",
+                x, y, anchor, size, s.replace("&", "&amp;").replace("<", "&lt;"));
+    }
+}

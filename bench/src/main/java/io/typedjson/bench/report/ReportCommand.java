@@ -1,0 +1,173 @@
+package io.typedjson.bench.report;
+
+import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.data.Datasets;
+import io.typedjson.bench.data.Shapes;
+import io.typedjson.bench.jmh.CodecBenchmark;
+import io.typedjson.bench.jmh.ShapeBenchmark;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** The {@code report} command: sizes and exactness in-process, then JMH, then the markdown, CSV and chart. */
+public final class ReportCommand {
+    private static final String USAGE = """
+            usage: java -jar bench/target/typedjson-bench.jar report [options]
+
+              --quick            smoke profile: 2,000 records, JMH on orders and rows only, 1 fork,
+                                 1 warm-up and 1 measurement iteration of 1 s, no shape benchmarks
+              --records N        flat records per data set for sizes and exactness (default 100000;
+                                 board gets N/1000 documents, at least 2)
+              --datasets a,b     data sets (default orders,rows,cdc,board; JMH in --quick: orders,rows)
+              --codecs a,b       codecs (default all: %s)
+              --forks N          JMH forks (default 1)
+              --warmups N        JMH warm-up iterations (default 3)
+              --iterations N     JMH measurement iterations (default 5)
+              --time S           seconds per JMH iteration (default 1)
+              --no-jmh           sizes and exactness only (no timings, no chart)
+              --no-shapes        skip the per-shape micro benchmarks
+              --out DIR          output directory (default bench/results, or results when run outside the repo)
+              --help             this text
+            """;
+
+    private ReportCommand() {}
+
+    public static int run(String[] args) throws Exception {
+        boolean quick = false;
+        boolean jmh = true;
+        boolean shapes = true;
+        Integer records = null;
+        List<String> datasets = null;
+        List<String> codecs = Codecs.names();
+        int forks = 1;
+        int warmups = 3;
+        int iterations = 5;
+        int seconds = 1;
+        Path out = Files.isDirectory(Path.of("bench")) ? Path.of("bench", "results") : Path.of("results");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--help", "-h" -> {
+                    System.out.printf(USAGE, String.join(",", Codecs.names()));
+                    return 0;
+                }
+                case "--quick" -> quick = true;
+                case "--no-jmh" -> jmh = false;
+                case "--no-shapes" -> shapes = false;
+                case "--records" -> records = Integer.parseInt(value(args, ++i));
+                case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
+                case "--codecs" -> codecs = List.of(value(args, ++i).split(","));
+                case "--forks" -> forks = Integer.parseInt(value(args, ++i));
+                case "--warmups" -> warmups = Integer.parseInt(value(args, ++i));
+                case "--iterations" -> iterations = Integer.parseInt(value(args, ++i));
+                case "--time" -> seconds = Integer.parseInt(value(args, ++i));
+                case "--out" -> out = Path.of(value(args, ++i));
+                default -> {
+                    System.err.println("unknown option '" + args[i] + "'; see report --help");
+                    return 2;
+                }
+            }
+        }
+        if (quick) {
+            warmups = 1;
+            iterations = 1;
+            shapes = false;
+        }
+        int n = records != null ? records : quick ? 2_000 : 100_000;
+        List<String> sizeSets = datasets != null ? datasets : Datasets.names();
+        List<String> jmhSets = datasets != null ? datasets : quick ? List.of("orders", "rows") : Datasets.names();
+        JmhRunner.Settings settings = new JmhRunner.Settings(forks, warmups, iterations, seconds);
+
+        Instant start = Instant.now();
+        List<String> wanted = codecs;
+        System.out.printf("sizes and exactness: %d records per data set (board %d documents)%n", n, Datasets.count("board", n));
+        List<SizeReport.Row> sizes = SizeReport.measure(sizeSets, n, wanted::contains);
+        Duration sizeTime = Duration.between(start, Instant.now());
+        for (SizeReport.Row row : sizes) {
+            System.out.printf(Locale.ROOT, "  %-7s %-22s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
+                    row.bytesPerRecord(), row.zstdBytes(), row.exactCell());
+        }
+
+        List<Timing> timings = List.of();
+        List<Timing> shapeTimings = List.of();
+        Instant jmhStart = Instant.now();
+        if (jmh) {
+            timings = JmhRunner.run(CodecBenchmark.class, "dataset", jmhSets, codecs, settings);
+            if (shapes) {
+                shapeTimings = JmhRunner.run(ShapeBenchmark.class, "shape", Shapes.names(), shapeCodecs(), settings);
+            }
+        }
+        Duration jmhTime = Duration.between(jmhStart, Instant.now());
+
+        Map<String, String> run = new LinkedHashMap<>();
+        run.put("command", "`java -jar bench/target/typedjson-bench.jar report" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`");
+        run.put("finished", Instant.now().toString());
+        run.put("machine", machine());
+        run.put("versions", versions());
+        run.put("profile", (quick ? "quick" : "full") + "; sizes and exactness over " + n + " records per data set (board: "
+                + Datasets.count("board", n) + " documents of 200 blocks), seed " + Datasets.SEED);
+        run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets : "not run");
+        run.put("duration", "sizes " + human(sizeTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
+        ReportWriter.write(out, new Results(sizes, timings, shapeTimings), run);
+        System.out.println("wrote " + out.resolve("report.md") + ", report.csv" + (timings.isEmpty() ? "" : ", chart.svg")
+                + " in " + human(Duration.between(start, Instant.now())));
+        return 0;
+    }
+
+    private static List<String> shapeCodecs() {
+        return Shapes.names().stream().flatMap(s -> Codecs.forShape(s).stream()).map(c -> c.name()).distinct().toList();
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static String human(Duration d) {
+        return d.toMinutes() > 0 ? d.toMinutes() + " min " + d.toSecondsPart() + " s" : d.toSeconds() + " s";
+    }
+
+    private static String machine() {
+        String cpu = "";
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            cpu = lines.filter(l -> l.startsWith("model name")).findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim() + ", ").orElse("");
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the OS line is enough
+        }
+        return cpu + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + " " + System.getProperty("os.arch") + ", "
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+    }
+
+    private static String versions() {
+        List<String> v = new ArrayList<>();
+        v.add("Kafka " + version(org.apache.kafka.clients.producer.KafkaProducer.class));
+        v.add("Jackson " + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION);
+        v.add("protobuf-java " + version(com.google.protobuf.Message.class));
+        v.add("Avro " + version(org.apache.avro.Schema.class));
+        v.add("JMH " + version(org.openjdk.jmh.runner.Runner.class));
+        return String.join(", ", v);
+    }
+
+    private static String version(Class<?> c) {
+        String v = c.getPackage().getImplementationVersion();
+        if (v != null) {
+            return v;
+        }
+        // fall back to the jar's file name, e.g. avro-1.12.2.jar
+        String path = c.getProtectionDomain().getCodeSource().getLocation().getPath();
+        String file = path.substring(path.lastIndexOf('/') + 1);
+        return Arrays.stream(file.split("-")).filter(p -> !p.isEmpty() && Character.isDigit(p.charAt(0))).findFirst()
+                .map(p -> p.replace(".jar", "")).orElse("?");
+    }
+}

@@ -1,0 +1,170 @@
+package io.typedjson.bench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Writes report.md, report.csv and chart.svg from one run's results. */
+public final class ReportWriter {
+    private static final String[] OPS = {"serialize", "deserialize"};
+
+    private ReportWriter() {}
+
+    /** @param run facts about the run (command, machine, versions, settings), shown in order at the top */
+    public static void write(Path dir, Results r, Map<String, String> run) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("report.md"), markdown(r, run, !r.timings().isEmpty()), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.csv"), csv(r), StandardCharsets.UTF_8);
+        if (!r.timings().isEmpty()) {
+            Files.writeString(dir.resolve("chart.svg"), Chart.svg(r), StandardCharsets.UTF_8);
+        }
+    }
+
+    static String markdown(Results r, Map<String, String> run, boolean chart) {
+        StringBuilder md = new StringBuilder("# typedjson benchmark report\n\n");
+        run.forEach((k, v) -> md.append("- **").append(k).append("**: ").append(v).append('\n'));
+        md.append("\nEXACT: every decoded value compared with the value given to the codec, class-sensitive "
+                + "(Integer 1 is not Long 1), doubles and floats by bits, BigDecimal with its scale, bytes by content; "
+                + "for codecs that map back to the Java record (Jackson on the record, JsonConverter with schemas, protobuf, "
+                + "Avro) the record a user gets back is compared too. The first difference is listed under each table. "
+                + "Ratios are taken against `" + Results.JACKSON + "` (Jackson databind on the Java record) and `"
+                + Results.PROTOBUF + "` of the same run; below 1 is smaller or faster.\n\n");
+
+        md.append("## Targets\n\n| target | codec | measured | verdict |\n|---|---|---|---|\n");
+        for (Targets.Verdict v : Targets.evaluate(r)) {
+            md.append("| ").append(v.target()).append(" | ").append(v.codec()).append(" | ").append(v.measured())
+                    .append(" | ").append(v.verdict().equals("met") ? "met" : "**" + v.verdict() + "**").append(" |\n");
+        }
+        md.append("\nThe byte targets are those of the Connect issue, stated there for the converter (value plus headers); "
+                + "they are shown for every typedjson codec of the build.\n");
+        if (chart) {
+            md.append("\n## Size against speed\n\n![bytes per record against serialize + deserialize ns](chart.svg)\n");
+        }
+        for (String dataset : r.datasets()) {
+            datasetSection(md, r, dataset);
+        }
+        if (!r.shapeTimings().isEmpty()) {
+            md.append("\n## Per-shape micro benchmarks\n\n| shape | codec | ser ns | ser B/op | de ns | de B/op |\n|---|---|--:|--:|--:|--:|\n");
+            for (Timing s : r.shapeTimings()) {
+                if (s.op().equals("serialize")) {
+                    Optional<Timing> d = r.shapeTimings().stream().filter(t -> t.op().equals("deserialize")
+                            && t.subject().equals(s.subject()) && t.codec().equals(s.codec())).findFirst();
+                    md.append("| ").append(s.subject()).append(" | ").append(s.codec()).append(" | ").append(ns(s))
+                            .append(" | ").append(num(s.allocBytes())).append(" | ").append(d.map(ReportWriter::ns).orElse("—"))
+                            .append(" | ").append(d.map(t -> num(t.allocBytes())).orElse("—")).append(" |\n");
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    private static void datasetSection(StringBuilder md, Results r, String dataset) {
+        md.append("\n## ").append(dataset).append("\n\n")
+                .append("| codec | exact | B/rec | raw | gzip-6 | lz4 | zstd | ser ns | ser B/op | de ns | de B/op "
+                        + "| B/rec ÷ Jackson | zstd ÷ protobuf | ser+de ÷ Jackson | ser+de ÷ protobuf |\n")
+                .append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        Optional<SizeReport.Row> jackson = r.size(dataset, Results.JACKSON);
+        Optional<SizeReport.Row> protobuf = r.size(dataset, Results.PROTOBUF);
+        List<String> notes = new ArrayList<>();
+        for (String codec : r.codecs(dataset)) {
+            Optional<SizeReport.Row> s = r.size(dataset, codec);
+            md.append("| ").append(codec).append(" | ");
+            if (s.isPresent()) {
+                SizeReport.Row row = s.get();
+                if (row.exact()) {
+                    md.append("yes");
+                } else {
+                    notes.add(codec + ": " + row.exactCell());
+                    md.append("**no** [").append(notes.size()).append("]");
+                }
+                md.append(" | ").append(num(row.bytesPerRecord())).append(" | ").append(num(row.rawBytes())).append(" | ")
+                        .append(num(row.gzipBytes())).append(" | ").append(num(row.lz4Bytes())).append(" | ").append(num(row.zstdBytes()));
+            } else {
+                md.append("— | — | — | — | — | —");
+            }
+            for (String op : OPS) {
+                Optional<Timing> t = r.timing(dataset, codec, op);
+                md.append(" | ").append(t.map(ReportWriter::ns).orElse("—")).append(" | ")
+                        .append(t.map(x -> num(x.allocBytes())).orElse("—"));
+            }
+            md.append(" | ").append(ratio(s.map(SizeReport.Row::bytesPerRecord), jackson.map(SizeReport.Row::bytesPerRecord)))
+                    .append(" | ").append(ratio(s.map(x -> (double) x.zstdBytes()), protobuf.map(x -> (double) x.zstdBytes())))
+                    .append(" | ").append(ratio(r.roundTripNs(dataset, codec), r.roundTripNs(dataset, Results.JACKSON)))
+                    .append(" | ").append(ratio(r.roundTripNs(dataset, codec), r.roundTripNs(dataset, Results.PROTOBUF)))
+                    .append(" |\n");
+        }
+        if (!notes.isEmpty()) {
+            md.append('\n');
+            for (int i = 0; i < notes.size(); i++) {
+                md.append(i + 1).append(". ").append(notes.get(i).replace("|", "\\|")).append('\n');
+            }
+        }
+    }
+
+    static String csv(Results r) {
+        StringBuilder csv = new StringBuilder("dataset,codec,records,bytes_per_record,raw_bytes,gzip6_bytes,lz4_bytes,zstd_bytes,"
+                + "exact,first_difference,serialize_ns,serialize_error_ns,serialize_alloc_bytes,"
+                + "deserialize_ns,deserialize_error_ns,deserialize_alloc_bytes\n");
+        for (String dataset : r.datasets()) {
+            for (String codec : r.codecs(dataset)) {
+                Optional<SizeReport.Row> s = r.size(dataset, codec);
+                csv.append(dataset).append(',').append(codec).append(',');
+                if (s.isPresent()) {
+                    SizeReport.Row row = s.get();
+                    csv.append(row.records()).append(',').append(String.format(Locale.ROOT, "%.2f", row.bytesPerRecord()))
+                            .append(',').append(row.rawBytes()).append(',').append(row.gzipBytes()).append(',')
+                            .append(row.lz4Bytes()).append(',').append(row.zstdBytes()).append(',').append(row.exact())
+                            .append(',').append(quote(row.exact() ? "" : row.exactCell()));
+                } else {
+                    csv.append(",,,,,,,");
+                }
+                appendTimings(csv, r.timing(dataset, codec, "serialize"), r.timing(dataset, codec, "deserialize"));
+            }
+        }
+        for (Timing s : r.shapeTimings()) {
+            if (s.op().equals("serialize")) {
+                csv.append("shape:").append(s.subject()).append(',').append(s.codec()).append(",,,,,,,,");
+                appendTimings(csv, Optional.of(s), r.shapeTimings().stream().filter(t -> t.op().equals("deserialize")
+                        && t.subject().equals(s.subject()) && t.codec().equals(s.codec())).findFirst());
+            }
+        }
+        return csv.toString();
+    }
+
+    private static void appendTimings(StringBuilder csv, Optional<Timing> ser, Optional<Timing> de) {
+        for (Optional<Timing> t : List.of(ser, de)) {
+            csv.append(',').append(t.map(x -> String.format(Locale.ROOT, "%.1f,%.1f,%.1f", x.ns(), x.nsError(), x.allocBytes()))
+                    .orElse(",,"));
+        }
+        csv.append('\n');
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String ns(Timing t) {
+        return Double.isNaN(t.nsError()) ? num(t.ns()) : num(t.ns()) + " ± " + num(t.nsError());
+    }
+
+    static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String ratio(Optional<Double> a, Optional<Double> b) {
+        return a.isPresent() && b.isPresent() ? ratio(a.get(), b.get()) : "—";
+    }
+
+    private static String ratio(double a, double b) {
+        return Double.isNaN(a) || Double.isNaN(b) ? "—" : String.format(Locale.ROOT, "%.2f", a / b);
+    }
+}

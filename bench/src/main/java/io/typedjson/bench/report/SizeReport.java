@@ -1,0 +1,155 @@
+package io.typedjson.bench.report;
+
+import io.typedjson.bench.codec.BenchCodec;
+import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.codec.Exactness;
+import io.typedjson.bench.data.Datasets;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.zip.GZIPOutputStream;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.utils.internals.ByteBufferOutputStream;
+
+/** Encodes every record of a data set with every codec, decodes it again, and measures bytes and exactness. */
+public final class SizeReport {
+    /** Kafka's default {@code batch.size}: records are compressed in groups of about this many bytes. */
+    static final int BATCH_BYTES = 16 * 1024;
+    private static final byte MAGIC_V2 = 2;
+
+    private SizeReport() {}
+
+    /**
+     * One line of the size table.
+     *
+     * @param exactness null when every decoded value equals its prepared value, else the first difference
+     * @param recordExactness for codecs that map back to the canonical record: null when exact, else the first
+     *                        difference; "n/a" when the codec has no way back
+     */
+    public record Row(String dataset, String codec, int records, long rawBytes, long gzipBytes, long lz4Bytes,
+                      long zstdBytes, String exactness, String recordExactness) {
+        public double bytesPerRecord() {
+            return (double) rawBytes / records;
+        }
+
+        public boolean exact() {
+            return exactness == null && (recordExactness == null || recordExactness.equals("n/a"));
+        }
+
+        /** "yes", or "no: " and the first difference. */
+        public String exactCell() {
+            if (exactness != null) {
+                return "no: " + exactness;
+            }
+            if (recordExactness != null && !recordExactness.equals("n/a")) {
+                return "no (as record): " + recordExactness;
+            }
+            return "yes";
+        }
+    }
+
+    /** Measures the named data sets with the codecs {@code codecFilter} accepts; {@code records} flat records each. */
+    public static List<Row> measure(List<String> datasets, int records, Predicate<String> codecFilter) {
+        List<Row> rows = new ArrayList<>();
+        for (String dataset : datasets) {
+            List<?> data = Datasets.generate(dataset, Datasets.count(dataset, records), Datasets.SEED);
+            for (BenchCodec<?> codec : Codecs.forDataset(dataset)) {
+                if (codecFilter.test(codec.name())) {
+                    rows.add(measure(dataset, codec, data));
+                }
+            }
+        }
+        return rows;
+    }
+
+    static <V> Row measure(String dataset, BenchCodec<V> codec, List<?> data) {
+        List<byte[]> encoded = new ArrayList<>(data.size());
+        String exactness = null;
+        String recordExactness = null;
+        long raw = 0;
+        for (int i = 0; i < data.size(); i++) {
+            V prepared = codec.prepare(data.get(i));
+            byte[] bytes = codec.encode(prepared);
+            encoded.add(bytes);
+            raw += bytes.length;
+            V decoded = codec.decode(bytes);
+            if (exactness == null) {
+                String d = Exactness.firstDifference(prepared, decoded);
+                exactness = d == null ? null : "record " + i + " " + d;
+            }
+            if (recordExactness == null) {
+                recordExactness = recordDifference(codec, data.get(i), decoded, i);
+            }
+        }
+        return new Row(dataset, codec.name(), data.size(), raw, gzip(encoded),
+                batched(encoded, Compression.lz4().build()), batched(encoded, Compression.zstd().build()),
+                exactness, recordExactness);
+    }
+
+    private static <V> String recordDifference(BenchCodec<V> codec, Object original, V decoded, int index) {
+        Object back;
+        try {
+            back = codec.toRecord(decoded);
+        } catch (RuntimeException e) {
+            return "record " + index + " cannot be mapped back: " + e.getMessage();
+        }
+        if (back == null) {
+            return "n/a";
+        }
+        String d = Exactness.firstDifference(original, back);
+        return d == null ? null : "record " + index + " " + d;
+    }
+
+    /** gzip level 6 over all records written one after the other. */
+    static long gzip(List<byte[]> encoded) {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(sink, 64 * 1024) {
+            {
+                def.setLevel(6);
+            }
+        }) {
+            for (byte[] b : encoded) {
+                out.write(b);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sink.size();
+    }
+
+    /**
+     * Total compressed bytes when consecutive records are grouped into batches of at most {@link #BATCH_BYTES}
+     * (a larger record is a batch of its own) and each batch is compressed with Kafka's own codec streams.
+     */
+    static long batched(List<byte[]> encoded, Compression compression) {
+        long total = 0;
+        List<byte[]> batch = new ArrayList<>();
+        int batchBytes = 0;
+        for (byte[] b : encoded) {
+            if (!batch.isEmpty() && batchBytes + b.length > BATCH_BYTES) {
+                total += compress(batch, compression);
+                batch.clear();
+                batchBytes = 0;
+            }
+            batch.add(b);
+            batchBytes += b.length;
+        }
+        return batch.isEmpty() ? total : total + compress(batch, compression);
+    }
+
+    private static int compress(List<byte[]> batch, Compression compression) {
+        ByteBufferOutputStream sink = new ByteBufferOutputStream(BATCH_BYTES);
+        try (OutputStream out = compression.wrapForOutput(sink, MAGIC_V2)) {
+            for (byte[] b : batch) {
+                out.write(b);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sink.position();
+    }
+}
