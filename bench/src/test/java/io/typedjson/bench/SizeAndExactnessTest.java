@@ -1,0 +1,145 @@
+package io.typedjson.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.typedjson.bench.codec.BenchCodec;
+import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.codec.Exactness;
+import io.typedjson.bench.data.Datasets;
+import io.typedjson.bench.data.Shapes;
+import io.typedjson.bench.report.ReportWriter;
+import io.typedjson.bench.report.Results;
+import io.typedjson.bench.report.SizeReport;
+import io.typedjson.bench.report.Timing;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The size and exactness half of the report on small data, so the benchmark code cannot rot. No timings asserted. */
+class SizeAndExactnessTest {
+    private static List<SizeReport.Row> rows;
+
+    @BeforeAll
+    static void measure() {
+        rows = SizeReport.measure(Datasets.names(), 300, c -> true);
+    }
+
+    private static SizeReport.Row row(String dataset, String codec) {
+        return rows.stream().filter(r -> r.dataset().equals(dataset) && r.codec().equals(codec)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + dataset + "/" + codec));
+    }
+
+    @Test
+    void everyCodecMeasuresEveryDataset() {
+        for (String dataset : Datasets.names()) {
+            for (String codec : Codecs.names()) {
+                SizeReport.Row r = row(dataset, codec);
+                assertTrue(r.rawBytes() > 0 && r.gzipBytes() > 0 && r.lz4Bytes() > 0 && r.zstdBytes() > 0, r.toString());
+                assertTrue(r.gzipBytes() < r.rawBytes(), "gzip smaller than raw: " + r);
+            }
+        }
+    }
+
+    @Test
+    void typedjsonCodecsAreExactOnEveryDataset() {
+        for (String dataset : Datasets.names()) {
+            for (String codec : Codecs.names()) {
+                if (codec.startsWith("typedjson")) {
+                    assertEquals("yes", row(dataset, codec).exactCell(), dataset + "/" + codec);
+                }
+            }
+        }
+    }
+
+    @Test
+    void schemaAwareCodecsAreExactOnEveryDataset() {
+        for (String dataset : Datasets.names()) {
+            for (String codec : List.of("jsonconverter-schemas", "jackson-record", "protobuf", "avro")) {
+                assertEquals("yes", row(dataset, codec).exactCell(), dataset + "/" + codec);
+            }
+        }
+    }
+
+    @Test
+    void schemalessJsonLosesTypesAndSaysWhere() {
+        SizeReport.Row plain = row("rows", "jsonconverter-plain");
+        assertFalse(plain.exact());
+        assertTrue(plain.exactCell().contains("$.id: Integer 0 vs Long 0"), plain.exactCell());
+        SizeReport.Row map = row("rows", "jackson-map");
+        assertFalse(map.exact());
+        assertTrue(map.exactCell().contains("$.qty: Short"), map.exactCell());
+        assertTrue(row("orders", "jsonconverter-plain").exactCell().contains("schemaless"));
+    }
+
+    @Test
+    void binaryIsSmallerThanJsonBeforeCompression() {
+        for (String dataset : List.of("orders", "rows", "cdc")) {
+            assertTrue(row(dataset, "protobuf").rawBytes() < row(dataset, "jackson-record").rawBytes(), dataset);
+            assertTrue(row(dataset, "jackson-record").rawBytes() < row(dataset, "jsonconverter-schemas").rawBytes(), dataset);
+        }
+    }
+
+    @Test
+    void protobufRoundTripsToTheRecord() {
+        for (String dataset : Datasets.names()) {
+            BenchCodec<Object> codec = Codecs.get(dataset, "protobuf");
+            for (Object record : Datasets.generate(dataset, 3, 7)) {
+                Object back = codec.toRecord(codec.decode(codec.encode(codec.prepare(record))));
+                assertNull(Exactness.firstDifference(record, back), dataset);
+            }
+        }
+    }
+
+    @Test
+    void datasetsAreReproducible() {
+        for (String dataset : Datasets.names()) {
+            assertNull(Exactness.firstDifference(Datasets.generate(dataset, 5, 42), Datasets.generate(dataset, 5, 42)), dataset);
+            assertNotNull(Exactness.firstDifference(Datasets.generate(dataset, 5, 42), Datasets.generate(dataset, 5, 43)), dataset);
+        }
+    }
+
+    @Test
+    void exactnessIsStrict() {
+        assertNotNull(Exactness.firstDifference(1, 1L));
+        assertNull(Exactness.firstDifference(Double.NaN, Double.NaN));
+        assertNotNull(Exactness.firstDifference(-0.0, 0.0));
+        assertNotNull(Exactness.firstDifference(-0.0f, 0.0f));
+        assertNotNull(Exactness.firstDifference(new BigDecimal("1.10"), new BigDecimal("1.1")));
+        assertNull(Exactness.firstDifference(new byte[] {1, 2}, new byte[] {1, 2}));
+        assertEquals("$.a[1]: Integer 2 vs Long 2",
+                Exactness.firstDifference(Map.of("a", List.of(1, 2)), Map.of("a", List.of(1, 2L))));
+    }
+
+    @Test
+    void shapesRoundTripWithJackson() {
+        for (String shape : Shapes.names()) {
+            BenchCodec<Object> codec = Codecs.forShape(shape, "jackson-record");
+            Object value = codec.prepare(Shapes.sample(shape));
+            assertNull(Exactness.firstDifference(value, codec.decode(codec.encode(value))), shape);
+        }
+    }
+
+    @Test
+    void reportFilesAreWritten(@TempDir Path dir) throws Exception {
+        List<Timing> timings = new ArrayList<>();
+        for (SizeReport.Row r : rows) {
+            timings.add(new Timing(r.dataset(), r.codec(), "serialize", r.bytesPerRecord() * 3, 1, 100));
+            timings.add(new Timing(r.dataset(), r.codec(), "deserialize", r.bytesPerRecord() * 4, 1, 200));
+        }
+        ReportWriter.write(dir, new Results(rows, timings, List.of()), Map.of("profile", "test"));
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("## Targets") && md.contains("## rows") && md.contains("jsonconverter-plain"), md);
+        assertTrue(Files.readString(dir.resolve("chart.svg")).contains("<circle"));
+        assertEquals(rows.size() + 1, Files.readAllLines(dir.resolve("report.csv")).size());
+    }
+}
