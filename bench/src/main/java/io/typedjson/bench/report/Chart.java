@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A hand-written SVG: one panel per data set, bytes per record across, serialize + deserialize ns up;
+ * A hand-written SVG: one panel per data set, bytes per record across, serialize + deserialize ns up (both log);
  * exact codecs as filled dots, inexact ones as hollow rings. Lower left is better.
  */
 final class Chart {
@@ -52,8 +52,8 @@ final class Chart {
     }
 
     private static void panel(StringBuilder svg, String dataset, List<Point> points, int x0, int y0) {
-        double maxX = niceMax(points.stream().mapToDouble(Point::bytes).max().orElse(1));
-        double maxY = niceMax(points.stream().mapToDouble(Point::ns).max().orElse(1));
+        LogAxis xs = LogAxis.of(points.stream().mapToDouble(Point::bytes).toArray());
+        LogAxis ys = LogAxis.of(points.stream().mapToDouble(Point::ns).toArray());
         int plotW = PANEL_W - LEFT - RIGHT;
         int plotH = PANEL_H - TOP - BOTTOM;
         int px = x0 + LEFT;
@@ -61,27 +61,58 @@ final class Chart {
         svg.append(text(px, y0 + 22, "start", 13, dataset));
         svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>\n",
                 px, py, plotW, plotH));
-        for (int t = 0; t <= 4; t++) {
-            double fx = px + plotW * t / 4.0;
-            double fy = py + plotH - plotH * t / 4.0;
+        for (double t : xs.ticks()) {
+            double fx = px + plotW * xs.at(t);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>\n", fx, py, fx, py + plotH));
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>\n", px, fy, px + plotW, fy));
-            svg.append(text(fx, py + plotH + 14, "middle", 10, ReportWriter.num(maxX * t / 4)));
-            svg.append(text(px - 5, fy + 4, "end", 10, ReportWriter.num(maxY * t / 4)));
+            svg.append(text(fx, py + plotH + 14, "middle", 10, String.format(Locale.ROOT, "%,.0f", t)));
         }
-        svg.append(text(px + plotW / 2.0, py + plotH + 32, "middle", 11, "bytes per record"));
+        for (double t : ys.ticks()) {
+            double fy = py + plotH - plotH * ys.at(t);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>\n", px, fy, px + plotW, fy));
+            svg.append(text(px - 5, fy + 4, "end", 10, String.format(Locale.ROOT, "%,.0f", t)));
+        }
+        svg.append(text(px + plotW / 2.0, py + plotH + 32, "middle", 11, "bytes per record (log)"));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"11\" "
-                + "transform=\"rotate(-90 %d %.1f)\">ser + de ns</text>\n", x0 + 14, py + plotH / 2.0, x0 + 14, py + plotH / 2.0));
+                + "transform=\"rotate(-90 %d %.1f)\">ser + de ns (log)</text>\n", x0 + 14, py + plotH / 2.0, x0 + 14, py + plotH / 2.0));
         List<double[]> labels = new ArrayList<>();
         for (Point p : points) {
-            double cx = px + plotW * p.bytes() / maxX;
-            double cy = py + plotH - plotH * p.ns() / maxY;
+            double cx = px + plotW * xs.at(p.bytes());
+            double cy = py + plotH - plotH * ys.at(p.ns());
             String color = p.codec().startsWith("typedjson") ? "#1a9850" : p.codec().equals("protobuf") || p.codec().equals("avro") ? "#d95f02" : "#3366cc";
             svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>\n",
                     cx, cy, p.exact() ? color : "white", color));
             double ly = freeLabelY(labels, cx + 8, cy + 4);
             labels.add(new double[] {cx + 8, ly});
             svg.append(text(cx + 8, ly, "start", 10, p.codec() + (p.exact() ? "" : " (inexact)")));
+        }
+    }
+
+    /** A base-10 logarithmic axis from the decade below the smallest value to the decade above the largest. */
+    private record LogAxis(double min, double max) {
+        static LogAxis of(double[] values) {
+            double lo = java.util.Arrays.stream(values).min().orElse(1);
+            double hi = java.util.Arrays.stream(values).max().orElse(10);
+            double min = Math.pow(10, Math.floor(Math.log10(lo)));
+            double max = Math.pow(10, Math.ceil(Math.log10(hi)));
+            return new LogAxis(min, max > min ? max : min * 10);
+        }
+
+        double at(double v) {
+            return (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min));
+        }
+
+        /** 1, 2 and 5 times each decade, or only the decades when there are many. */
+        List<Double> ticks() {
+            boolean many = Math.log10(max / min) > 2;
+            List<Double> ticks = new ArrayList<>();
+            for (double d = min; d <= max * 1.001; d *= 10) {
+                for (double m : many ? new double[] {1} : new double[] {1, 2, 5}) {
+                    if (d * m <= max * 1.001) {
+                        ticks.add(d * m);
+                    }
+                }
+            }
+            return ticks;
         }
     }
 
@@ -94,16 +125,6 @@ final class Chart {
                 return candidate;
             }
         }
-    }
-
-    private static double niceMax(double v) {
-        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
-            if (m * magnitude >= v * 1.05) {
-                return m * magnitude;
-            }
-        }
-        return 10 * magnitude;
     }
 
     private static String text(double x, double y, String anchor, int size, String s) {
