@@ -194,7 +194,7 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private Object readStringOrTagged(JsonParser in) throws IOException {
-        String s = in.getText();
+        String s = Lexemes.checkUnicode(in, in.getText());
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
@@ -315,6 +315,7 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private static String unescapeKey(JsonParser in, String raw) {
+        Lexemes.checkUnicode(in, raw);
         if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
             return raw;
         }

@@ -42,6 +42,7 @@ public final class Lexemes {
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
     public static void writeString(JsonGenerator out, String s) throws IOException {
+        checkUnicode(s, "string");
         if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
             out.writeString(Tags.PREFIX + s);
         } else {
@@ -49,14 +50,52 @@ public final class Lexemes {
         }
     }
 
-    /** Escapes an object key the same way as a string. */
+    /** Escapes an object key the same way as a string; refuses a key that is not Unicode text. */
     public static String escapeKey(String key) {
+        checkUnicode(key, "key");
         return !key.isEmpty() && key.charAt(0) == Tags.PREFIX ? Tags.PREFIX + key : key;
     }
 
     public static String readString(JsonParser in) throws IOException {
         expect(in, JsonToken.VALUE_STRING, "a string");
-        return unescape(in, in.getText());
+        return unescape(in, checkUnicode(in, in.getText()));
+    }
+
+    /**
+     * A document is Unicode text: a Java string holding a surrogate that is not part of a pair has no UTF-8
+     * spelling, so it is refused on write rather than sent as an escape some readers would mangle.
+     */
+    public static void checkUnicode(String s, String what) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw new TypedJsonException(what + " holds a lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + ", which is not Unicode text and has no UTF-8 spelling");
+        }
+    }
+
+    /** The same rule on read: a {@code \uD800} escape without its pair is refused. */
+    public static String checkUnicode(JsonParser in, String s) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + " of a string: not Unicode text");
+        }
+        return s;
+    }
+
+    /** Index of the first surrogate that is not part of a high-low pair, or -1. */
+    static int loneSurrogate(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
