@@ -2,6 +2,7 @@ package io.typedjson.format;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -121,8 +122,8 @@ public final class DynamicCodec implements Codec<Object> {
         for (Object e : values) {
             try {
                 write(out, e);
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
             }
             i++;
         }
@@ -141,8 +142,8 @@ public final class DynamicCodec implements Codec<Object> {
             out.writeFieldName(Lexemes.escapeKey(key));
             try {
                 write(out, e.getValue());
-            } catch (TypedJsonException ex) {
-                throw ex.inField(key);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inField(key);
             }
         }
         out.writeEndObject();
@@ -157,13 +158,13 @@ public final class DynamicCodec implements Codec<Object> {
         for (Map.Entry<?, ?> e : map.entrySet()) {
             try {
                 write(out, e.getKey());
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
             }
             try {
                 write(out, e.getValue());
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i + 1);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i + 1);
             }
             i += 2;
         }
