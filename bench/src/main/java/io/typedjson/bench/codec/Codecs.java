@@ -17,6 +17,7 @@ public final class Codecs {
     public static List<BenchCodec<?>> forDataset(String dataset) {
         Dataset<Object> d = Datasets.get(dataset);
         List<BenchCodec<?>> codecs = new ArrayList<>();
+        codecs.add(new TypedJsonDynamicCodec(d));
         // typedjson codecs: add the class serde and the Connect converter here (see TypedJson*Codec)
         codecs.add(new JsonConverterCodec(d, true));
         codecs.add(new JsonConverterCodec(d, false));
