@@ -27,6 +27,12 @@ final class AvroCodec implements BenchCodec<GenericRecord> {
     }
 
     @Override
+    public String settings() {
+        return "Avro GenericDatumWriter / GenericDatumReader, binary, the schema (derived from the Connect schema) known to "
+                + "both sides, no header; strings read as java.lang.String; Decimal, timestamp-millis, date logical types";
+    }
+
+    @Override
     public String name() {
         return "avro";
     }

@@ -20,6 +20,11 @@ public interface BenchCodec<V> {
     /** Deserializes one value; must give back something {@code Exactness.firstDifference} can compare to the prepared value. */
     V decode(byte[] bytes);
 
+    /** How the codec is set up (library, configuration, the type it carries), for the report. */
+    default String settings() {
+        return "";
+    }
+
     /**
      * The data set's canonical record a user of this codec would build from a decoded value, or null when the codec
      * has no way back to it (a schemaless map or tree). Not timed.

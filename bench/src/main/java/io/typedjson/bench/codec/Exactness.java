@@ -1,10 +1,10 @@
 package io.typedjson.bench.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.google.protobuf.Message;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Iterator;
@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.avro.generic.IndexedRecord;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
@@ -28,89 +27,169 @@ public final class Exactness {
 
     /** Null when {@code actual} is exactly {@code expected}; otherwise a short description of the first difference. */
     public static String firstDifference(Object expected, Object actual) {
-        return diff("$", expected, actual);
+        List<String> d = differences(expected, actual, 1);
+        return d.isEmpty() ? null : d.get(0);
     }
 
-    private static String diff(String path, Object e, Object a) {
-        if (e == a) {
-            return null;
+    /** Up to {@code limit} differences, in the order a depth-first walk finds them; empty when exact. */
+    public static List<String> differences(Object expected, Object actual, int limit) {
+        Walk walk = new Walk(limit);
+        walk.diff("$", expected, actual);
+        return walk.found;
+    }
+
+    private static final class Walk {
+        private final int limit;
+        private final List<String> found = new ArrayList<>();
+
+        Walk(int limit) {
+            this.limit = limit;
         }
-        if (e == null || a == null) {
-            return differ(path, e, a);
+
+        private boolean full() {
+            return found.size() >= limit;
         }
-        if (e instanceof Map<?, ?> em && a instanceof Map<?, ?> am) {
-            return maps(path, em, am);
+
+        private void differ(String path, Object e, Object a) {
+            found.add(path + ": " + describe(e) + " vs " + describe(a));
         }
-        if (e instanceof List<?> el && a instanceof List<?> al) {
-            return lists(path, el, al);
+
+        void diff(String path, Object e, Object a) {
+            if (e == a || full()) {
+                return;
+            }
+            if (e == null || a == null) {
+                differ(path, e, a);
+            } else if (e instanceof Map<?, ?> em && a instanceof Map<?, ?> am) {
+                maps(path, em, am);
+            } else if (e instanceof List<?> el && a instanceof List<?> al) {
+                lists(path, el, al);
+            } else if (e instanceof Set<?> es && a instanceof Set<?> as) {
+                if (es.size() != as.size() || !as.containsAll(es)) {
+                    differ(path, e, a);
+                }
+            } else if (e instanceof SchemaAndValue es && a instanceof SchemaAndValue as) {
+                // values first, so a lossy schemaless round trip names the fields that changed
+                diff(path, es.value(), as.value());
+                if (!Objects.equals(es.schema(), as.schema()) && !full()) {
+                    found.add(path + " schema: " + describeSchema(es) + " vs " + describeSchema(as));
+                }
+            } else if (e instanceof Struct es && a instanceof Map<?, ?> am) {
+                for (Field f : es.schema().fields()) {
+                    if (am.containsKey(f.name())) {
+                        diff(path + "." + f.name(), es.get(f), am.get(f.name()));
+                    } else if (!full()) {
+                        found.add(path + "." + f.name() + ": missing");
+                    }
+                }
+                if (!full()) {
+                    found.add(path + ": Struct came back as a schemaless " + a.getClass().getSimpleName());
+                }
+            } else if (e.getClass() != a.getClass()) {
+                differ(path, e, a);
+            } else if (e instanceof Struct es) {
+                struct(path, es, (Struct) a);
+            } else if (e instanceof Record) {
+                record(path, e, a);
+            } else if (e instanceof JsonNode en) {
+                node(path, en, (JsonNode) a);
+            } else if (e instanceof Object[] eo) {
+                lists(path, Arrays.asList(eo), Arrays.asList((Object[]) a));
+            } else if (!same(e, a)) {
+                differ(path, e, a);
+            }
         }
-        if (e instanceof Set<?> es && a instanceof Set<?> as) {
-            return es.size() == as.size() && as.containsAll(es) ? null : differ(path, e, a);
-        }
-        if (e instanceof SchemaAndValue es && a instanceof SchemaAndValue as) {
-            // values first, so a lossy schemaless round trip names the field that changed
-            String d = diff(path, es.value(), as.value());
-            return d != null || Objects.equals(es.schema(), as.schema()) ? d
-                    : path + " schema: " + describeSchema(es) + " vs " + describeSchema(as);
-        }
-        if (e instanceof Struct es && a instanceof Map<?, ?> am) {
-            for (Field f : es.schema().fields()) {
-                String d = am.containsKey(f.name()) ? diff(path + "." + f.name(), es.get(f), am.get(f.name())) : path + "." + f.name() + ": missing";
-                if (d != null) {
-                    return d;
+
+        private void maps(String path, Map<?, ?> e, Map<?, ?> a) {
+            for (Map.Entry<?, ?> entry : e.entrySet()) {
+                String p = path + "." + entry.getKey();
+                if (a.containsKey(entry.getKey())) {
+                    diff(p, entry.getValue(), a.get(entry.getKey()));
+                } else if (!full()) {
+                    found.add(p + ": missing" + keyNote(entry.getKey(), a));
                 }
             }
-            return path + ": Struct came back as a schemaless " + a.getClass().getSimpleName();
+            for (Object k : a.keySet()) {
+                if (!e.containsKey(k) && !full()) {
+                    found.add(path + "." + k + ": unexpected key " + describe(k));
+                }
+            }
         }
-        if (e.getClass() != a.getClass()) {
-            return differ(path, e, a);
+
+        private void lists(String path, List<?> e, List<?> a) {
+            if (e.size() != a.size()) {
+                found.add(path + ": size " + e.size() + " vs " + a.size());
+                return;
+            }
+            Iterator<?> ai = a.iterator();
+            int i = 0;
+            for (Object eo : e) {
+                diff(path + "[" + i++ + "]", eo, ai.next());
+            }
         }
-        if (e instanceof Double ed) {
-            return Double.doubleToLongBits(ed) == Double.doubleToLongBits((Double) a) ? null : differ(path, e, a);
+
+        private void struct(String path, Struct e, Struct a) {
+            if (!Objects.equals(e.schema(), a.schema())) {
+                found.add(path + " schema: " + e.schema() + " vs " + a.schema());
+                return;
+            }
+            for (Field f : e.schema().fields()) {
+                diff(path + "." + f.name(), e.get(f), a.get(f));
+            }
         }
-        if (e instanceof Float ef) {
-            return Float.floatToIntBits(ef) == Float.floatToIntBits((Float) a) ? null : differ(path, e, a);
+
+        private void record(String path, Object e, Object a) {
+            for (RecordComponent c : e.getClass().getRecordComponents()) {
+                try {
+                    diff(path + "." + c.getName(), c.getAccessor().invoke(e), c.getAccessor().invoke(a));
+                } catch (ReflectiveOperationException x) {
+                    throw new IllegalStateException("cannot read " + path + "." + c.getName(), x);
+                }
+            }
         }
-        if (e instanceof byte[] eb) {
-            return Arrays.equals(eb, (byte[]) a) ? null : differ(path, e, a);
+
+        private void node(String path, JsonNode e, JsonNode a) {
+            if (e.isObject()) {
+                Iterator<Map.Entry<String, JsonNode>> fields = e.fields();
+                while (fields.hasNext()) {
+                    Map.Entry<String, JsonNode> f = fields.next();
+                    if (a.has(f.getKey())) {
+                        diff(path + "." + f.getKey(), f.getValue(), a.get(f.getKey()));
+                    } else if (!full()) {
+                        found.add(path + "." + f.getKey() + ": missing");
+                    }
+                }
+                if (e.size() != a.size() && !full()) {
+                    found.add(path + ": " + e.size() + " fields vs " + a.size());
+                }
+            } else if (e.isArray()) {
+                if (e.size() != a.size()) {
+                    found.add(path + ": size " + e.size() + " vs " + a.size());
+                    return;
+                }
+                for (int i = 0; i < e.size(); i++) {
+                    diff(path + "[" + i + "]", e.get(i), a.get(i));
+                }
+            } else if (!e.equals(a)) {
+                differ(path, e, a);
+            }
         }
-        if (e instanceof Object[] eo) {
-            return lists(path, Arrays.asList(eo), Arrays.asList((Object[]) a));
-        }
-        if (e instanceof Struct es) {
-            return struct(path, es, (Struct) a);
-        }
-        if (e instanceof Record) {
-            return record(path, e, a);
-        }
-        if (e instanceof JsonNode en) {
-            return node(path, en, (JsonNode) a);
-        }
-        if (e instanceof IndexedRecord || e instanceof Message) {
-            // generated or generic records define equality themselves; walk them only to say where they differ
-            return e.equals(a) ? null : path + ": " + e.getClass().getSimpleName() + " differs: " + abbreviate(e) + " vs " + abbreviate(a);
-        }
-        // BigDecimal.equals includes the scale; ByteBuffer.equals compares the remaining bytes
-        return e.equals(a) ? null : differ(path, e, a);
     }
 
-    private static String maps(String path, Map<?, ?> e, Map<?, ?> a) {
-        for (Map.Entry<?, ?> entry : e.entrySet()) {
-            String p = path + "." + entry.getKey();
-            if (!a.containsKey(entry.getKey())) {
-                return p + ": missing" + keyNote(entry.getKey(), a);
-            }
-            String d = diff(p, entry.getValue(), a.get(entry.getKey()));
-            if (d != null) {
-                return d;
-            }
+    /** Equality of two values of the same class that are not containers. */
+    private static boolean same(Object e, Object a) {
+        if (e instanceof Double ed) {
+            return Double.doubleToLongBits(ed) == Double.doubleToLongBits((Double) a);
         }
-        for (Object k : a.keySet()) {
-            if (!e.containsKey(k)) {
-                return path + "." + k + ": unexpected key " + describe(k);
-            }
+        if (e instanceof Float ef) {
+            return Float.floatToIntBits(ef) == Float.floatToIntBits((Float) a);
         }
-        return null;
+        if (e instanceof byte[] eb) {
+            return Arrays.equals(eb, (byte[]) a);
+        }
+        // BigDecimal.equals includes the scale, ByteBuffer.equals compares the remaining bytes, and generated
+        // protobuf messages and Avro records define their own equality
+        return e.equals(a);
     }
 
     private static String keyNote(Object key, Map<?, ?> a) {
@@ -122,82 +201,8 @@ public final class Exactness {
         return "";
     }
 
-    private static String lists(String path, List<?> e, List<?> a) {
-        if (e.size() != a.size()) {
-            return path + ": size " + e.size() + " vs " + a.size();
-        }
-        Iterator<?> ai = a.iterator();
-        int i = 0;
-        for (Object eo : e) {
-            String d = diff(path + "[" + i++ + "]", eo, ai.next());
-            if (d != null) {
-                return d;
-            }
-        }
-        return null;
-    }
-
-    private static String struct(String path, Struct e, Struct a) {
-        if (!Objects.equals(e.schema(), a.schema())) {
-            return path + " schema: " + e.schema() + " vs " + a.schema();
-        }
-        for (Field f : e.schema().fields()) {
-            String d = diff(path + "." + f.name(), e.get(f), a.get(f));
-            if (d != null) {
-                return d;
-            }
-        }
-        return null;
-    }
-
-    private static String record(String path, Object e, Object a) {
-        for (RecordComponent c : e.getClass().getRecordComponents()) {
-            try {
-                String d = diff(path + "." + c.getName(), c.getAccessor().invoke(e), c.getAccessor().invoke(a));
-                if (d != null) {
-                    return d;
-                }
-            } catch (ReflectiveOperationException x) {
-                throw new IllegalStateException("cannot read " + path + "." + c.getName(), x);
-            }
-        }
-        return null;
-    }
-
-    private static String node(String path, JsonNode e, JsonNode a) {
-        if (e.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = e.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> f = fields.next();
-                String d = a.has(f.getKey()) ? diff(path + "." + f.getKey(), f.getValue(), a.get(f.getKey()))
-                        : path + "." + f.getKey() + ": missing";
-                if (d != null) {
-                    return d;
-                }
-            }
-            return e.size() == a.size() ? null : path + ": " + e.size() + " fields vs " + a.size();
-        }
-        if (e.isArray()) {
-            if (e.size() != a.size()) {
-                return path + ": size " + e.size() + " vs " + a.size();
-            }
-            for (int i = 0; i < e.size(); i++) {
-                String d = diff(path + "[" + i + "]", e.get(i), a.get(i));
-                if (d != null) {
-                    return d;
-                }
-            }
-            return null;
-        }
-        return e.equals(a) ? null : differ(path, e, a);
-    }
-
     private static String describeSchema(SchemaAndValue sv) {
         return sv.schema() == null ? "none" : sv.schema().type() + (sv.schema().name() == null ? "" : " " + sv.schema().name());
-    }
-
-    private static String differ(String path, Object e, Object a) {
-        return path + ": " + describe(e) + " vs " + describe(a);
     }
 
     /** A value with its class, short enough for a table cell. */

@@ -17,6 +17,11 @@ final class JacksonMapCodec implements BenchCodec<Map<String, Object>> {
     }
 
     @Override
+    public String settings() {
+        return "the same ObjectMapper on Map<String, Object> (what a generic JSON serde returns)";
+    }
+
+    @Override
     public String name() {
         return "jackson-map";
     }

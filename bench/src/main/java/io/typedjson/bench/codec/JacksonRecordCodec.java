@@ -15,6 +15,12 @@ final class JacksonRecordCodec implements BenchCodec<Object> {
     }
 
     @Override
+    public String settings() {
+        return "Jackson ObjectMapper with JavaTimeModule and WRITE_DATES_AS_TIMESTAMPS off (as Spring Boot configures it), "
+                + "SNAKE_CASE names, writerFor / readerFor the Java record";
+    }
+
+    @Override
     public String name() {
         return "jackson-record";
     }

@@ -22,6 +22,15 @@ final class JsonConverterCodec implements BenchCodec<SchemaAndValue> {
     }
 
     @Override
+    public String settings() {
+        return schemas
+                ? "JsonConverter, schemas.enable=true, other settings at their defaults (decimal.format=BASE64, "
+                + "replace.null.with.default=true); Struct in, Struct out"
+                : "JsonConverter, schemas.enable=false, other settings at their defaults: the Struct and its schema in, "
+                + "a schemaless Map out (no setting makes schemaless JSON exact)";
+    }
+
+    @Override
     public String name() {
         return schemas ? "jsonconverter-schemas" : "jsonconverter-plain";
     }

@@ -16,6 +16,12 @@ final class KafkaJsonNodeCodec implements BenchCodec<JsonNode> {
     }
 
     @Override
+    public String settings() {
+        return "Kafka's org.apache.kafka.connect.json.JsonSerializer / JsonDeserializer, defaults, on a JsonNode built "
+                + "with ObjectMapper.valueToTree from the record's map";
+    }
+
+    @Override
     public String name() {
         return "kafka-jsonnode";
     }

@@ -28,6 +28,12 @@ final class ProtobufCodec implements BenchCodec<Message> {
     }
 
     @Override
+    public String settings() {
+        return "protobuf-java generated classes (bench.proto: proto3, optional for nullable fields), "
+                + "toByteArray / parser().parseFrom; Decimal as unscaled bytes, timestamps as epoch ms";
+    }
+
+    @Override
     public String name() {
         return "protobuf";
     }

@@ -16,6 +16,12 @@ final class TypedJsonDynamicCodec implements BenchCodec<Object> {
     }
 
     @Override
+    public String settings() {
+        return "TypedJsonSerializer / TypedJsonDeserializer with no configuration (the dynamic model), on the record as a "
+                + "Map<String, Object> with narrow types kept (Short, Integer, BigDecimal, Instant, LocalDate, byte[])";
+    }
+
+    @Override
     public String name() {
         return "typedjson-dynamic";
     }

@@ -90,6 +90,7 @@ public final class ReportCommand {
         List<String> wanted = codecs;
         System.out.printf("sizes and exactness: %d records per data set (board %d documents)%n", n, Datasets.count("board", n));
         List<SizeReport.Row> sizes = SizeReport.measure(sizeSets, n, wanted::contains);
+        List<SizeReport.EdgeRow> edges = SizeReport.edges(sizeSets, wanted::contains);
         Duration sizeTime = Duration.between(start, Instant.now());
         for (SizeReport.Row row : sizes) {
             System.out.printf(Locale.ROOT, "  %-7s %-22s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
@@ -116,7 +117,7 @@ public final class ReportCommand {
                 + Datasets.count("board", n) + " documents of 200 blocks), seed " + Datasets.SEED);
         run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets : "not run");
         run.put("duration", "sizes " + human(sizeTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
-        ReportWriter.write(out, new Results(sizes, timings, shapeTimings), run);
+        ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges), run);
         System.out.println("wrote " + out.resolve("report.md") + ", report.csv" + (timings.isEmpty() ? "" : ", chart.svg")
                 + " in " + human(Duration.between(start, Instant.now())));
         return 0;

@@ -1,5 +1,7 @@
 package io.typedjson.bench.report;
 
+import io.typedjson.bench.codec.BenchCodec;
+import io.typedjson.bench.codec.Codecs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,7 +38,11 @@ public final class ReportWriter {
                 + "Ratios are taken against `" + Results.JACKSON + "` (Jackson databind on the Java record) and `"
                 + Results.PROTOBUF + "` of the same run; below 1 is smaller or faster.\n\n");
 
-        md.append("## Targets\n\n| target | codec | measured | verdict |\n|---|---|---|---|\n");
+        md.append("## Codecs\n\n");
+        for (BenchCodec<?> c : Codecs.forDataset("orders")) {
+            md.append("- `").append(c.name()).append("`: ").append(c.settings()).append('\n');
+        }
+        md.append("\n## Targets\n\n| target | codec | measured | verdict |\n|---|---|---|---|\n");
         for (Targets.Verdict v : Targets.evaluate(r)) {
             md.append("| ").append(v.target()).append(" | ").append(v.codec()).append(" | ").append(v.measured())
                     .append(" | ").append(v.verdict().equals("met") ? "met" : "**" + v.verdict() + "**").append(" |\n");
@@ -48,6 +54,18 @@ public final class ReportWriter {
         }
         for (String dataset : r.datasets()) {
             datasetSection(md, r, dataset);
+        }
+        if (!r.edges().isEmpty()) {
+            md.append("\n## Edge values\n\nEach edge case is an ordinary record with one field at the edge of its type, sent "
+                    + "through the codec alone (not part of the sizes or timings above). A case is lost when something other "
+                    + "than what the ordinary record already loses comes back different.\n\n"
+                    + "| data set | codec | ordinary record | edge cases kept | edge cases lost |\n|---|---|---|--:|---|\n");
+            for (SizeReport.EdgeRow e : r.edges()) {
+                md.append("| ").append(e.dataset()).append(" | ").append(e.codec()).append(" | ")
+                        .append(e.baseline() == null ? "exact" : e.baseline().replace("|", "\\|")).append(" | ")
+                        .append(e.cases() - e.failures().size()).append('/').append(e.cases()).append(" | ")
+                        .append(String.join("<br>", e.failures()).replace("|", "\\|")).append(" |\n");
+            }
         }
         if (!r.shapeTimings().isEmpty()) {
             md.append("\n## Per-shape micro benchmarks\n\n| shape | codec | ser ns | ser B/op | de ns | de B/op |\n|---|---|--:|--:|--:|--:|\n");

@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /** Everything one report run measured, with look-ups by data set and codec. */
-public record Results(List<SizeReport.Row> sizes, List<Timing> timings, List<Timing> shapeTimings) {
+public record Results(List<SizeReport.Row> sizes, List<Timing> timings, List<Timing> shapeTimings,
+                      List<SizeReport.EdgeRow> edges) {
     /** The codec every ratio is taken against: Jackson databind on the Java record, and protobuf. */
     public static final String JACKSON = "jackson-record";
     public static final String PROTOBUF = "protobuf";

@@ -4,12 +4,15 @@ import io.typedjson.bench.codec.BenchCodec;
 import io.typedjson.bench.codec.Codecs;
 import io.typedjson.bench.codec.Exactness;
 import io.typedjson.bench.data.Datasets;
+import io.typedjson.bench.data.EdgeCases;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.common.compress.Compression;
@@ -88,6 +91,68 @@ public final class SizeReport {
         return new Row(dataset, codec.name(), data.size(), raw, gzip(encoded),
                 batched(encoded, Compression.lz4().build()), batched(encoded, Compression.zstd().build()),
                 exactness, recordExactness);
+    }
+
+    /**
+     * One codec's exactness on the edge cases of a data set.
+     *
+     * @param baseline the first difference on the ordinary record the cases vary, null when it is exact
+     * @param failures the cases that lose something the ordinary record does not, each with its first such difference
+     */
+    public record EdgeRow(String dataset, String codec, int cases, String baseline, List<String> failures) {}
+
+    /** Runs every edge case of the data sets through every codec the filter accepts. */
+    public static List<EdgeRow> edges(List<String> datasets, Predicate<String> codecFilter) {
+        List<EdgeRow> out = new ArrayList<>();
+        for (String dataset : datasets) {
+            List<EdgeCases.Case> cases = EdgeCases.of(dataset);
+            for (BenchCodec<?> codec : cases.isEmpty() ? List.<BenchCodec<?>>of() : Codecs.forDataset(dataset)) {
+                if (!codecFilter.test(codec.name())) {
+                    continue;
+                }
+                List<String> base = roundTrip(codec, EdgeCases.baseline(dataset));
+                Set<String> basePaths = new HashSet<>();
+                base.forEach(d -> basePaths.add(path(d)));
+                List<String> failures = new ArrayList<>();
+                for (EdgeCases.Case c : cases) {
+                    roundTrip(codec, c.record()).stream().filter(d -> !basePaths.contains(path(d))).findFirst()
+                            .ifPresent(d -> failures.add(c.label() + ": " + d));
+                }
+                out.add(new EdgeRow(dataset, codec.name(), cases.size(), base.isEmpty() ? null : base.get(0), failures));
+            }
+        }
+        return out;
+    }
+
+    private static String path(String difference) {
+        String d = difference.startsWith(AS_RECORD) ? difference.substring(AS_RECORD.length()) : difference;
+        int colon = d.indexOf(':');
+        return colon < 0 ? d : d.substring(0, colon);
+    }
+
+    private static final String AS_RECORD = "as record: ";
+
+    /** The differences (at most 20) when one record goes through the codec and back; empty when it comes back exactly. */
+    static <V> List<String> roundTrip(BenchCodec<V> codec, Object record) {
+        V decoded;
+        V prepared;
+        try {
+            prepared = codec.prepare(record);
+            decoded = codec.decode(codec.encode(prepared));
+        } catch (RuntimeException e) {
+            return List.of("refused (" + e.getClass().getSimpleName() + ")");
+        }
+        List<String> d = Exactness.differences(prepared, decoded, 20);
+        if (!d.isEmpty()) {
+            return d;
+        }
+        Object back;
+        try {
+            back = codec.toRecord(decoded);
+        } catch (RuntimeException e) {
+            return List.of(AS_RECORD + "cannot be mapped back: " + e.getMessage());
+        }
+        return back == null ? List.of() : Exactness.differences(record, back, 20).stream().map(x -> AS_RECORD + x).toList();
     }
 
     private static <V> String recordDifference(BenchCodec<V> codec, Object original, V decoded, int index) {
