@@ -1,13 +1,10 @@
 package io.typedjson.bench.codec;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -24,8 +21,6 @@ import org.apache.kafka.connect.data.Timestamp;
  * epoch days; strings read back as java.lang.String.
  */
 final class AvroMapping {
-    private static final long DAY_MS = TimeUnit.DAYS.toMillis(1);
-
     private AvroMapping() {}
 
     static org.apache.avro.Schema avroSchema(Schema schema) {
@@ -102,23 +97,7 @@ final class AvroMapping {
         if (v == null) {
             return null;
         }
-        String logical = schema.name() == null ? "" : schema.name();
-        switch (logical) {
-            case Decimal.LOGICAL_NAME:
-                return ByteBuffer.wrap(((BigDecimal) v).unscaledValue().toByteArray());
-            case Timestamp.LOGICAL_NAME:
-                return ((java.util.Date) v).getTime();
-            case Date.LOGICAL_NAME:
-                return (int) Math.floorDiv(((java.util.Date) v).getTime(), DAY_MS);
-            default:
-                break;
-        }
         switch (schema.type()) {
-            case INT8:
-            case INT16:
-                return ((Number) v).intValue();
-            case BYTES:
-                return ByteBuffer.wrap((byte[]) v);
             case ARRAY:
                 List<Object> list = new ArrayList<>();
                 for (Object e : (List<?>) v) {
@@ -128,7 +107,8 @@ final class AvroMapping {
             case STRUCT:
                 return toRecord((Struct) v, avro);
             default:
-                return v;
+                Object wire = WireValues.toWire(schema, v);
+                return wire instanceof byte[] b ? ByteBuffer.wrap(b) : wire;
         }
     }
 
@@ -144,25 +124,7 @@ final class AvroMapping {
         if (v == null) {
             return null;
         }
-        String logical = schema.name() == null ? "" : schema.name();
-        switch (logical) {
-            case Decimal.LOGICAL_NAME:
-                int scale = Integer.parseInt(schema.parameters().get(Decimal.SCALE_FIELD));
-                return new BigDecimal(new BigInteger(bytes((ByteBuffer) v)), scale);
-            case Timestamp.LOGICAL_NAME:
-                return new java.util.Date((Long) v);
-            case Date.LOGICAL_NAME:
-                return new java.util.Date((Integer) v * DAY_MS);
-            default:
-                break;
-        }
         switch (schema.type()) {
-            case INT8:
-                return ((Integer) v).byteValue();
-            case INT16:
-                return ((Integer) v).shortValue();
-            case BYTES:
-                return bytes((ByteBuffer) v);
             case STRING:
                 return v.toString();
             case ARRAY:
@@ -174,7 +136,7 @@ final class AvroMapping {
             case STRUCT:
                 return toStruct((GenericRecord) v, schema);
             default:
-                return v;
+                return WireValues.fromWire(schema, v instanceof ByteBuffer b ? bytes(b) : v);
         }
     }
 

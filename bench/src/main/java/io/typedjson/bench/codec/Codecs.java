@@ -1,10 +1,17 @@
 package io.typedjson.bench.codec;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.Shapes;
+import io.typedjson.serde.TypedJsonDeserializer;
+import io.typedjson.serde.TypedJsonSerializer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.json.JsonDeserializer;
+import org.apache.kafka.connect.json.JsonSerializer;
 
 /** The codecs compared on each data set. */
 public final class Codecs {
@@ -17,13 +24,26 @@ public final class Codecs {
     public static List<BenchCodec<?>> forDataset(String dataset) {
         Dataset<Object> d = Datasets.get(dataset);
         List<BenchCodec<?>> codecs = new ArrayList<>();
-        codecs.add(new TypedJsonDynamicCodec(d));
-        // typedjson codecs: add the class serde and the Connect converter here (see TypedJson*Codec)
-        codecs.add(new JsonConverterCodec(d, true));
-        codecs.add(new JsonConverterCodec(d, false));
-        codecs.add(new KafkaJsonNodeCodec(d));
-        codecs.add(new JacksonRecordCodec(d.recordClass()));
-        codecs.add(new JacksonMapCodec(d));
+        codecs.add(new SerdeCodec<>("typedjson-dynamic", "TypedJsonSerializer / TypedJsonDeserializer with no configuration "
+                + "(the dynamic model), on the record as a Map<String, Object> with narrow types kept (Short, Integer, "
+                + "BigDecimal, Instant, LocalDate, byte[])",
+                new TypedJsonSerializer<>(), new TypedJsonDeserializer<>(), d::toMap, null));
+        // typedjson class serde and Connect converter go here, e.g.
+        //   Serde<Object> serde = TypedJsonSerde.forClass(d.recordClass());
+        //   codecs.add(new SerdeCodec<>("typedjson-class", "...", serde.serializer(), serde.deserializer(), r -> r, r -> r));
+        //   codecs.add(new ConverterCodec("typedjson-connect", "...", new TypedJsonConverter(), Map.of(), d, true));
+        codecs.add(new ConverterCodec("jsonconverter-schemas", "JsonConverter, schemas.enable=true, other settings at their "
+                + "defaults (decimal.format=BASE64, replace.null.with.default=true); Struct in, Struct out",
+                new JsonConverter(), Map.of("schemas.enable", "true"), d, false));
+        codecs.add(new ConverterCodec("jsonconverter-plain", "JsonConverter, schemas.enable=false, other settings at their "
+                + "defaults: the Struct and its schema in, a schemaless Map out (no setting makes schemaless JSON exact)",
+                new JsonConverter(), Map.of("schemas.enable", "false"), d, false));
+        codecs.add(new SerdeCodec<JsonNode>("kafka-jsonnode", "Kafka's org.apache.kafka.connect.json.JsonSerializer / "
+                + "JsonDeserializer, defaults, on a JsonNode built with ObjectMapper.valueToTree from the record's map",
+                new JsonSerializer(), new JsonDeserializer(), r -> Jackson.MAPPER.valueToTree(d.toMap(r)), null));
+        codecs.add(Jackson.onRecord(d.recordClass()));
+        codecs.add(new JacksonCodec("jackson-map", "the same ObjectMapper on Map<String, Object> (what a generic JSON "
+                + "serde returns)", Jackson.MAPPER, Map.class, d::toMap, null));
         codecs.add(new ProtobufCodec(d));
         codecs.add(new AvroCodec(d));
         return codecs;
@@ -34,7 +54,7 @@ public final class Codecs {
         Class<?> type = Shapes.type(shape);
         List<BenchCodec<?>> codecs = new ArrayList<>();
         // typedjson class serde: add it here for the shape's type
-        codecs.add(new JacksonRecordCodec(type));
+        codecs.add(Jackson.onRecord(type));
         return codecs;
     }
 

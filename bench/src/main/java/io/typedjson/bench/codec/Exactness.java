@@ -150,9 +150,7 @@ public final class Exactness {
 
         private void node(String path, JsonNode e, JsonNode a) {
             if (e.isObject()) {
-                Iterator<Map.Entry<String, JsonNode>> fields = e.fields();
-                while (fields.hasNext()) {
-                    Map.Entry<String, JsonNode> f = fields.next();
+                for (Map.Entry<String, JsonNode> f : e.properties()) {
                     if (a.has(f.getKey())) {
                         diff(path + "." + f.getKey(), f.getValue(), a.get(f.getKey()));
                     } else if (!full()) {

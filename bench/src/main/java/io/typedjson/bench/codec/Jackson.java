@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /** ObjectMappers configured as Spring-style JSON serdes are: java.time support with ISO-8601 strings. */
 final class Jackson {
@@ -20,7 +18,10 @@ final class Jackson {
 
     private Jackson() {}
 
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
+    /** Jackson databind on a Java record, the class known on both sides. */
+    static BenchCodec<Object> onRecord(Class<?> type) {
+        return new JacksonCodec("jackson-record", "Jackson ObjectMapper with JavaTimeModule and WRITE_DATES_AS_TIMESTAMPS off "
+                + "(as Spring Boot configures it), SNAKE_CASE names, writerFor / readerFor the Java record",
+                RECORD_MAPPER, type, r -> r, r -> r);
     }
 }

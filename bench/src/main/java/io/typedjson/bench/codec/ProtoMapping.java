@@ -3,17 +3,11 @@ package io.typedjson.bench.codec;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.connect.data.Date;
-import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.data.Timestamp;
 
 /**
  * Maps a Connect Struct to the generated protobuf message of the same field names and back, by reflection
@@ -21,8 +15,6 @@ import org.apache.kafka.connect.data.Timestamp;
  * a nullable list element wrapped in a message with one optional field {@code value}.
  */
 final class ProtoMapping {
-    private static final long DAY_MS = TimeUnit.DAYS.toMillis(1);
-
     private ProtoMapping() {}
 
     static Message toMessage(Struct struct, Message.Builder builder) {
@@ -52,28 +44,11 @@ final class ProtoMapping {
             }
             return wrapper.build();
         }
-        String logical = schema.name() == null ? "" : schema.name();
-        switch (logical) {
-            case Decimal.LOGICAL_NAME:
-                return ByteString.copyFrom(((BigDecimal) v).unscaledValue().toByteArray());
-            case Timestamp.LOGICAL_NAME:
-                return ((java.util.Date) v).getTime();
-            case Date.LOGICAL_NAME:
-                return (int) Math.floorDiv(((java.util.Date) v).getTime(), DAY_MS);
-            default:
-                break;
+        if (schema.type() == Schema.Type.STRUCT) {
+            return toMessage((Struct) v, parent.newBuilderForField(fd));
         }
-        switch (schema.type()) {
-            case INT8:
-            case INT16:
-                return ((Number) v).intValue();
-            case BYTES:
-                return ByteString.copyFrom((byte[]) v);
-            case STRUCT:
-                return toMessage((Struct) v, parent.newBuilderForField(fd));
-            default:
-                return v;
-        }
+        Object wire = WireValues.toWire(schema, v);
+        return wire instanceof byte[] b ? ByteString.copyFrom(b) : wire;
     }
 
     static Struct toStruct(Message message, Schema schema) {
@@ -98,29 +73,9 @@ final class ProtoMapping {
             FieldDescriptor value = m.getDescriptorForType().findFieldByName("value");
             return m.hasField(value) ? fromProto(schema, m.getField(value)) : null;
         }
-        String logical = schema.name() == null ? "" : schema.name();
-        switch (logical) {
-            case Decimal.LOGICAL_NAME:
-                int scale = Integer.parseInt(schema.parameters().get(Decimal.SCALE_FIELD));
-                return new BigDecimal(new BigInteger(((ByteString) v).toByteArray()), scale);
-            case Timestamp.LOGICAL_NAME:
-                return new java.util.Date((Long) v);
-            case Date.LOGICAL_NAME:
-                return new java.util.Date((Integer) v * DAY_MS);
-            default:
-                break;
+        if (schema.type() == Schema.Type.STRUCT) {
+            return toStruct((Message) v, schema);
         }
-        switch (schema.type()) {
-            case INT8:
-                return ((Integer) v).byteValue();
-            case INT16:
-                return ((Integer) v).shortValue();
-            case BYTES:
-                return ((ByteString) v).toByteArray();
-            case STRUCT:
-                return toStruct((Message) v, schema);
-            default:
-                return v;
-        }
+        return WireValues.fromWire(schema, v instanceof ByteString b ? b.toByteArray() : v);
     }
 }

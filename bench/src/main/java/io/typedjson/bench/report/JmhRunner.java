@@ -59,6 +59,7 @@ public final class JmhRunner {
         return timings;
     }
 
+    @SuppressWarnings("rawtypes") // JMH declares the map with the raw type
     private static double allocation(Map<String, Result> secondary) {
         for (Map.Entry<String, Result> e : secondary.entrySet()) {
             // the label is "gc.alloc.rate.norm", with a "·" prefix in older JMH versions

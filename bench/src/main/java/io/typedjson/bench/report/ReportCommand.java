@@ -87,6 +87,7 @@ public final class ReportCommand {
         JmhRunner.Settings settings = new JmhRunner.Settings(forks, warmups, iterations, seconds);
 
         Instant start = Instant.now();
+        String loadAtStart = loadAverage();
         List<String> wanted = codecs;
         System.out.printf("sizes and exactness: %d records per data set (board %d documents)%n", n, Datasets.count("board", n));
         List<SizeReport.Row> sizes = SizeReport.measure(sizeSets, n, wanted::contains);
@@ -112,6 +113,8 @@ public final class ReportCommand {
         run.put("command", "`java -jar bench/target/typedjson-bench.jar report" + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`");
         run.put("finished", Instant.now().toString());
         run.put("machine", machine());
+        run.put("load average", loadAtStart + " at the start, " + loadAverage() + " at the end (other work on the machine "
+                + "slows and scatters the timings)");
         run.put("versions", versions());
         run.put("profile", (quick ? "quick" : "full") + "; sizes and exactness over " + n + " records per data set (board: "
                 + Datasets.count("board", n) + " documents of 200 blocks), seed " + Datasets.SEED);
@@ -148,6 +151,15 @@ public final class ReportCommand {
         return cpu + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
                 + System.getProperty("os.version") + " " + System.getProperty("os.arch") + ", "
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
+    }
+
+    /** The 1-minute load average on Linux, else "n/a". */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
     }
 
     private static String versions() {

@@ -1,0 +1,59 @@
+package io.typedjson.bench.codec;
+
+import java.util.function.Function;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
+
+/** A codec made of a Kafka Serializer and Deserializer, as a producer and a consumer would use them. */
+public final class SerdeCodec<V> implements BenchCodec<V> {
+    private final String name;
+    private final String settings;
+    private final Serializer<V> serializer;
+    private final Deserializer<V> deserializer;
+    private final Function<Object, V> prepare;
+    private final Function<V, Object> toRecord;
+
+    /**
+     * @param prepare  turns a canonical record into the value the serializer takes
+     * @param toRecord turns a decoded value back into the canonical record, or null when there is no way back
+     */
+    public SerdeCodec(String name, String settings, Serializer<V> serializer, Deserializer<V> deserializer,
+                      Function<Object, V> prepare, Function<V, Object> toRecord) {
+        this.name = name;
+        this.settings = settings;
+        this.serializer = serializer;
+        this.deserializer = deserializer;
+        this.prepare = prepare;
+        this.toRecord = toRecord;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String settings() {
+        return settings;
+    }
+
+    @Override
+    public V prepare(Object record) {
+        return prepare.apply(record);
+    }
+
+    @Override
+    public byte[] encode(V value) {
+        return serializer.serialize(Codecs.TOPIC, value);
+    }
+
+    @Override
+    public V decode(byte[] bytes) {
+        return deserializer.deserialize(Codecs.TOPIC, bytes);
+    }
+
+    @Override
+    public Object toRecord(V decoded) {
+        return toRecord == null ? null : toRecord.apply(decoded);
+    }
+}
