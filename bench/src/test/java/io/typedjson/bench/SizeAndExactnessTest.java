@@ -147,8 +147,8 @@ class SizeAndExactnessTest {
     void reportFilesAreWritten(@TempDir Path dir) throws Exception {
         List<Timing> timings = new ArrayList<>();
         for (SizeReport.Row r : rows) {
-            timings.add(new Timing(r.dataset(), r.codec(), "serialize", r.bytesPerRecord() * 3, 1, 100));
-            timings.add(new Timing(r.dataset(), r.codec(), "deserialize", r.bytesPerRecord() * 4, 1, 200));
+            timings.add(new Timing(r.dataset(), r.codec(), "serialize", r.bytesPerRecord() * 3, r.bytesPerRecord() * 3, 1, 100));
+            timings.add(new Timing(r.dataset(), r.codec(), "deserialize", r.bytesPerRecord() * 4, r.bytesPerRecord() * 4, 1, 200));
         }
         ReportWriter.write(dir, new Results(rows, timings, List.of(), SizeReport.edges(List.of("orders", "rows"), c -> true)), Map.of("profile", "test"));
         String md = Files.readString(dir.resolve("report.md"));

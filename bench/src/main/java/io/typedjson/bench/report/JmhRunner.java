@@ -53,8 +53,9 @@ public final class JmhRunner {
             BenchmarkParams p = r.getParams();
             String method = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
             Result<?> primary = r.getPrimaryResult();
-            timings.add(new Timing(p.getParam(subjectParam), p.getParam("codec"), method, primary.getScore(),
-                    primary.getScoreError(), allocation(r.getSecondaryResults())));
+            timings.add(new Timing(p.getParam(subjectParam), p.getParam("codec"), method,
+                    primary.getStatistics().getPercentile(50), primary.getScore(), primary.getScoreError(),
+                    allocation(r.getSecondaryResults())));
         }
         return timings;
     }

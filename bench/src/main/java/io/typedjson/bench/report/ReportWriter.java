@@ -35,9 +35,16 @@ public final class ReportWriter {
                 + "(Integer 1 is not Long 1), doubles and floats by bits, BigDecimal with its scale, bytes by content; "
                 + "for codecs that map back to the Java record (Jackson on the record, JsonConverter with schemas, protobuf, "
                 + "Avro) the record a user gets back is compared too. The first difference is listed under each table. "
-                + "Ratios are taken against `" + Results.JACKSON + "` (Jackson databind on the Java record) and `"
+                + "ns: the median of the JMH measurement iterations (report.csv also has JMH's mean and its error); B/op: "
+                + "bytes allocated per operation (gc.alloc.rate.norm). Ratios are taken against `" + Results.JACKSON + "` (Jackson databind on the Java record) and `"
                 + Results.PROTOBUF + "` of the same run; below 1 is smaller or faster.\n\n");
 
+        long noisy = r.timings().stream().filter(t -> t.meanError() > t.meanNs() / 2).count();
+        if (noisy > 0) {
+            md.append(String.format(Locale.ROOT, "**Noisy timings**: %d of %d JMH results have a 99.9 %% error above half "
+                    + "their mean, so the machine was busy with other work; trust the sizes and exactness, and rerun the "
+                    + "timings on a quiet machine.%n%n", noisy, r.timings().size()));
+        }
         md.append("## Codecs\n\n");
         for (BenchCodec<?> c : Codecs.forDataset("orders")) {
             md.append("- `").append(c.name()).append("`: ").append(c.settings()).append('\n');
@@ -48,7 +55,9 @@ public final class ReportWriter {
                     .append(" | ").append(v.verdict().equals("met") ? "met" : "**" + v.verdict() + "**").append(" |\n");
         }
         md.append("\nThe byte targets are those of the Connect issue, stated there for the converter (value plus headers); "
-                + "they are shown for every typedjson codec of the build.\n");
+                + "they are shown for every typedjson codec of the build. `typedjson-dynamic` reads into maps of the dynamic "
+                + "model, so its like-for-like Jackson is `jackson-map` (in the tables); the speed target against Jackson "
+                + "databind on the class is the class serde's.\n");
         if (chart) {
             md.append("\n## Size against speed\n\n![bytes per record against serialize + deserialize ns](chart.svg)\n");
         }
@@ -127,8 +136,8 @@ public final class ReportWriter {
 
     static String csv(Results r) {
         StringBuilder csv = new StringBuilder("dataset,codec,records,bytes_per_record,raw_bytes,gzip6_bytes,lz4_bytes,zstd_bytes,"
-                + "exact,first_difference,serialize_ns,serialize_error_ns,serialize_alloc_bytes,"
-                + "deserialize_ns,deserialize_error_ns,deserialize_alloc_bytes\n");
+                + "exact,first_difference,serialize_median_ns,serialize_mean_ns,serialize_mean_error_ns,serialize_alloc_bytes,"
+                + "deserialize_median_ns,deserialize_mean_ns,deserialize_mean_error_ns,deserialize_alloc_bytes\n");
         for (String dataset : r.datasets()) {
             for (String codec : r.codecs(dataset)) {
                 Optional<SizeReport.Row> s = r.size(dataset, codec);
@@ -157,8 +166,8 @@ public final class ReportWriter {
 
     private static void appendTimings(StringBuilder csv, Optional<Timing> ser, Optional<Timing> de) {
         for (Optional<Timing> t : List.of(ser, de)) {
-            csv.append(',').append(t.map(x -> String.format(Locale.ROOT, "%.1f,%.1f,%.1f", x.ns(), x.nsError(), x.allocBytes()))
-                    .orElse(",,"));
+            csv.append(',').append(t.map(x -> String.format(Locale.ROOT, "%.1f,%.1f,%.1f,%.1f", x.ns(), x.meanNs(), x.meanError(), x.allocBytes()))
+                    .orElse(",,,"));
         }
         csv.append('\n');
     }
@@ -168,7 +177,7 @@ public final class ReportWriter {
     }
 
     private static String ns(Timing t) {
-        return Double.isNaN(t.nsError()) ? num(t.ns()) : num(t.ns()) + " ± " + num(t.nsError());
+        return num(t.ns());
     }
 
     static String num(double v) {
