@@ -243,11 +243,64 @@ public final class Lexemes {
     }
 
     static BigDecimal parseDecimal(JsonParser in, String s) {
+        if (!isJsonNumber(s)) {
+            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+        }
         try {
             return new BigDecimal(s);
         } catch (NumberFormatException e) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
+    }
+
+    /**
+     * Whether {@code s} is a JSON number lexeme ({@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}); tag payloads
+     * are checked with it because Java's parsers also take "+1", ".5", "0x1p3" or "1f".
+     */
+    public static boolean isJsonNumber(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && s.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && s.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && s.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     // ---- bytes: standard base64 with padding
