@@ -5,8 +5,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
-import com.fasterxml.jackson.core.io.schubfach.FloatToDecimal;
+import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -160,12 +159,12 @@ public final class Lexemes {
 
     /** The shortest decimal that reads back to the same double; always has a '.' or an 'E'. */
     public static String doubleText(double d) {
-        return DoubleToDecimal.toString(d);
+        return NumberOutput.toString(d, true); // jackson-core's Schubfach writer (its package is not exported)
     }
 
     /** The shortest decimal that reads back to the same float; always has a '.' or an 'E'. */
     public static String floatText(float f) {
-        return FloatToDecimal.toString(f);
+        return NumberOutput.toString(f, true);
     }
 
     public static void writeDouble(JsonGenerator out, double d) throws IOException {
