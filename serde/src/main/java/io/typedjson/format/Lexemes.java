@@ -71,6 +71,27 @@ public final class Lexemes {
                 + " (a string starting with '~' is written with the '~' doubled)");
     }
 
+    /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
+    public static void writeChar(JsonGenerator out, char c) throws IOException {
+        writeString(out, String.valueOf(c));
+    }
+
+    public static char readChar(JsonParser in) throws IOException {
+        String s = readString(in);
+        if (s.length() != 1) {
+            throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
+        }
+        return s.charAt(0);
+    }
+
+    public static boolean readBoolean(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
+    }
+
     // ---- integers
 
     public static long readLong(JsonParser in) throws IOException {
@@ -145,7 +166,7 @@ public final class Lexemes {
         }
     }
 
-    static String nonFiniteText(double d) {
+    public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
 
@@ -179,7 +200,7 @@ public final class Lexemes {
         return d;
     }
 
-    static double parseNonFinite(JsonParser in, String s) {
+    public static double parseNonFinite(JsonParser in, String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
@@ -203,7 +224,7 @@ public final class Lexemes {
         return parseDecimal(in, in.getText());
     }
 
-    static BigDecimal parseDecimal(JsonParser in, String s) {
+    public static BigDecimal parseDecimal(JsonParser in, String s) {
         try {
             return new BigDecimal(s);
         } catch (NumberFormatException e) {
@@ -236,6 +257,11 @@ public final class Lexemes {
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
 
+    /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
+    public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
+        out.writeString(timeOrUuid.toString());
+    }
+
     public static Instant readInstant(JsonParser in) throws IOException {
         return parseTime(in, "an instant", Instant::parse);
     }
@@ -261,7 +287,7 @@ public final class Lexemes {
         return parseUuid(in, in.getText());
     }
 
-    static UUID parseUuid(JsonParser in, String s) {
+    public static UUID parseUuid(JsonParser in, String s) {
         // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
         if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
             throw Readers.error(in, "malformed UUID " + Readers.quote(s));

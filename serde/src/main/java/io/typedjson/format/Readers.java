@@ -86,7 +86,7 @@ public final class Readers {
         }
     }
 
-    static String quote(String s) {
+    public static String quote(String s) {
         String cut = s.length() > 60 ? s.substring(0, 60) + "..." : s;
         StringBuilder sb = new StringBuilder("\"");
         for (int i = 0; i < cut.length(); i++) {
