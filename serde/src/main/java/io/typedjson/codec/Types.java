@@ -79,6 +79,11 @@ final class Types {
         throw new IllegalArgumentException("unsupported type " + t);
     }
 
+    /** {@code raw<args>}, e.g. for building a codec of a generic type in code. */
+    static ParameterizedType parameterized(Class<?> raw, Type... args) {
+        return new Parameterized(raw, args.clone(), raw.getDeclaringClass());
+    }
+
     /** A canonical form so that equal types from different sources hit the same cache entry. */
     static Type canonical(Type t) {
         return t instanceof Class ? t : resolve(t, Map.of());
