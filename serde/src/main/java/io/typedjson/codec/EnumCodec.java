@@ -69,7 +69,7 @@ final class EnumCodec implements Codec<Enum<?>>, KeySpelling<Enum<?>> {
                 return constants[i];
             }
         }
-        throw Readers.error(in, "unknown constant " + Readers.describe(in).replaceFirst("^(string|key) ", "")
+        throw Readers.error(in, "unknown constant " + Readers.quote(name)
                 + " of " + type.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
     }
 }

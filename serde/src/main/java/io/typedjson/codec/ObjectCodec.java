@@ -259,11 +259,11 @@ final class ObjectCodec implements Codec<Object> {
                 return i;
             }
             if (name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) {
-                throw Readers.error(in, "format key " + Readers.describe(in).substring(4) + " where a field of "
+                throw Readers.error(in, "format key " + Readers.quote(in.currentName()) + " where a field of "
                         + type.getSimpleName() + " belongs (a key starting with '~' is written with the '~' doubled)");
             }
             if (options.failOnUnknownFields()) {
-                throw Readers.error(in, "unknown field " + Readers.describe(in).substring(4) + " of "
+                throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
                         + type.getSimpleName() + " (typedjson.unknown.fields=fail)");
             }
             in.nextToken();
@@ -291,7 +291,7 @@ final class ObjectCodec implements Codec<Object> {
     }
 
     private TypedJsonException duplicate(JsonParser in) {
-        return Readers.error(in, "duplicate key " + Readers.describe(in).substring(4));
+        return Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
     }
 
     private Object instantiate(JsonParser in) {

@@ -69,7 +69,7 @@ final class VariantCodec implements Codec<Object> {
         }
         int i = find(in.currentName());
         if (i < 0) {
-            throw Readers.error(in, "unknown variant " + Readers.describe(in).substring(4) + " of "
+            throw Readers.error(in, "unknown variant " + Readers.quote(in.currentName()) + " of "
                     + sealed.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
         }
         in.nextToken();
