@@ -290,7 +290,7 @@ final class ObjectCodec implements Codec<Object> {
         return -1;
     }
 
-    private TypedJsonException duplicate(JsonParser in) {
+    private TypedJsonException duplicate(JsonParser in) throws IOException {
         return Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
     }
 
