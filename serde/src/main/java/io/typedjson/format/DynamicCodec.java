@@ -2,6 +2,7 @@ package io.typedjson.format;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -121,8 +122,8 @@ public final class DynamicCodec implements Codec<Object> {
         for (Object e : values) {
             try {
                 write(out, e);
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
             }
             i++;
         }
@@ -141,8 +142,8 @@ public final class DynamicCodec implements Codec<Object> {
             out.writeFieldName(Lexemes.escapeKey(key));
             try {
                 write(out, e.getValue());
-            } catch (TypedJsonException ex) {
-                throw ex.inField(key);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inField(key);
             }
         }
         out.writeEndObject();
@@ -157,13 +158,13 @@ public final class DynamicCodec implements Codec<Object> {
         for (Map.Entry<?, ?> e : map.entrySet()) {
             try {
                 write(out, e.getKey());
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
             }
             try {
                 write(out, e.getValue());
-            } catch (TypedJsonException ex) {
-                throw ex.inElement(i + 1);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i + 1);
             }
             i += 2;
         }
@@ -194,7 +195,7 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private Object readStringOrTagged(JsonParser in) throws IOException {
-        String s = in.getText();
+        String s = Lexemes.checkUnicode(in, in.getText());
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
@@ -260,7 +261,7 @@ public final class DynamicCodec implements Codec<Object> {
             return (float) Lexemes.parseNonFinite(in, payload);
         }
         // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
-        if (!isNumberLexeme(payload)) {
+        if (!Lexemes.isJsonNumber(payload)) {
             throw Readers.error(in, "malformed float32 " + Readers.quote(s));
         }
         float f = Float.parseFloat(payload);
@@ -268,19 +269,6 @@ public final class DynamicCodec implements Codec<Object> {
             throw Readers.error(in, "number " + payload + " is out of range for float32");
         }
         return f;
-    }
-
-    private static boolean isNumberLexeme(String p) {
-        if (p.isEmpty() || p.length() > 64) {
-            return false;
-        }
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
-            if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'E' || c == 'e')) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private <C extends Collection<Object>> C readElements(JsonParser in, C into) throws IOException {
@@ -315,6 +303,7 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private static String unescapeKey(JsonParser in, String raw) {
+        Lexemes.checkUnicode(in, raw);
         if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
             return raw;
         }

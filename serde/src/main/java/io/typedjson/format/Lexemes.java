@@ -5,8 +5,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
-import com.fasterxml.jackson.core.io.schubfach.FloatToDecimal;
+import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -42,6 +41,7 @@ public final class Lexemes {
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
     public static void writeString(JsonGenerator out, String s) throws IOException {
+        checkUnicode(s, "string");
         if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
             out.writeString(Tags.PREFIX + s);
         } else {
@@ -49,14 +49,52 @@ public final class Lexemes {
         }
     }
 
-    /** Escapes an object key the same way as a string. */
+    /** Escapes an object key the same way as a string; refuses a key that is not Unicode text. */
     public static String escapeKey(String key) {
+        checkUnicode(key, "key");
         return !key.isEmpty() && key.charAt(0) == Tags.PREFIX ? Tags.PREFIX + key : key;
     }
 
     public static String readString(JsonParser in) throws IOException {
         expect(in, JsonToken.VALUE_STRING, "a string");
-        return unescape(in, in.getText());
+        return unescape(in, checkUnicode(in, in.getText()));
+    }
+
+    /**
+     * A document is Unicode text: a Java string holding a surrogate that is not part of a pair has no UTF-8
+     * spelling, so it is refused on write rather than sent as an escape some readers would mangle.
+     */
+    public static void checkUnicode(String s, String what) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw new TypedJsonException(what + " holds a lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + ", which is not Unicode text and has no UTF-8 spelling");
+        }
+    }
+
+    /** The same rule on read: a {@code \uD800} escape without its pair is refused. */
+    public static String checkUnicode(JsonParser in, String s) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + " of a string: not Unicode text");
+        }
+        return s;
+    }
+
+    /** Index of the first surrogate that is not part of a high-low pair, or -1. */
+    static int loneSurrogate(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
@@ -142,12 +180,12 @@ public final class Lexemes {
 
     /** The shortest decimal that reads back to the same double; always has a '.' or an 'E'. */
     public static String doubleText(double d) {
-        return DoubleToDecimal.toString(d);
+        return NumberOutput.toString(d, true); // jackson-core's Schubfach writer (its package is not exported)
     }
 
     /** The shortest decimal that reads back to the same float; always has a '.' or an 'E'. */
     public static String floatText(float f) {
-        return FloatToDecimal.toString(f);
+        return NumberOutput.toString(f, true);
     }
 
     public static void writeDouble(JsonGenerator out, double d) throws IOException {
@@ -225,11 +263,64 @@ public final class Lexemes {
     }
 
     public static BigDecimal parseDecimal(JsonParser in, String s) {
+        if (!isJsonNumber(s)) {
+            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+        }
         try {
             return new BigDecimal(s);
         } catch (NumberFormatException e) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
+    }
+
+    /**
+     * Whether {@code s} is a JSON number lexeme ({@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}); tag payloads
+     * are checked with it because Java's parsers also take "+1", ".5", "0x1p3" or "1f".
+     */
+    public static boolean isJsonNumber(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && s.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && s.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && s.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     // ---- bytes: standard base64 with padding

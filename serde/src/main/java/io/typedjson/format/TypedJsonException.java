@@ -27,6 +27,19 @@ public class TypedJsonException extends RuntimeException {
         this.reason = reason;
     }
 
+    /**
+     * For writers unwinding through nested values: the exception itself, or jackson-core's own refusal
+     * (e.g. nesting deeper than the limit, as a cyclic structure is) as a TypedJsonException that can take a path.
+     */
+    public static TypedJsonException of(Exception e) {
+        if (e instanceof TypedJsonException) {
+            return (TypedJsonException) e;
+        }
+        String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException
+                ? ((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+        return new TypedJsonException(m, e);
+    }
+
     /** The problem itself, without the path and offset. */
     public String reason() {
         return reason;
