@@ -141,19 +141,20 @@ public final class Lexemes {
     }
 
     public static int readInt(JsonParser in) throws IOException {
-        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32", "an int32");
     }
 
     public static short readShort(JsonParser in) throws IOException {
-        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16", "an int16");
     }
 
     public static byte readByte(JsonParser in) throws IOException {
-        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8", "an int8");
     }
 
-    private static long readRanged(JsonParser in, long min, long max, String type) throws IOException {
-        expectInteger(in, "an " + type);
+    /** {@code what} is a constant rather than {@code "an " + type}: this runs for every int field read. */
+    private static long readRanged(JsonParser in, long min, long max, String type, String what) throws IOException {
+        expectInteger(in, what);
         JsonParser.NumberType nt = in.getNumberType();
         long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
         if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
