@@ -122,6 +122,27 @@ public final class Lexemes {
                         + " (a string starting with '~' is written with the '~' doubled)");
     }
 
+    /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
+    public static void writeChar(JsonGenerator out, char c) throws IOException {
+        writeString(out, String.valueOf(c));
+    }
+
+    public static char readChar(JsonParser in) throws IOException {
+        String s = readString(in);
+        if (s.length() != 1) {
+            throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
+        }
+        return s.charAt(0);
+    }
+
+    public static boolean readBoolean(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
+    }
+
     // ---- integers
 
     public static long readLong(JsonParser in) throws IOException {
@@ -133,19 +154,20 @@ public final class Lexemes {
     }
 
     public static int readInt(JsonParser in) throws IOException {
-        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32", "an int32");
     }
 
     public static short readShort(JsonParser in) throws IOException {
-        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16", "an int16");
     }
 
     public static byte readByte(JsonParser in) throws IOException {
-        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8", "an int8");
     }
 
-    private static long readRanged(JsonParser in, long min, long max, String type) throws IOException {
-        expectInteger(in, "an " + type);
+    /** {@code what} is a constant rather than {@code "an " + type}: this runs for every int field read. */
+    private static long readRanged(JsonParser in, long min, long max, String type, String what) throws IOException {
+        expectInteger(in, what);
         JsonParser.NumberType nt = in.getNumberType();
         long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
         if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
@@ -196,7 +218,7 @@ public final class Lexemes {
         }
     }
 
-    static String nonFiniteText(double d) {
+    public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
 
@@ -230,7 +252,7 @@ public final class Lexemes {
         return d;
     }
 
-    static double parseNonFinite(JsonParser in, String s) {
+    public static double parseNonFinite(JsonParser in, String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
@@ -254,7 +276,7 @@ public final class Lexemes {
         return parseDecimal(in, in.getText());
     }
 
-    static BigDecimal parseDecimal(JsonParser in, String s) {
+    public static BigDecimal parseDecimal(JsonParser in, String s) {
         if (!isJsonNumber(s)) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
@@ -340,6 +362,11 @@ public final class Lexemes {
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
 
+    /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
+    public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
+        out.writeString(timeOrUuid.toString());
+    }
+
     public static Instant readInstant(JsonParser in) throws IOException {
         return parseTime(in, "an instant", Instant::parse);
     }
@@ -365,7 +392,7 @@ public final class Lexemes {
         return parseUuid(in, in.getText());
     }
 
-    static UUID parseUuid(JsonParser in, String s) {
+    public static UUID parseUuid(JsonParser in, String s) {
         // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
         if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
             throw Readers.error(in, "malformed UUID " + Readers.quote(s));
