@@ -17,15 +17,15 @@ import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 
 /** Schemas and values used by the tests: every Connect type, and the rows and orders data sets. */
-final class Samples {
+public final class Samples {
     private Samples() {}
 
-    static final Schema INNER = SchemaBuilder.struct().name("com.acme.Inner").version(2).doc("an inner struct")
+    public static final Schema INNER = SchemaBuilder.struct().name("com.acme.Inner").version(2).doc("an inner struct")
             .field("a", Schema.INT32_SCHEMA)
             .field("b", Schema.OPTIONAL_STRING_SCHEMA)
             .build();
 
-    static final Schema ALL = SchemaBuilder.struct().name("com.acme.All").version(3).doc("every type, \"quoted\" `ticks`")
+    public static final Schema ALL = SchemaBuilder.struct().name("com.acme.All").version(3).doc("every type, \"quoted\" `ticks`")
             .parameter("p", "v w").parameter("empty", "")
             .field("i8", Schema.INT8_SCHEMA)
             .field("i16", Schema.INT16_SCHEMA)
@@ -61,12 +61,12 @@ final class Samples {
             .field("matrix", SchemaBuilder.array(SchemaBuilder.array(Schema.FLOAT32_SCHEMA).build()).build())
             .build();
 
-    static Struct inner(int a, String b) {
+    public static Struct inner(int a, String b) {
         return new Struct(INNER).put("a", a).put("b", b);
     }
 
     /** A Struct of {@link #ALL} with ordinary values. */
-    static Struct all() {
+    public static Struct all() {
         Map<String, Double> byName = new LinkedHashMap<>();
         byName.put("x", 1.5);
         byName.put("~y", -0.0);
@@ -111,9 +111,22 @@ final class Samples {
                 .put("matrix", List.of(List.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f), List.of()));
     }
 
+    /** Structs of {@link #ALL}: ordinary values, then the special floats and every optional field null. */
+    public static List<Struct> allVariants() {
+        Struct special = all()
+                .put("f32", Float.NaN).put("f64", -0.0)
+                .put("dec_neg", null).put("opt_ts", null).put("by_struct", null).put("bytes_default", null)
+                .put("list_default", null).put("~tilde key", null).put("req_with_default", "set");
+        Struct extremes = all()
+                .put("f32", Float.NEGATIVE_INFINITY).put("f64", Double.POSITIVE_INFINITY)
+                .put("i64", Long.MIN_VALUE).put("s", "").put("raw", new byte[0])
+                .put("ts", new java.util.Date(Long.MIN_VALUE / 1000 * 1000 / 4)).put("strings", List.of());
+        return List.of(all(), special, extremes);
+    }
+
     // ------------------------------------------------------------------ rows and orders
 
-    static final Schema ROW = SchemaBuilder.struct()
+    public static final Schema ROW = SchemaBuilder.struct()
             .field("id", Schema.INT32_SCHEMA)
             .field("customer_id", Schema.INT64_SCHEMA)
             .field("qty", Schema.INT16_SCHEMA)
@@ -126,7 +139,7 @@ final class Samples {
             .field("payload", Schema.OPTIONAL_BYTES_SCHEMA)
             .build();
 
-    static final Schema ORDER = SchemaBuilder.struct()
+    public static final Schema ORDER = SchemaBuilder.struct()
             .field("id", Schema.INT64_SCHEMA)
             .field("name", Schema.STRING_SCHEMA)
             .field("status", Schema.STRING_SCHEMA)
@@ -141,7 +154,7 @@ final class Samples {
     private static final String[] TAGS = {"gift", "express", "fragile", "priority", "bulk"};
     private static final long T0 = 1_796_017_345_123L; // 2026-11-30
 
-    static List<Struct> rows(int n, long seed) {
+    public static List<Struct> rows(int n, long seed) {
         Random r = new Random(seed);
         List<Struct> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -166,7 +179,7 @@ final class Samples {
         return out;
     }
 
-    static List<Struct> orders(int n, long seed) {
+    public static List<Struct> orders(int n, long seed) {
         Random r = new Random(seed);
         List<Struct> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -185,7 +198,7 @@ final class Samples {
         return out;
     }
 
-    static String utf8(byte[] b) {
+    public static String utf8(byte[] b) {
         return b == null ? "null" : new String(b, StandardCharsets.UTF_8);
     }
 }
