@@ -97,14 +97,19 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
         System.out.println(markdownTable());
     }
 
+    private static String defaultText(ConfigDef.ConfigKey k) {
+        String d = ConfigDef.convertToString(k.defaultValue, k.type);
+        return d.isEmpty() ? "\"\"" : "`" + d + "`";
+    }
+
     static String markdownTable() {
         StringBuilder sb = new StringBuilder("| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
         for (ConfigDef.ConfigKey k : CONFIG_DEF.configKeys().values()) {
             sb.append("| `").append(k.name).append("` | ").append(k.type.toString().toLowerCase(Locale.ROOT))
-                    .append(" | `").append(ConfigDef.convertToString(k.defaultValue, k.type)).append("` | ")
+                    .append(" | ").append(defaultText(k)).append(" | ")
                     .append(k.validator == null ? "" : k.validator.toString().replace("|", "\\|"))
                     .append(" | ").append(k.importance.toString().toLowerCase(Locale.ROOT))
-                    .append(" | ").append(k.documentation.replace("|", "\\|")).append(" |\n");
+                    .append(" | ").append(k.documentation.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")).append(" |\n");
         }
         return sb.toString();
     }

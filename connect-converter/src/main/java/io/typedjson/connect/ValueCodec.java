@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +31,8 @@ import org.apache.kafka.connect.data.Timestamp;
  * objects elsewhere. Immutable and thread-safe.
  */
 abstract class ValueCodec implements Codec<Object> {
+
+    private static final long MILLIS_PER_DAY = 86_400_000L;
 
     final Schema schema;
     private final boolean nullable;
@@ -219,10 +220,16 @@ abstract class ValueCodec implements Codec<Object> {
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(LocalDate.ofEpochDay(Date.fromLogical(schema, (java.util.Date) v)).toString());
+            // Date.fromLogical checks the same with a Calendar, which costs more than the rest of a row
+            long millis = ((java.util.Date) v).getTime();
+            if (Math.floorMod(millis, MILLIS_PER_DAY) != 0) {
+                throw new TypedJsonException("a Date must be midnight UTC, but " + Instant.ofEpochMilli(millis) + " is not");
+            }
+            out.writeString(IsoTime.date(Math.floorDiv(millis, MILLIS_PER_DAY)));
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            long day = Lexemes.readLocalDate(in).toEpochDay();
+            Long fast = in.currentToken() == JsonToken.VALUE_STRING ? IsoTime.parseDate(in.getText()) : null;
+            long day = fast != null ? fast : Lexemes.readLocalDate(in).toEpochDay();
             if (day != (int) day) {
                 throw Readers.error(in, "date " + in.getText() + " is out of range");
             }
@@ -234,7 +241,11 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimeCodec extends ValueCodec {
         TimeCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(LocalTime.ofNanoOfDay(Time.fromLogical(schema, (java.util.Date) v) * 1_000_000L).toString());
+            long millis = ((java.util.Date) v).getTime();
+            if (millis < 0 || millis >= MILLIS_PER_DAY) {
+                throw new TypedJsonException("a Time must be within 1970-01-01 UTC, but " + Instant.ofEpochMilli(millis) + " is not");
+            }
+            out.writeString(LocalTime.ofNanoOfDay(millis * 1_000_000L).toString());
         }
         @Override Object readValue(JsonParser in) throws IOException {
             LocalTime t = Lexemes.readLocalTime(in);
@@ -249,9 +260,13 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimestampCodec extends ValueCodec {
         TimestampCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(Instant.ofEpochMilli(((java.util.Date) v).getTime()).toString());
+            out.writeString(IsoTime.instant(((java.util.Date) v).getTime()));
         }
         @Override Object readValue(JsonParser in) throws IOException {
+            Long fast = in.currentToken() == JsonToken.VALUE_STRING ? IsoTime.parseInstant(in.getText()) : null;
+            if (fast != null) {
+                return new java.util.Date(fast);
+            }
             Instant t = Lexemes.readInstant(in);
             if (t.getNano() % 1_000_000 != 0) {
                 throw Readers.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");
