@@ -144,7 +144,7 @@ final class SchemaNotation {
 
     private static void writeSuffixes(StringBuilder sb, Schema s, String name, Integer version,
                                       Map<String, String> params, DefaultWriter defaults) {
-        if (params != null) {
+        if (params != null && !params.isEmpty()) {
             sb.append('(');
             boolean first = true;
             for (Map.Entry<String, String> e : params.entrySet()) {
@@ -377,7 +377,6 @@ final class SchemaNotation {
                                 } while (accept(','));
                                 expect(')');
                             }
-                            // parameters() copies the map; an empty "()" still makes an empty, non-null map
                             b.parameters(map);
                             break;
                         case '=':

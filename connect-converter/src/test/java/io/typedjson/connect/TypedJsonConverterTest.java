@@ -276,6 +276,49 @@ class TypedJsonConverterTest {
         }
     }
 
+    private static String readme() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("README-CONNECT.md"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void oneInstanceSharedByThreads() throws Exception {
+        for (String location : List.of("inline", "header", "none")) {
+            TypedJsonConverter c = converter(location, false);
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    int seed = t;
+                    futures.add(pool.submit(() -> {
+                        List<Struct> rows = Samples.rows(300, seed);
+                        List<Struct> orders = Samples.orders(300, seed);
+                        for (int i = 0; i < rows.size(); i++) {
+                            Struct[] records = {rows.get(i), orders.get(i), Samples.all()};
+                            for (Struct r : records) {
+                                Headers headers = new RecordHeaders();
+                                SchemaAndValue back = c.toConnectData(TOPIC, headers, c.fromConnectData(TOPIC, headers, r.schema(), r));
+                                if (!location.equals("none")) {
+                                    assertEquals(r.schema(), back.schema());
+                                    assertEquals(r, back.value());
+                                }
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : futures) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
     @Test
     void configDefDocumentsEveryKey() {
         ConfigDef def = new TypedJsonConverter().config();
@@ -286,6 +329,8 @@ class TypedJsonConverterTest {
         }
         assertThrows(ConfigException.class, () -> converter("sideways", false));
         assertTrue(TypedJsonConverterConfig.markdownTable().contains("`typedjson.schema.location`"));
+        assertTrue(readme().contains(TypedJsonConverterConfig.markdownTable()),
+                "README-CONNECT.md's configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
         assertNotNull(new TypedJsonConverter().version());
     }
 }
