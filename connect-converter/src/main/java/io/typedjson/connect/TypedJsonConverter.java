@@ -104,8 +104,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 headers.add(schemaHeader, entry.textBytes);
                 return bytes;
             }
-            return format.write(new InlineWriter(entry), value);
-        } catch (TypedJsonException e) {
+            return format.write(entry.inline, value);
+        } catch (TypedJsonException | DataException e) {
             throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
         }
     }
@@ -159,7 +159,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         try {
             return schema == null
                     ? format.write(DynamicCodec.INSTANCE, value)
-                    : format.write(new InlineWriter(cache.forSchema(schema)), value);
+                    : format.write(cache.forSchema(schema).inline, value);
         } catch (TypedJsonException e) {
             throw new DataException("Cannot write typed JSON for header '" + headerKey + "' of topic '" + topic + "': "
                     + e.getMessage(), e);
@@ -208,30 +208,6 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             i++;
         }
         return i;
-    }
-
-    /** {@code {"~s":"<schema>","~v":<value>}}. */
-    private static final class InlineWriter implements Codec<Object> {
-        private final SchemaCache.Entry entry;
-
-        InlineWriter(SchemaCache.Entry entry) {
-            this.entry = entry;
-        }
-
-        @Override
-        public void write(JsonGenerator out, Object value) throws IOException {
-            out.writeStartObject();
-            out.writeFieldName(SCHEMA_KEY);
-            out.writeString(entry.quoted);
-            out.writeFieldName(VALUE_KEY);
-            entry.positional.write(out, value);
-            out.writeEndObject();
-        }
-
-        @Override
-        public Object read(JsonParser in) {
-            throw new UnsupportedOperationException();
-        }
     }
 
     private final class InlineReader implements Codec<SchemaAndValue> {

@@ -24,6 +24,7 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
 
 /**
  * Writes and reads Connect values of one schema in the typed spelling the schema gives (no tags), compiled
@@ -198,7 +199,12 @@ abstract class ValueCodec implements Codec<Object> {
         private final int scale;
         DecimalCodec(Schema s) {
             super(s);
-            this.scale = Integer.parseInt(s.parameters().get(Decimal.SCALE_FIELD));
+            String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
+            try {
+                this.scale = Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
+            }
         }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             BigDecimal d = (BigDecimal) v;
