@@ -43,9 +43,9 @@ final class DerivedSchemas {
         if (schema.name() != null) {
             switch (schema.name()) {
                 case Date.LOGICAL_NAME:
-                    return LocalDate.ofEpochDay(Date.fromLogical(schema, (java.util.Date) value));
+                    return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
                 case Time.LOGICAL_NAME:
-                    return LocalTime.ofNanoOfDay(Time.fromLogical(schema, (java.util.Date) value) * 1_000_000L);
+                    return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
                 case Timestamp.LOGICAL_NAME:
                     return Instant.ofEpochMilli(((java.util.Date) value).getTime());
                 default:

@@ -188,6 +188,28 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readBytes(in); }
     }
 
+    /**
+     * The day of a Connect Date: midnight UTC, within INT32 days. Date.fromLogical checks midnight with a Calendar,
+     * which costs more than the rest of a row, and casts the day to int without a check.
+     */
+    static long epochDay(java.util.Date date) {
+        long millis = date.getTime();
+        long day = Math.floorDiv(millis, MILLIS_PER_DAY);
+        if (Math.floorMod(millis, MILLIS_PER_DAY) != 0 || day != (int) day) {
+            throw new TypedJsonException("a Date must be midnight UTC within INT32 days, but " + Instant.ofEpochMilli(millis) + " is not");
+        }
+        return day;
+    }
+
+    /** The milliseconds of a Connect Time: within 1970-01-01 UTC. */
+    static long millisOfDay(java.util.Date time) {
+        long millis = time.getTime();
+        if (millis < 0 || millis >= MILLIS_PER_DAY) {
+            throw new TypedJsonException("a Time must be within 1970-01-01 UTC, but " + Instant.ofEpochMilli(millis) + " is not");
+        }
+        return millis;
+    }
+
     static byte[] bytesOf(ByteBuffer b) {
         byte[] copy = new byte[b.remaining()];
         b.duplicate().get(copy);
@@ -226,12 +248,7 @@ abstract class ValueCodec implements Codec<Object> {
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            // Date.fromLogical checks the same with a Calendar, which costs more than the rest of a row
-            long millis = ((java.util.Date) v).getTime();
-            if (Math.floorMod(millis, MILLIS_PER_DAY) != 0) {
-                throw new TypedJsonException("a Date must be midnight UTC, but " + Instant.ofEpochMilli(millis) + " is not");
-            }
-            out.writeString(IsoTime.date(Math.floorDiv(millis, MILLIS_PER_DAY)));
+            out.writeString(IsoTime.date(epochDay((java.util.Date) v)));
         }
         @Override Object readValue(JsonParser in) throws IOException {
             Long fast = in.currentToken() == JsonToken.VALUE_STRING ? IsoTime.parseDate(in.getText()) : null;
@@ -247,11 +264,7 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimeCodec extends ValueCodec {
         TimeCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            long millis = ((java.util.Date) v).getTime();
-            if (millis < 0 || millis >= MILLIS_PER_DAY) {
-                throw new TypedJsonException("a Time must be within 1970-01-01 UTC, but " + Instant.ofEpochMilli(millis) + " is not");
-            }
-            out.writeString(LocalTime.ofNanoOfDay(millis * 1_000_000L).toString());
+            out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
         }
         @Override Object readValue(JsonParser in) throws IOException {
             LocalTime t = Lexemes.readLocalTime(in);

@@ -4,30 +4,49 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.typedjson.format.TypedJsonFormat;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
-/** The notation through the converter's own cache (which supplies the default value spellings). */
+/** The schema notation, seen through the schema header of header mode. */
 class SchemaNotationTest {
 
-    private final SchemaCache cache = new SchemaCache(TypedJsonFormat.defaults(), 100);
-
-    private String write(Schema s) {
-        return cache.forSchema(s).text;
+    /**
+     * The notation the converter writes for a schema. Any schema can be the element schema of an empty array,
+     * whose notation is the schema's in brackets.
+     */
+    private static String write(Schema s) {
+        Headers headers = new RecordHeaders();
+        TypedJsonConverterTest.converter("header", false).fromConnectData("t", headers, SchemaBuilder.array(s).build(), List.of());
+        String text = new String(headers.lastHeader("typedjson.schema").value(), StandardCharsets.UTF_8);
+        return text.substring(1, text.length() - 1);
     }
 
-    private void assertNotation(String expected, Schema schema) {
+    /** The schema a fresh converter reads from a notation, as the element schema of an empty array. */
+    private static Schema read(String notation) {
+        return readDocument("[" + notation + "]", "[]").valueSchema();
+    }
+
+    private static Schema readDocument(String notation, String document) {
+        Headers headers = new RecordHeaders().add("typedjson.schema", notation.getBytes(StandardCharsets.UTF_8));
+        return TypedJsonConverterTest.converter("header", false).toConnectData("t", headers,
+                document.getBytes(StandardCharsets.UTF_8)).schema();
+    }
+
+    private static void assertNotation(String expected, Schema schema) {
         assertEquals(expected, write(schema));
-        assertEquals(schema, new SchemaCache(TypedJsonFormat.defaults(), 100).forText(expected).schema);
+        assertEquals(schema, read(expected));
     }
 
     @Test
@@ -63,9 +82,9 @@ class SchemaNotationTest {
         assertNotation("dec(1)=-1.5", Decimal.builder(1).defaultValue(new BigDecimal("-1.5")).build());
         assertNotation("ts=`\"1969-12-31T23:59:59.999Z\"`", Timestamp.builder().defaultValue(new java.util.Date(-1)).build());
         // suffixes in another order read the same
-        assertEquals(SchemaBuilder.int8().name("n").version(2).optional().build(), cache.forText("i8?#2@n").schema);
+        assertEquals(SchemaBuilder.int8().name("n").version(2).optional().build(), read("i8?#2@n"));
         // every schema of the all-types sample
-        assertEquals(Samples.ALL, new SchemaCache(TypedJsonFormat.defaults(), 100).forText(write(Samples.ALL)).schema);
+        assertEquals(Samples.ALL, read(write(Samples.ALL)));
     }
 
     @Test
@@ -82,7 +101,7 @@ class SchemaNotationTest {
                 {"i8@a@b", "character 4"},
         };
         for (String[] b : bad) {
-            DataException e = assertThrows(DataException.class, () -> cache.forText(b[0]), b[0]);
+            DataException e = assertThrows(DataException.class, () -> readDocument(b[0], "null"), b[0]);
             assertTrue(e.getMessage().contains(b[1]), e.getMessage());
         }
     }
