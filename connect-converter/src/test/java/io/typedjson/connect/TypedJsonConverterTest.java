@@ -244,6 +244,8 @@ class TypedJsonConverterTest {
         assertTrue(e.getMessage().contains("scale"), e.getMessage());
         e = assertThrows(DataException.class, () -> c.fromConnectData("rows", SchemaBuilder.array(Schema.INT32_SCHEMA).build(), List.of(1, "x")));
         assertTrue(e.getMessage().contains("at $[1]"), e.getMessage());
+        e = assertThrows(DataException.class, () -> converter("none", false).fromConnectData("rows", Date.SCHEMA, "2026-01-01"));
+        assertTrue(e.getMessage().contains("'rows'"), e.getMessage());
         Schema noScale = SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).build();
         e = assertThrows(DataException.class, () -> c.fromConnectData("rows", noScale, BigDecimal.ONE));
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("integer \"scale\" parameter"), e.getMessage());
