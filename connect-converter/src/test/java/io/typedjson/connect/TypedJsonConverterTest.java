@@ -172,6 +172,20 @@ class TypedJsonConverterTest {
         assertEquals(new SchemaAndValue(Schema.INT64_SCHEMA, 5L), keys.toConnectData(TOPIC, keyHeaders, "5".getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** A sink whose worker keeps Connect's default header converter sees the schema header as a string. */
+    @Test
+    void connectsDefaultHeaderConverterReadsTheSchemaHeaderAsText() {
+        org.apache.kafka.connect.storage.SimpleHeaderConverter simple = new org.apache.kafka.connect.storage.SimpleHeaderConverter();
+        simple.configure(Map.of());
+        for (Struct record : List.of(Samples.rows(1, 5).get(0), Samples.orders(1, 5).get(0), Samples.all())) {
+            Headers headers = new RecordHeaders();
+            converter("header", false).fromConnectData(TOPIC, headers, record.schema(), record);
+            byte[] text = headers.lastHeader("typedjson.schema").value();
+            assertEquals(new SchemaAndValue(Schema.STRING_SCHEMA, new String(text, StandardCharsets.UTF_8)),
+                    simple.toConnectHeader(TOPIC, "typedjson.schema", text));
+        }
+    }
+
     @Test
     void aReaderUnderstandsEveryLocation() {
         Struct row = Samples.rows(1, 2).get(0);
