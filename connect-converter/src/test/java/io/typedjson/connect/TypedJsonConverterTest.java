@@ -227,6 +227,11 @@ class TypedJsonConverterTest {
         SchemaAndValue mixed = converter("none", false).toConnectData(TOPIC, "[1,\"x\"]".getBytes(StandardCharsets.UTF_8));
         assertNull(mixed.schema());
         assertEquals(List.of(1L, "x"), mixed.value());
+        SchemaAndValue farDate = converter("none", false).toConnectData(TOPIC, "\"~D+999999999-01-01\"".getBytes(StandardCharsets.UTF_8));
+        assertNull(farDate.schema());
+        assertEquals(java.time.LocalDate.MAX.withDayOfYear(1), farDate.value());
+        assertEquals(new SchemaAndValue(Time.SCHEMA, new java.util.Date(60_000)),
+                converter("none", false).toConnectData(TOPIC, "\"~T00:01\"".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
