@@ -261,7 +261,7 @@ public final class DynamicCodec implements Codec<Object> {
             return (float) Lexemes.parseNonFinite(in, payload);
         }
         // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
-        if (!isNumberLexeme(payload)) {
+        if (!Lexemes.isJsonNumber(payload)) {
             throw Readers.error(in, "malformed float32 " + Readers.quote(s));
         }
         float f = Float.parseFloat(payload);
@@ -269,19 +269,6 @@ public final class DynamicCodec implements Codec<Object> {
             throw Readers.error(in, "number " + payload + " is out of range for float32");
         }
         return f;
-    }
-
-    private static boolean isNumberLexeme(String p) {
-        if (p.isEmpty() || p.length() > 64) {
-            return false;
-        }
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
-            if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'E' || c == 'e')) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private <C extends Collection<Object>> C readElements(JsonParser in, C into) throws IOException {
@@ -303,7 +290,7 @@ public final class DynamicCodec implements Codec<Object> {
         }
         do {
             String raw = in.currentName();
-            String key = unescapeKey(in, raw);
+            String key = Lexemes.unescapeKey(in, raw);
             in.nextToken();
             Object value = read(in);
             int before = map.size();
@@ -313,18 +300,6 @@ public final class DynamicCodec implements Codec<Object> {
             }
         } while (in.nextToken() != JsonToken.END_OBJECT);
         return map;
-    }
-
-    private static String unescapeKey(JsonParser in, String raw) {
-        Lexemes.checkUnicode(in, raw);
-        if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
-            return raw;
-        }
-        if (raw.length() > 1 && raw.charAt(1) == Tags.PREFIX) {
-            return raw.substring(1);
-        }
-        throw Readers.error(in, "format key " + Readers.quote(raw) + " must be the only key of its object"
-                + " (a key starting with '~' is written with the '~' doubled)");
     }
 
     private Object readTaggedObject(JsonParser in, String tag) throws IOException {

@@ -5,8 +5,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
-import com.fasterxml.jackson.core.io.schubfach.FloatToDecimal;
+import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -98,16 +97,50 @@ public final class Lexemes {
         return -1;
     }
 
-    /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
+    /** Undoes the escape of a string read in a typed position; a lone prefix there is a misplaced tag. */
     public static String unescape(JsonParser in, String s) {
+        return unescape(in, s, false);
+    }
+
+    /** Undoes the escape of an ordinary object key; a key with a single prefix is a format key out of place. */
+    public static String unescapeKey(JsonParser in, String raw) {
+        checkUnicode(in, raw);
+        return unescape(in, raw, true);
+    }
+
+    private static String unescape(JsonParser in, String s, boolean key) {
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
         if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
             return s.substring(1);
         }
-        throw Readers.error(in, "tagged value " + Readers.quote(s) + " where a plain string belongs"
-                + " (a string starting with '~' is written with the '~' doubled)");
+        throw Readers.error(in, key
+                ? "format key " + Readers.quote(s) + " must be the only key of its object"
+                        + " (a key starting with '~' is written with the '~' doubled)"
+                : "tagged value " + Readers.quote(s) + " where a plain string belongs"
+                        + " (a string starting with '~' is written with the '~' doubled)");
+    }
+
+    /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
+    public static void writeChar(JsonGenerator out, char c) throws IOException {
+        writeString(out, String.valueOf(c));
+    }
+
+    public static char readChar(JsonParser in) throws IOException {
+        String s = readString(in);
+        if (s.length() != 1) {
+            throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
+        }
+        return s.charAt(0);
+    }
+
+    public static boolean readBoolean(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
     }
 
     // ---- integers
@@ -121,19 +154,20 @@ public final class Lexemes {
     }
 
     public static int readInt(JsonParser in) throws IOException {
-        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32", "an int32");
     }
 
     public static short readShort(JsonParser in) throws IOException {
-        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16", "an int16");
     }
 
     public static byte readByte(JsonParser in) throws IOException {
-        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8", "an int8");
     }
 
-    private static long readRanged(JsonParser in, long min, long max, String type) throws IOException {
-        expectInteger(in, "an " + type);
+    /** {@code what} is a constant rather than {@code "an " + type}: this runs for every int field read. */
+    private static long readRanged(JsonParser in, long min, long max, String type, String what) throws IOException {
+        expectInteger(in, what);
         JsonParser.NumberType nt = in.getNumberType();
         long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
         if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
@@ -160,12 +194,12 @@ public final class Lexemes {
 
     /** The shortest decimal that reads back to the same double; always has a '.' or an 'E'. */
     public static String doubleText(double d) {
-        return DoubleToDecimal.toString(d);
+        return NumberOutput.toString(d, true); // jackson-core's Schubfach writer (its package is not exported)
     }
 
     /** The shortest decimal that reads back to the same float; always has a '.' or an 'E'. */
     public static String floatText(float f) {
-        return FloatToDecimal.toString(f);
+        return NumberOutput.toString(f, true);
     }
 
     public static void writeDouble(JsonGenerator out, double d) throws IOException {
@@ -184,7 +218,7 @@ public final class Lexemes {
         }
     }
 
-    static String nonFiniteText(double d) {
+    public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
 
@@ -218,7 +252,7 @@ public final class Lexemes {
         return d;
     }
 
-    static double parseNonFinite(JsonParser in, String s) {
+    public static double parseNonFinite(JsonParser in, String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
@@ -242,12 +276,65 @@ public final class Lexemes {
         return parseDecimal(in, in.getText());
     }
 
-    static BigDecimal parseDecimal(JsonParser in, String s) {
+    public static BigDecimal parseDecimal(JsonParser in, String s) {
+        if (!isJsonNumber(s)) {
+            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+        }
         try {
             return new BigDecimal(s);
         } catch (NumberFormatException e) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
+    }
+
+    /**
+     * Whether {@code s} is a JSON number lexeme ({@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}); tag payloads
+     * are checked with it because Java's parsers also take "+1", ".5", "0x1p3" or "1f".
+     */
+    public static boolean isJsonNumber(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && s.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && s.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && s.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     // ---- bytes: standard base64 with padding
@@ -275,6 +362,11 @@ public final class Lexemes {
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
 
+    /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
+    public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
+        out.writeString(timeOrUuid.toString());
+    }
+
     public static Instant readInstant(JsonParser in) throws IOException {
         return parseTime(in, "an instant", Instant::parse);
     }
@@ -300,7 +392,7 @@ public final class Lexemes {
         return parseUuid(in, in.getText());
     }
 
-    static UUID parseUuid(JsonParser in, String s) {
+    public static UUID parseUuid(JsonParser in, String s) {
         // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
         if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
             throw Readers.error(in, "malformed UUID " + Readers.quote(s));

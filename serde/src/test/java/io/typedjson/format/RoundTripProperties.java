@@ -17,14 +17,14 @@ class RoundTripProperties {
     }
 
     /** Value round trip: read(write(v)) is v, with the same classes, bits, scales and order. */
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void valueRoundTrip(@ForAll("values") Object value) {
         Object back = TypedJson.read(TypedJson.write(value));
         assertNull(ModelEquality.firstDifference(value, back));
     }
 
     /** Document round trip: every document the writer produces is written again byte for byte after reading. */
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void documentRoundTrip(@ForAll("values") Object value) {
         byte[] document = TypedJson.write(value);
         assertArrayEquals(document, TypedJson.write(TypedJson.read(document)));
