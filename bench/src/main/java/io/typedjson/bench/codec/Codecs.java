@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.Shapes;
+import io.typedjson.connect.TypedJsonConverter;
 import io.typedjson.serde.TypedJsonDeserializer;
+import io.typedjson.serde.TypedJsonSerde;
 import io.typedjson.serde.TypedJsonSerializer;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,10 +30,16 @@ public final class Codecs {
                 + "(the dynamic model), on the record as a Map<String, Object> with narrow types kept (Short, Integer, "
                 + "BigDecimal, Instant, LocalDate, byte[])",
                 new TypedJsonSerializer<>(), new TypedJsonDeserializer<>(), d::toMap, null));
-        // typedjson class serde and Connect converter go here, e.g.
-        //   Serde<Object> serde = TypedJsonSerde.forClass(d.recordClass());
-        //   codecs.add(new SerdeCodec<>("typedjson-class", "...", serde.serializer(), serde.deserializer(), r -> r, r -> r));
-        //   codecs.add(new ConverterCodec("typedjson-connect", "...", new TypedJsonConverter(), Map.of(), d, true));
+        codecs.add(typedjsonClass(d.recordClass()));
+        codecs.add(new ConverterCodec("typedjson-connect", "TypedJsonConverter with its defaults "
+                + "(typedjson.schema.location=inline: a compact schema written with each value); Struct in, Struct out",
+                new TypedJsonConverter(), Map.of(), d, false));
+        codecs.add(new ConverterCodec("typedjson-connect-header", "TypedJsonConverter, typedjson.schema.location=header: "
+                + "plain typed JSON value, the schema in a record header (counted in the bytes)",
+                new TypedJsonConverter(), Map.of("typedjson.schema.location", "header"), d, true));
+        codecs.add(new ConverterCodec("typedjson-connect-none", "TypedJsonConverter, typedjson.schema.location=none: "
+                + "no schema sent, the reader derives one from the lexemes and tags",
+                new TypedJsonConverter(), Map.of("typedjson.schema.location", "none"), d, false));
         codecs.add(new ConverterCodec("jsonconverter-schemas", "JsonConverter, schemas.enable=true, other settings at their "
                 + "defaults (decimal.format=BASE64, replace.null.with.default=true); Struct in, Struct out",
                 new JsonConverter(), Map.of("schemas.enable", "true"), d, false));
@@ -53,9 +61,16 @@ public final class Codecs {
     public static List<BenchCodec<?>> forShape(String shape) {
         Class<?> type = Shapes.type(shape);
         List<BenchCodec<?>> codecs = new ArrayList<>();
-        // typedjson class serde: add it here for the shape's type
+        codecs.add(typedjsonClass(type));
         codecs.add(Jackson.onRecord(type));
         return codecs;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static BenchCodec<Object> typedjsonClass(Class<?> type) {
+        TypedJsonSerde<Object> serde = TypedJsonSerde.forClass((Class<Object>) type);
+        return new SerdeCodec<>("typedjson-class", "TypedJsonSerde.forClass on the Java record (codec compiled per class)",
+                serde.serializer(), serde.deserializer(), r -> r, r -> r);
     }
 
     /** The codec of that name for the shape. */

@@ -70,8 +70,9 @@ public final class Exactness {
                 }
             } else if (e instanceof SchemaAndValue es && a instanceof SchemaAndValue as) {
                 // values first, so a lossy schemaless round trip names the fields that changed
+                int before = found.size();
                 diff(path, es.value(), as.value());
-                if (!Objects.equals(es.schema(), as.schema()) && !full()) {
+                if (found.size() == before && !Objects.equals(es.schema(), as.schema()) && !full()) {
                     found.add(path + " schema: " + describeSchema(es) + " vs " + describeSchema(as));
                 }
             } else if (e instanceof Struct es && a instanceof Map<?, ?> am) {

@@ -26,7 +26,8 @@ public class CodecBenchmark {
     public String dataset;
 
     // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
-    @Param({"typedjson-dynamic", "jsonconverter-schemas", "jsonconverter-plain", "kafka-jsonnode", "jackson-record",
+    @Param({"typedjson-dynamic", "typedjson-class", "typedjson-connect", "typedjson-connect-header",
+            "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "kafka-jsonnode", "jackson-record",
             "jackson-map", "protobuf", "avro"})
     public String codec;
 

@@ -21,8 +21,7 @@ public class ShapeBenchmark {
     @Param({"record", "tuple", "enum", "variant", "document"})
     public String shape;
 
-    // add "typedjson-class" when the class serde is in Codecs.forShape
-    @Param({"jackson-record"})
+    @Param({"typedjson-class", "jackson-record"})
     public String codec;
 
     private BenchCodec<Object> c;
