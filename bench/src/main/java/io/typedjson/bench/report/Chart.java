@@ -17,38 +17,59 @@ final class Chart {
     private static final int TOP = 40;
     private static final int BOTTOM = 45;
 
-    private record Point(String codec, double bytes, double ns, boolean exact) {}
+    private record Point(String codec, int number, double bytes, double ns, boolean exact) {}
 
     private Chart() {}
 
     static String svg(Results r) {
-        List<String> datasets = r.datasets().stream().filter(d -> !points(r, d).isEmpty()).toList();
+        List<String> codecs = allCodecs(r);
+        List<String> datasets = r.datasets().stream().filter(d -> !points(r, d, codecs).isEmpty()).toList();
         int cols = Math.min(2, Math.max(1, datasets.size()));
         int rows = (datasets.size() + cols - 1) / cols;
         int width = cols * PANEL_W;
-        int height = rows * PANEL_H + 30;
+        int legendRows = (codecs.size() + 2) / 3;
+        int height = rows * PANEL_H + 40 + legendRows * 16;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n", width, height, width, height));
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        svg.append(text(10, 18, "start", 13, "bytes per record (x) against serialize + deserialize ns per record (y); "
-                + "● exact  ○ not exact; lower left is better"));
+        svg.append(text(10, 18, "start", 13, "bytes per record (x) against serialize + deserialize ns per record (y), "
+                + "both log; filled: exact, hollow: not exact; lower left is better"));
         for (int i = 0; i < datasets.size(); i++) {
-            panel(svg, datasets.get(i), points(r, datasets.get(i)), (i % cols) * PANEL_W, 30 + (i / cols) * PANEL_H);
+            panel(svg, datasets.get(i), points(r, datasets.get(i), codecs), (i % cols) * PANEL_W, 30 + (i / cols) * PANEL_H);
+        }
+        int legendTop = 30 + rows * PANEL_H + 10;
+        for (int i = 0; i < codecs.size(); i++) {
+            double x = 20 + (i % 3) * (width - 40) / 3.0;
+            double y = legendTop + (i / 3) * 16;
+            svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", x, y - 4, color(codecs.get(i))));
+            svg.append(text(x + 8, y, "start", 11, (i + 1) + "  " + codecs.get(i)));
         }
         return svg.append("</svg>\n").toString();
     }
 
-    private static List<Point> points(Results r, String dataset) {
+    private static List<String> allCodecs(Results r) {
+        List<String> all = new ArrayList<>();
+        for (String dataset : r.datasets()) {
+            r.codecs(dataset).stream().filter(c -> !all.contains(c)).forEach(all::add);
+        }
+        return all;
+    }
+
+    private static List<Point> points(Results r, String dataset, List<String> codecs) {
         List<Point> points = new ArrayList<>();
         for (String codec : r.codecs(dataset)) {
             Optional<SizeReport.Row> s = r.size(dataset, codec);
             double ns = r.roundTripNs(dataset, codec);
             if (s.isPresent() && !Double.isNaN(ns)) {
-                points.add(new Point(codec, s.get().bytesPerRecord(), ns, s.get().exact()));
+                points.add(new Point(codec, codecs.indexOf(codec) + 1, s.get().bytesPerRecord(), ns, s.get().exact()));
             }
         }
         return points;
+    }
+
+    private static String color(String codec) {
+        return codec.startsWith("typedjson") ? "#1a9850" : codec.equals("protobuf") || codec.equals("avro") ? "#d95f02" : "#3366cc";
     }
 
     private static void panel(StringBuilder svg, String dataset, List<Point> points, int x0, int y0) {
@@ -64,12 +85,12 @@ final class Chart {
         for (double t : xs.ticks()) {
             double fx = px + plotW * xs.at(t);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>\n", fx, py, fx, py + plotH));
-            svg.append(text(fx, py + plotH + 14, "middle", 10, String.format(Locale.ROOT, "%,.0f", t)));
+            svg.append(text(fx, py + plotH + 14, "middle", 10, compact(t)));
         }
         for (double t : ys.ticks()) {
             double fy = py + plotH - plotH * ys.at(t);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>\n", px, fy, px + plotW, fy));
-            svg.append(text(px - 5, fy + 4, "end", 10, String.format(Locale.ROOT, "%,.0f", t)));
+            svg.append(text(px - 5, fy + 4, "end", 10, compact(t)));
         }
         svg.append(text(px + plotW / 2.0, py + plotH + 32, "middle", 11, "bytes per record (log)"));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"11\" "
@@ -78,12 +99,16 @@ final class Chart {
         for (Point p : points) {
             double cx = px + plotW * xs.at(p.bytes());
             double cy = py + plotH - plotH * ys.at(p.ns());
-            String color = p.codec().startsWith("typedjson") ? "#1a9850" : p.codec().equals("protobuf") || p.codec().equals("avro") ? "#d95f02" : "#3366cc";
+            String color = color(p.codec());
             svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>\n",
                     cx, cy, p.exact() ? color : "white", color));
-            double ly = freeLabelY(labels, cx + 8, cy + 4);
-            labels.add(new double[] {cx + 8, ly});
-            svg.append(text(cx + 8, ly, "start", 10, p.codec() + (p.exact() ? "" : " (inexact)")));
+            double ly = freeLabelY(labels, cx + 7, cy + 4);
+            labels.add(new double[] {cx + 7, ly});
+            if (Math.abs(ly - cy - 4) > 6) {
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#aaa\"/>\n",
+                        cx + 4, cy, cx + 7, ly - 4));
+            }
+            svg.append(text(cx + 8, ly, "start", 10, Integer.toString(p.number())));
         }
     }
 
@@ -120,11 +145,19 @@ final class Chart {
     private static double freeLabelY(List<double[]> placed, double x, double y) {
         for (int step = 0; ; step++) {
             double candidate = y + (step % 2 == 0 ? 1 : -1) * ((step + 1) / 2) * 12;
-            boolean clear = placed.stream().noneMatch(l -> Math.abs(l[0] - x) < 110 && Math.abs(l[1] - candidate) < 11);
+            boolean clear = placed.stream().noneMatch(l -> Math.abs(l[0] - x) < 14 && Math.abs(l[1] - candidate) < 11);
             if (clear) {
                 return candidate;
             }
         }
+    }
+
+    /** 500, 2k, 1M: tick labels short enough not to run into each other. */
+    private static String compact(double v) {
+        if (v >= 1e6) {
+            return String.format(Locale.ROOT, "%.0fM", v / 1e6);
+        }
+        return v >= 1e3 ? String.format(Locale.ROOT, "%.0fk", v / 1e3) : String.format(Locale.ROOT, "%.0f", v);
     }
 
     private static String text(double x, double y, String anchor, int size, String s) {

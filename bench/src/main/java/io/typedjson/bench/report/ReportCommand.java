@@ -23,8 +23,9 @@ public final class ReportCommand {
     private static final String USAGE = """
             usage: java -jar bench/target/typedjson-bench.jar report [options]
 
-              --quick            smoke profile: 2,000 records, JMH on orders and rows only, 1 fork,
-                                 1 warm-up and 1 measurement iteration of 1 s, no shape benchmarks
+              --quick            smoke profile: 2,000 records, JMH on orders and rows and the codecs
+                                 of the targets only (%s),
+                                 1 fork, 1 warm-up and 1 measurement iteration of 1 s, no shape benchmarks
               --records N        flat records per data set for sizes and exactness (default 100000;
                                  board gets N/1000 documents, at least 2)
               --datasets a,b     data sets (default orders,rows,cdc,board; JMH in --quick: orders,rows)
@@ -39,6 +40,10 @@ public final class ReportCommand {
               --help             this text
             """;
 
+    /** What --quick times: typedjson's serde and converter and the codecs the targets compare them with. */
+    private static final List<String> QUICK_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
+            "jsonconverter-schemas", "jsonconverter-plain", "jackson-record", "protobuf");
+
     private ReportCommand() {}
 
     public static int run(String[] args) throws Exception {
@@ -47,7 +52,7 @@ public final class ReportCommand {
         boolean shapes = true;
         Integer records = null;
         List<String> datasets = null;
-        List<String> codecs = Codecs.names();
+        List<String> codecs = null;
         int forks = 1;
         int warmups = 3;
         int iterations = 5;
@@ -56,7 +61,7 @@ public final class ReportCommand {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--help", "-h" -> {
-                    System.out.printf(USAGE, String.join(",", Codecs.names()));
+                    System.out.printf(USAGE, String.join(",", QUICK_CODECS), String.join(",", Codecs.names()));
                     return 0;
                 }
                 case "--quick" -> quick = true;
@@ -88,7 +93,8 @@ public final class ReportCommand {
 
         Instant start = Instant.now();
         String loadAtStart = loadAverage();
-        List<String> wanted = codecs;
+        List<String> wanted = codecs != null ? codecs : Codecs.names();
+        List<String> jmhCodecs = codecs != null ? codecs : quick ? QUICK_CODECS : Codecs.names();
         System.out.printf("sizes and exactness: %d records per data set (board %d documents)%n", n, Datasets.count("board", n));
         List<SizeReport.Row> sizes = SizeReport.measure(sizeSets, n, wanted::contains);
         List<SizeReport.EdgeRow> edges = SizeReport.edges(sizeSets, wanted::contains);
@@ -102,7 +108,7 @@ public final class ReportCommand {
         List<Timing> shapeTimings = List.of();
         Instant jmhStart = Instant.now();
         if (jmh) {
-            timings = JmhRunner.run(CodecBenchmark.class, "dataset", jmhSets, codecs, settings);
+            timings = JmhRunner.run(CodecBenchmark.class, "dataset", jmhSets, jmhCodecs, settings);
             if (shapes) {
                 shapeTimings = JmhRunner.run(ShapeBenchmark.class, "shape", Shapes.names(), shapeCodecs(), settings);
             }
@@ -118,7 +124,8 @@ public final class ReportCommand {
         run.put("versions", versions());
         run.put("profile", (quick ? "quick" : "full") + "; sizes and exactness over " + n + " records per data set (board: "
                 + Datasets.count("board", n) + " documents of 200 blocks), seed " + Datasets.SEED);
-        run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets : "not run");
+        run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets
+                + (jmhCodecs.equals(Codecs.names()) ? "" : "; codecs " + jmhCodecs) : "not run");
         run.put("duration", "sizes " + human(sizeTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
         ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges), run);
         System.out.println("wrote " + out.resolve("report.md") + ", report.csv" + (timings.isEmpty() ? "" : ", chart.svg")

@@ -49,10 +49,16 @@ public final class ReportWriter {
         for (BenchCodec<?> c : Codecs.forDataset("orders")) {
             md.append("- `").append(c.name()).append("`: ").append(c.settings()).append('\n');
         }
-        md.append("\n## Targets\n\n| target | codec | measured | verdict |\n|---|---|---|---|\n");
-        for (Targets.Verdict v : Targets.evaluate(r)) {
-            md.append("| ").append(v.target()).append(" | ").append(v.codec()).append(" | ").append(v.measured())
-                    .append(" | ").append(v.verdict().equals("met") ? "met" : "**" + v.verdict() + "**").append(" |\n");
+        md.append("\n## Targets\n\n");
+        if (r.typedjsonCodecs().isEmpty()) {
+            md.append("Not measured: no typedjson codec in this run.\n");
+        } else {
+            md.append("Speed: typedjson's ns over the rival's ns (below 1 is faster; ✗ marks a miss), serialize · deserialize.\n\n| codec | data set |");
+            Targets.SPEED_RIVALS.forEach(rival -> md.append(" vs ").append(rival).append(" |"));
+            md.append(" verdict |\n|---|---|---|---|---|---|\n");
+            Targets.speed(r).forEach(v -> verdictRow(md, v));
+            md.append("\nSize:\n\n| codec | target | measured | verdict |\n|---|---|---|---|\n");
+            Targets.size(r).forEach(v -> verdictRow(md, v));
         }
         md.append("\nThe byte targets are those of the Connect issue, stated there for the converter (value plus headers); "
                 + "they are shown for every typedjson codec of the build. `typedjson-dynamic` reads into maps of the dynamic "
@@ -89,6 +95,11 @@ public final class ReportWriter {
             }
         }
         return md.toString();
+    }
+
+    private static void verdictRow(StringBuilder md, Targets.Verdict v) {
+        md.append("| ").append(v.codec()).append(" | ").append(String.join(" | ", v.cells())).append(" | ")
+                .append(v.verdict().startsWith("met") ? v.verdict() : "**" + v.verdict() + "**").append(" |\n");
     }
 
     private static void datasetSection(StringBuilder md, Results r, String dataset) {
