@@ -16,11 +16,8 @@ import org.apache.kafka.connect.storage.Converter;
  * record headers, the encoded bytes are the value followed by the headers in Kafka's record layout (varint lengths),
  * so sizes count value plus headers.
  */
-public final class ConverterCodec implements BenchCodec<SchemaAndValue> {
-    private final String name;
-    private final String settings;
+public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
     private final Converter converter;
-    private final Dataset<Object> dataset;
     private final boolean headers;
 
     /**
@@ -29,27 +26,11 @@ public final class ConverterCodec implements BenchCodec<SchemaAndValue> {
      */
     public ConverterCodec(String name, String settings, Converter converter, Map<String, ?> config,
                           Dataset<Object> dataset, boolean headers) {
-        this.name = name;
-        this.settings = settings;
+        super(name, settings, r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r)),
+                v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null);
         this.converter = converter;
-        this.dataset = dataset;
         this.headers = headers;
         converter.configure(config, false);
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String settings() {
-        return settings;
-    }
-
-    @Override
-    public SchemaAndValue prepare(Object record) {
-        return new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(record));
     }
 
     @Override
@@ -74,11 +55,6 @@ public final class ConverterCodec implements BenchCodec<SchemaAndValue> {
             h.add(new String(readBytes(in), StandardCharsets.UTF_8), readBytes(in));
         }
         return converter.toConnectData(Codecs.TOPIC, h, value);
-    }
-
-    @Override
-    public Object toRecord(SchemaAndValue decoded) {
-        return decoded.value() instanceof Struct s ? dataset.fromStruct(s) : null;
     }
 
     private static byte[] frame(byte[] value, Headers h) {

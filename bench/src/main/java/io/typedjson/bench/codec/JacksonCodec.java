@@ -8,37 +8,15 @@ import java.io.UncheckedIOException;
 import java.util.function.Function;
 
 /** Jackson databind with a reader and writer for one declared type, as JSON serdes built on an ObjectMapper do. */
-final class JacksonCodec implements BenchCodec<Object> {
-    private final String name;
-    private final String settings;
+final class JacksonCodec extends MappedCodec<Object> {
     private final ObjectWriter writer;
     private final ObjectReader reader;
-    private final Function<Object, Object> prepare;
-    private final Function<Object, Object> toRecord;
 
     JacksonCodec(String name, String settings, ObjectMapper mapper, Class<?> type, Function<Object, Object> prepare,
                  Function<Object, Object> toRecord) {
-        this.name = name;
-        this.settings = settings;
+        super(name, settings, prepare, toRecord);
         this.writer = mapper.writerFor(type);
         this.reader = mapper.readerFor(type);
-        this.prepare = prepare;
-        this.toRecord = toRecord;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String settings() {
-        return settings;
-    }
-
-    @Override
-    public Object prepare(Object record) {
-        return prepare.apply(record);
     }
 
     @Override
@@ -57,10 +35,5 @@ final class JacksonCodec implements BenchCodec<Object> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public Object toRecord(Object decoded) {
-        return toRecord == null ? null : toRecord.apply(decoded);
     }
 }

@@ -5,13 +5,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /** A codec made of a Kafka Serializer and Deserializer, as a producer and a consumer would use them. */
-public final class SerdeCodec<V> implements BenchCodec<V> {
-    private final String name;
-    private final String settings;
+public final class SerdeCodec<V> extends MappedCodec<V> {
     private final Serializer<V> serializer;
     private final Deserializer<V> deserializer;
-    private final Function<Object, V> prepare;
-    private final Function<V, Object> toRecord;
 
     /**
      * @param prepare  turns a canonical record into the value the serializer takes
@@ -19,27 +15,9 @@ public final class SerdeCodec<V> implements BenchCodec<V> {
      */
     public SerdeCodec(String name, String settings, Serializer<V> serializer, Deserializer<V> deserializer,
                       Function<Object, V> prepare, Function<V, Object> toRecord) {
-        this.name = name;
-        this.settings = settings;
+        super(name, settings, prepare, toRecord);
         this.serializer = serializer;
         this.deserializer = deserializer;
-        this.prepare = prepare;
-        this.toRecord = toRecord;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String settings() {
-        return settings;
-    }
-
-    @Override
-    public V prepare(Object record) {
-        return prepare.apply(record);
     }
 
     @Override
@@ -50,10 +28,5 @@ public final class SerdeCodec<V> implements BenchCodec<V> {
     @Override
     public V decode(byte[] bytes) {
         return deserializer.deserialize(Codecs.TOPIC, bytes);
-    }
-
-    @Override
-    public Object toRecord(V decoded) {
-        return toRecord == null ? null : toRecord.apply(decoded);
     }
 }
