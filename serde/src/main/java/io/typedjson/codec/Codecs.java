@@ -126,7 +126,7 @@ public final class Codecs {
         @SuppressWarnings({"unchecked", "rawtypes"})
         private Codec<Object> create(Type type) {
             Class<?> raw = Types.raw(type);
-            if (type instanceof TypeVariable || raw == Object.class) {
+            if (raw == Object.class) {
                 return (Codec) DynamicCodec.INSTANCE;
             }
             Codec<?> scalar = ScalarCodecs.of(raw);
@@ -207,7 +207,7 @@ public final class Codecs {
             return new PairMapCodec<>(build(keyType), values, factory);
         }
 
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         private Codec<Object> variants(Class<?> sealed) {
             Class<?>[] classes = sealed.getPermittedSubclasses();
             String[] names = new String[classes.length];
@@ -246,7 +246,6 @@ public final class Codecs {
             } catch (ReflectiveOperationException e) {
                 throw inaccessible(raw, e);
             }
-            ObjectCodec codec = new ObjectCodec(raw, options, constructor);
             List<ObjectCodec.Property> properties = new ArrayList<>();
             for (RecordComponent c : components) {
                 TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
@@ -258,8 +257,7 @@ public final class Codecs {
                     throw inaccessible(raw, e);
                 }
             }
-            codec.init(properties.toArray(new ObjectCodec.Property[0]));
-            return codec;
+            return new ObjectCodec(raw, options, constructor, properties.toArray(new ObjectCodec.Property[0]));
         }
 
         private Codec<Object> pojo(Type type, Class<?> raw) {
@@ -280,7 +278,6 @@ public final class Codecs {
             } catch (IllegalAccessException e) {
                 throw inaccessible(raw, e);
             }
-            ObjectCodec codec = new ObjectCodec(raw, options, constructor);
             Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
             ArrayDeque<Class<?>> hierarchy = new ArrayDeque<>();
             for (Class<?> c = raw; c != Object.class; c = c.getSuperclass()) {
@@ -327,8 +324,7 @@ public final class Codecs {
                     }
                 }
             }
-            codec.init(properties.toArray(new ObjectCodec.Property[0]));
-            return codec;
+            return new ObjectCodec(raw, options, constructor, properties.toArray(new ObjectCodec.Property[0]));
         }
 
         /** The public bean getter (getX / isX) or setter (setX) of a field, or null. */

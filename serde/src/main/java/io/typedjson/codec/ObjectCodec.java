@@ -132,20 +132,16 @@ final class ObjectCodec implements Codec<Object> {
     private final boolean isRecord;
     /** Records: the canonical constructor as (Object[]) -> Object; classes: the no-argument one as () -> Object. */
     private final MethodHandle constructor;
-    private Property[] props;
-    private String[] names;
-    private Object[] missing;
-    private int[] primitives;
+    private final Property[] props;
+    private final String[] names;
+    private final Object[] missing;
+    private final int[] primitives;
 
-    ObjectCodec(Class<?> type, CodecOptions options, MethodHandle constructor) {
+    ObjectCodec(Class<?> type, CodecOptions options, MethodHandle constructor, Property[] properties) {
         this.type = type;
         this.options = options;
         this.isRecord = type.isRecord();
         this.constructor = constructor;
-    }
-
-    /** Set once, right after construction (the properties' codecs may refer back to this codec). */
-    void init(Property[] properties) {
         this.props = properties;
         this.names = new String[properties.length];
         this.missing = new Object[properties.length];
