@@ -188,7 +188,7 @@ final class ContainerCodecs {
             M map = factory.get();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
                 String raw = in.currentName();
-                Object key = keys.parse(in, Lexemes.unescape(in, raw));
+                Object key = keys.parse(in, Lexemes.unescape(in, Lexemes.checkUnicode(in, raw)));
                 in.nextToken();
                 Object value = values.read(in);
                 if (map.containsKey(key)) {

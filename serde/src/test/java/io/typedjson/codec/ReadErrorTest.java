@@ -119,6 +119,9 @@ class ReadErrorTest {
         refused(Codecs.of(intMap), "{\"01\":\"a\"}", "$", "\"01\"", "key \"01\" is not the canonical spelling of an int32");
         refused(Codecs.of(intMap), "{\"x\":\"a\"}", "$", "\"x\"", "key \"x\" is not an int32");
         refused(Codecs.of(intMap), "{\"4294967296\":\"a\"}", "$", "\"4294967296\"", "is not an int32");
+        Type stringMap = Types.parameterized(Map.class, String.class, String.class);
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(stringMap), "{\"\\uD800\":\"a\"}"));
+        assertTrue(e.getMessage().contains("surrogate"), e.getMessage());
     }
 
     @Test
