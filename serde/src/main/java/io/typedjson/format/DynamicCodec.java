@@ -290,7 +290,7 @@ public final class DynamicCodec implements Codec<Object> {
         }
         do {
             String raw = in.currentName();
-            String key = unescapeKey(in, raw);
+            String key = Lexemes.unescapeKey(in, raw);
             in.nextToken();
             Object value = read(in);
             int before = map.size();
@@ -300,18 +300,6 @@ public final class DynamicCodec implements Codec<Object> {
             }
         } while (in.nextToken() != JsonToken.END_OBJECT);
         return map;
-    }
-
-    private static String unescapeKey(JsonParser in, String raw) {
-        Lexemes.checkUnicode(in, raw);
-        if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
-            return raw;
-        }
-        if (raw.length() > 1 && raw.charAt(1) == Tags.PREFIX) {
-            return raw.substring(1);
-        }
-        throw Readers.error(in, "format key " + Readers.quote(raw) + " must be the only key of its object"
-                + " (a key starting with '~' is written with the '~' doubled)");
     }
 
     private Object readTaggedObject(JsonParser in, String tag) throws IOException {

@@ -97,16 +97,29 @@ public final class Lexemes {
         return -1;
     }
 
-    /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
+    /** Undoes the escape of a string read in a typed position; a lone prefix there is a misplaced tag. */
     public static String unescape(JsonParser in, String s) {
+        return unescape(in, s, false);
+    }
+
+    /** Undoes the escape of an ordinary object key; a key with a single prefix is a format key out of place. */
+    public static String unescapeKey(JsonParser in, String raw) {
+        checkUnicode(in, raw);
+        return unescape(in, raw, true);
+    }
+
+    private static String unescape(JsonParser in, String s, boolean key) {
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
         if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
             return s.substring(1);
         }
-        throw Readers.error(in, "tagged value " + Readers.quote(s) + " where a plain string belongs"
-                + " (a string starting with '~' is written with the '~' doubled)");
+        throw Readers.error(in, key
+                ? "format key " + Readers.quote(s) + " must be the only key of its object"
+                        + " (a key starting with '~' is written with the '~' doubled)"
+                : "tagged value " + Readers.quote(s) + " where a plain string belongs"
+                        + " (a string starting with '~' is written with the '~' doubled)");
     }
 
     /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
