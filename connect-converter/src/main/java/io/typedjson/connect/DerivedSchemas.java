@@ -184,7 +184,11 @@ final class DerivedSchemas {
             return new java.util.Date(t.toEpochMilli());
         }
         if (v instanceof LocalDate) {
-            return Date.toLogical(schema, Math.toIntExact(((LocalDate) v).toEpochDay()));
+            long day = ((LocalDate) v).toEpochDay();
+            if (day != (int) day) {
+                throw new NotDerivable();
+            }
+            return Date.toLogical(schema, (int) day);
         }
         if (v instanceof LocalTime) {
             LocalTime t = (LocalTime) v;

@@ -105,7 +105,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return bytes;
             }
             return format.write(entry.inline, value);
-        } catch (TypedJsonException | DataException e) {
+        } catch (TypedJsonException | DataException | ClassCastException e) { // a value of another type than its schema's
             throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
         }
     }

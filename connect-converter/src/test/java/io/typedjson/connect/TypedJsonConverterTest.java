@@ -172,6 +172,20 @@ class TypedJsonConverterTest {
         assertEquals(new SchemaAndValue(Schema.INT64_SCHEMA, 5L), keys.toConnectData(TOPIC, keyHeaders, "5".getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** A sink whose worker keeps Connect's default header converter sees the schema header as a string. */
+    @Test
+    void connectsDefaultHeaderConverterReadsTheSchemaHeaderAsText() {
+        org.apache.kafka.connect.storage.SimpleHeaderConverter simple = new org.apache.kafka.connect.storage.SimpleHeaderConverter();
+        simple.configure(Map.of());
+        for (Struct record : List.of(Samples.rows(1, 5).get(0), Samples.orders(1, 5).get(0), Samples.all())) {
+            Headers headers = new RecordHeaders();
+            converter("header", false).fromConnectData(TOPIC, headers, record.schema(), record);
+            byte[] text = headers.lastHeader("typedjson.schema").value();
+            assertEquals(new SchemaAndValue(Schema.STRING_SCHEMA, new String(text, StandardCharsets.UTF_8)),
+                    simple.toConnectHeader(TOPIC, "typedjson.schema", text));
+        }
+    }
+
     @Test
     void aReaderUnderstandsEveryLocation() {
         Struct row = Samples.rows(1, 2).get(0);
@@ -213,6 +227,11 @@ class TypedJsonConverterTest {
         SchemaAndValue mixed = converter("none", false).toConnectData(TOPIC, "[1,\"x\"]".getBytes(StandardCharsets.UTF_8));
         assertNull(mixed.schema());
         assertEquals(List.of(1L, "x"), mixed.value());
+        SchemaAndValue farDate = converter("none", false).toConnectData(TOPIC, "\"~D+999999999-01-01\"".getBytes(StandardCharsets.UTF_8));
+        assertNull(farDate.schema());
+        assertEquals(java.time.LocalDate.MAX.withDayOfYear(1), farDate.value());
+        assertEquals(new SchemaAndValue(Time.SCHEMA, new java.util.Date(60_000)),
+                converter("none", false).toConnectData(TOPIC, "\"~T00:01\"".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
@@ -244,6 +263,8 @@ class TypedJsonConverterTest {
         assertTrue(e.getMessage().contains("scale"), e.getMessage());
         e = assertThrows(DataException.class, () -> c.fromConnectData("rows", SchemaBuilder.array(Schema.INT32_SCHEMA).build(), List.of(1, "x")));
         assertTrue(e.getMessage().contains("at $[1]"), e.getMessage());
+        e = assertThrows(DataException.class, () -> converter("none", false).fromConnectData("rows", Date.SCHEMA, "2026-01-01"));
+        assertTrue(e.getMessage().contains("'rows'"), e.getMessage());
         Schema noScale = SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).build();
         e = assertThrows(DataException.class, () -> c.fromConnectData("rows", noScale, BigDecimal.ONE));
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("integer \"scale\" parameter"), e.getMessage());
