@@ -39,7 +39,8 @@ final class VariantCodec implements Codec<Object> {
             out.writeNull();
             return;
         }
-        Class<?> c = value.getClass();
+        // an enum constant with a body has its own anonymous class; the variant is the enum
+        Class<?> c = value instanceof Enum ? ((Enum<?>) value).getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();
