@@ -155,7 +155,7 @@ public final class Codecs {
                 return (Codec) new EnumCodec(raw);
             }
             if (raw.isSealed()) {
-                return variants(raw);
+                return variants(type, raw);
             }
             if (raw.isRecord()) {
                 return record(type, raw);
@@ -208,7 +208,7 @@ public final class Codecs {
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
-        private Codec<Object> variants(Class<?> sealed) {
+        private Codec<Object> variants(Type type, Class<?> sealed) {
             Class<?>[] classes = sealed.getPermittedSubclasses();
             String[] names = new String[classes.length];
             Codec<Object>[] codecs = new Codec[classes.length];
@@ -225,7 +225,7 @@ public final class Codecs {
                     throw new IllegalArgumentException("variant " + classes[i].getName() + " of " + sealed.getName()
                             + " is abstract and not sealed: its subclasses could not be named");
                 }
-                codecs[i] = within(sealed, names[i], classes[i]);
+                codecs[i] = within(sealed, names[i], Types.subtype(type, classes[i]));
             }
             return new VariantCodec(sealed, classes, names, codecs);
         }

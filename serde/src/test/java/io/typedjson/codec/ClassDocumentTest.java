@@ -93,6 +93,18 @@ class ClassDocumentTest {
                         + "{\"Call\":{\"name\":\"g\",\"args\":[]}}]}}");
     }
 
+    public sealed interface Result<T> permits Ok, Err {}
+
+    public record Ok<T>(T value) implements Result<T> {}
+
+    public record Err<T>(String message) implements Result<T> {}
+
+    @Test
+    void a_generic_sealed_type_binds_its_variants_type_arguments() {
+        spec(Codecs.of(new TypeRef<List<Result<Point>>>() {}), List.of(new Ok<>(new Point(1, 2)), new Err<>("no")),
+                "[{\"Ok\":{\"value\":{\"x\":1,\"y\":2}}},{\"Err\":{\"message\":\"no\"}}]");
+    }
+
     @Test
     void self_referencing_record() {
         spec(Codecs.of(Node.class), new Node(1, List.of(new Node(2, List.of()), new Node(3, null))),
