@@ -18,7 +18,8 @@ import java.lang.invoke.MethodType;
  * declaration order. Reading expects that order (a byte compare of the next key per field through
  * {@link JsonParser#nextFieldName(com.fasterxml.jackson.core.SerializableString)}) and falls back to an identity
  * compare of jackson's interned name for any other order; no hashing. Unknown keys are skipped or refused,
- * duplicate keys refused, missing ones get the Java default (0, false, null, Optional.empty()).
+ * duplicate keys refused. A record gets the Java default for a missing key (0, false, null, Optional.empty());
+ * a class keeps what its constructor set.
  */
 final class ObjectCodec implements Codec<Object> {
 
