@@ -252,7 +252,7 @@ public final class Codecs {
                 String name = rename != null ? rename.value() : c.getName();
                 Type fieldType = Types.resolve(c.getGenericType(), bindings);
                 try {
-                    properties.add(property(raw, name, fieldType, lookup.unreflect(c.getAccessor()), null));
+                    properties.add(property(raw, name, fieldType, lookup, lookup.unreflect(c.getAccessor()), null));
                 } catch (IllegalAccessException e) {
                     throw inaccessible(raw, e);
                 }
@@ -301,6 +301,7 @@ public final class Codecs {
                     try {
                         MethodHandle get;
                         MethodHandle set;
+                        MethodHandles.Lookup getLookup = lookup;
                         if (getter != null && setter != null) {
                             get = lookup.unreflect(getter);
                             set = lookup.unreflect(setter);
@@ -308,10 +309,11 @@ public final class Codecs {
                             throw new IllegalArgumentException(c.getSimpleName() + "." + f.getName()
                                     + " is final and has no setter: make it non-final, add a setter, or use a record");
                         } else {
+                            getLookup = fieldLookup;
                             get = fieldLookup.unreflectGetter(f);
                             set = fieldLookup.unreflectSetter(f);
                         }
-                        properties.add(property(raw, name, Types.resolve(f.getGenericType(), bindings), get, set));
+                        properties.add(property(raw, name, Types.resolve(f.getGenericType(), bindings), getLookup, get, set));
                     } catch (IllegalAccessException e) {
                         throw inaccessible(c, e);
                     }
@@ -347,12 +349,13 @@ public final class Codecs {
         }
 
         @SuppressWarnings("unchecked")
-        private ObjectCodec.Property property(Class<?> owner, String name, Type type, MethodHandle getter, MethodHandle setter) {
+        private ObjectCodec.Property property(Class<?> owner, String name, Type type, MethodHandles.Lookup lookup,
+                                             MethodHandle getter, MethodHandle setter) {
             Class<?> raw = Types.raw(type);
             int kind = ObjectCodec.Property.kindOf(raw);
             Codec<Object> codec = kind == ObjectCodec.REF ? within(owner, name, type) : null;
             Object missing = raw == Optional.class ? Optional.empty() : raw.isPrimitive() ? zero(raw) : null;
-            return new ObjectCodec.Property(name, raw, type.getTypeName(), codec, getter, setter, missing);
+            return new ObjectCodec.Property(name, raw, type.getTypeName(), codec, lookup, getter, setter, missing);
         }
 
         private static Object zero(Class<?> primitive) {
