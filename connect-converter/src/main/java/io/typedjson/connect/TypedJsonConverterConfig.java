@@ -50,7 +50,7 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
                             + "header: the value is plain typed JSON (structs as objects) and the schema goes in the "
                             + "record header named by " + SCHEMA_HEADER + " (without a Headers object the converter writes inline). "
                             + "none: no schema travels; the value is written in the dynamic model (tags keep narrow types) "
-                            + "and the reader derives a schema from the lexemes and tags (CONNECT-SPEC.md). "
+                            + "and the reader derives a schema from the lexemes and tags (SPEC.md section 11). "
                             + "A reader understands all three: this setting only decides what a document without a schema means.")
             .define(SCHEMA_HEADER, Type.STRING, "", HEADER_NAME, Importance.LOW,
                     "Name of the record header carrying the schema in header mode. Empty: \"" + VALUE_SCHEMA_HEADER
