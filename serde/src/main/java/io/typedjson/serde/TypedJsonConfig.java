@@ -29,7 +29,8 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     public static final ConfigDef CONFIG_DEF = new ConfigDef()
             .define(VALUE_TYPE, Type.STRING, "", Importance.HIGH,
-                    "Fully qualified name of the Java class carried as record values. Empty: the dynamic model "
+                    "Fully qualified name of the Java class carried as record values: a record, a class with a "
+                            + "no-argument constructor, an enum, a sealed interface, ... (serde/CLASSES.md). Empty: the dynamic model "
                             + "(Map, List, String, Long, Integer, BigDecimal, Instant, ... see SPEC.md).")
             .define(KEY_TYPE, Type.STRING, "", Importance.HIGH,
                     "Fully qualified name of the Java class carried as record keys. Empty: the dynamic model.")
