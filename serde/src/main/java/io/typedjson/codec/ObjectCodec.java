@@ -179,6 +179,10 @@ final class ObjectCodec implements Codec<Object> {
                 p.write(out, value);
             } catch (TypedJsonException e) {
                 throw e.inField(p.name);
+            } catch (RuntimeException e) {
+                // a getter that throws: refused with the path, like a value that cannot be carried
+                throw new TypedJsonException("the getter of " + type.getSimpleName() + "." + p.name + " failed: " + e, e)
+                        .inField(p.name);
             }
         }
         out.writeEndObject();
@@ -220,10 +224,11 @@ final class ObjectCodec implements Codec<Object> {
             } else {
                 try {
                     p.readInto(in, target);
-                } catch (IOException | RuntimeException | Error e) {
+                } catch (IOException | TypedJsonException | Error e) {
                     throw e;
                 } catch (Throwable e) {
-                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " failed: " + e, e);
+                    // e.g. a setter that validates: a refused record, like any other, for the consumer
+                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " refused the value: " + e, e);
                 }
             }
         }
@@ -295,7 +300,7 @@ final class ObjectCodec implements Codec<Object> {
     private Object instantiate(JsonParser in) {
         try {
             return (Object) constructor.invokeExact();
-        } catch (RuntimeException | Error e) {
+        } catch (Error e) {
             throw e;
         } catch (Throwable e) {
             throw Readers.error(in, "the constructor of " + type.getSimpleName() + " failed: " + e, e);

@@ -155,6 +155,33 @@ class ReadErrorTest {
         refused(Codecs.of(Positive.class), "{\"n\":-1}", "$", "}", "the constructor of Positive refused the values");
     }
 
+    public static class Account {
+        private int balance = -1;
+        String owner = "nobody";
+
+        public int getBalance() {
+            return balance;
+        }
+
+        public void setBalance(int balance) {
+            if (balance < 0) {
+                throw new IllegalArgumentException("negative balance");
+            }
+            this.balance = balance;
+        }
+    }
+
+    @Test
+    void classes_keep_constructor_values_for_missing_keys_and_report_setter_refusals() {
+        Account a = read(Codecs.of(Account.class), "{\"owner\":\"ann\"}");
+        assertEquals(-1, a.getBalance());
+        assertEquals("ann", a.owner);
+        refused(Codecs.of(Account.class, new CodecOptions(false, true)), "{\"owner\":\"ann\"}", "$", "}",
+                "missing field \"balance\" (int) of Account");
+        refused(Codecs.of(Account.class), "{\"balance\":-5}", "$.balance", "-5",
+                "the setter of Account.balance refused the value: java.lang.IllegalArgumentException: negative balance");
+    }
+
     public record Positive(int n) {
         public Positive {
             if (n < 0) {
