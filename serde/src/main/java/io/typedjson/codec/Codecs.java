@@ -40,7 +40,7 @@ import java.util.function.Supplier;
 /**
  * Finds the codec for a Java type. Codecs are compiled once per type and options (method handles for the
  * accessors and constructors, resolved generic types), cached, and thread-safe. What a class may contain,
- * and how each type is spelled, is in CLASSES.md.
+ * and how each type is spelled, is in SPEC.md section 10.
  */
 public final class Codecs {
     private Codecs() {}
