@@ -22,7 +22,7 @@ import org.apache.kafka.connect.data.Timestamp;
 
 /**
  * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types) and come back
- * with a schema derived from the lexemes and tags (CONNECT-SPEC.md, "Derived schemas").
+ * with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
  */
 final class DerivedSchemas {
     private DerivedSchemas() {}

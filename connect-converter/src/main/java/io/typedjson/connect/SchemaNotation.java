@@ -14,7 +14,7 @@ import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.SchemaBuilderException;
 
 /**
- * The compact schema notation (CONNECT-SPEC.md): one line of text that carries a Connect schema exactly,
+ * The compact schema notation (SPEC.md section 11): one line of text that carries a Connect schema exactly,
  * e.g. {@code {id:i32,price:dec(2),note?,tags:[str]}}.
  *
  * <pre>

@@ -26,7 +26,7 @@ import org.apache.kafka.connect.storage.Converter;
 import org.apache.kafka.connect.storage.HeaderConverter;
 
 /**
- * A Kafka Connect {@link Converter} and {@link HeaderConverter} for typed JSON (CONNECT-SPEC.md): what
+ * A Kafka Connect {@link Converter} and {@link HeaderConverter} for typed JSON (SPEC.md section 11): what
  * {@code toConnectData} gives back equals what {@code fromConnectData} was given, schema and value, with the
  * schema carried in a compact notation inline (the default), in a record header, or not at all.
  *

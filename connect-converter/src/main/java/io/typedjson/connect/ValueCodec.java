@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
+import io.typedjson.format.IsoTimes;
 import io.typedjson.format.Lexemes;
 import io.typedjson.format.Readers;
 import io.typedjson.format.TypedJsonException;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -248,11 +250,10 @@ abstract class ValueCodec implements Codec<Object> {
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(IsoTime.date(epochDay((java.util.Date) v)));
+            out.writeString(LocalDate.ofEpochDay(epochDay((java.util.Date) v)).toString());
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            Long fast = in.currentToken() == JsonToken.VALUE_STRING ? IsoTime.parseDate(in.getText()) : null;
-            long day = fast != null ? fast : Lexemes.readLocalDate(in).toEpochDay();
+            long day = Lexemes.readLocalDate(in).toEpochDay();
             if (day != (int) day) {
                 throw Readers.error(in, "date " + in.getText() + " is out of range");
             }
@@ -279,13 +280,9 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimestampCodec extends ValueCodec {
         TimestampCodec(Schema s) { super(s); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(IsoTime.instant(((java.util.Date) v).getTime()));
+            out.writeString(IsoTimes.text(Instant.ofEpochMilli(((java.util.Date) v).getTime())));
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            Long fast = in.currentToken() == JsonToken.VALUE_STRING ? IsoTime.parseInstant(in.getText()) : null;
-            if (fast != null) {
-                return new java.util.Date(fast);
-            }
             Instant t = Lexemes.readInstant(in);
             if (t.getNano() % 1_000_000 != 0) {
                 throw Readers.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");

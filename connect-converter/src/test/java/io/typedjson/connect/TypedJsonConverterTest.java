@@ -302,7 +302,7 @@ class TypedJsonConverterTest {
 
     private static String readme() {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of("README-CONNECT.md"));
+            return java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -354,7 +354,7 @@ class TypedJsonConverterTest {
         assertThrows(ConfigException.class, () -> converter("sideways", false));
         assertTrue(TypedJsonConverterConfig.markdownTable().contains("`typedjson.schema.location`"));
         assertTrue(readme().contains(TypedJsonConverterConfig.markdownTable()),
-                "README-CONNECT.md's configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
+                "README.md's configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
         assertNotNull(new TypedJsonConverter().version());
     }
 }

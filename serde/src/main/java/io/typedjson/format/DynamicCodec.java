@@ -80,7 +80,7 @@ public final class DynamicCodec implements Codec<Object> {
             writeTagged(out, Tags.BYTES, Base64.getEncoder().encodeToString((byte[]) v));
         } else if (v instanceof Instant || v instanceof LocalDate || v instanceof LocalTime
                 || v instanceof LocalDateTime || v instanceof OffsetDateTime || v instanceof UUID) {
-            writeTagged(out, timeTag(v), v.toString());
+            writeTagged(out, timeTag(v), v instanceof Instant ? IsoTimes.text((Instant) v) : v.toString());
         } else if (v instanceof Set) {
             out.writeStartObject();
             out.writeFieldName(Tags.SET);
@@ -214,10 +214,10 @@ public final class DynamicCodec implements Codec<Object> {
             case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
             case Tags.DECIMAL: return Lexemes.parseDecimal(in, payload);
             case Tags.BYTES: return Lexemes.parseBase64(in, payload);
-            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", Instant::parse);
-            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", LocalDate::parse);
-            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", LocalTime::parse);
-            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", LocalDateTime::parse);
+            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", IsoTimes::parseInstant);
+            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", IsoTimes::parseLocalDate);
+            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", IsoTimes::parseLocalTime);
+            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", IsoTimes::parseLocalDateTime);
             case Tags.OFFSET_DATE_TIME: return Lexemes.parse(in, payload, "an offset date-time", OffsetDateTime::parse);
             case Tags.UUID: return Lexemes.parseUuid(in, payload);
             default:

@@ -53,10 +53,10 @@ public interface KeySpelling<K> {
             add("a boolean", Boolean.class, Scalars::parseBoolean, String::valueOf, boolean.class);
             add("a char", Character.class, Scalars::parseChar, String::valueOf, char.class);
             add("a UUID", UUID.class, UUID::fromString, String::valueOf);
-            add("an instant", Instant.class, Instant::parse, String::valueOf);
-            add("a local date", LocalDate.class, LocalDate::parse, String::valueOf);
-            add("a local time", LocalTime.class, LocalTime::parse, String::valueOf);
-            add("a local date-time", LocalDateTime.class, LocalDateTime::parse, String::valueOf);
+            add("an instant", Instant.class, IsoTimes::parseInstant, IsoTimes::text);
+            add("a local date", LocalDate.class, IsoTimes::parseLocalDate, String::valueOf);
+            add("a local time", LocalTime.class, IsoTimes::parseLocalTime, String::valueOf);
+            add("a local date-time", LocalDateTime.class, IsoTimes::parseLocalDateTime, String::valueOf);
             add("an offset date-time", OffsetDateTime.class, OffsetDateTime::parse, String::valueOf);
         }
 

@@ -364,23 +364,23 @@ public final class Lexemes {
 
     /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
     public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
-        out.writeString(timeOrUuid.toString());
+        out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
     }
 
     public static Instant readInstant(JsonParser in) throws IOException {
-        return parseTime(in, "an instant", Instant::parse);
+        return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
 
     public static LocalDate readLocalDate(JsonParser in) throws IOException {
-        return parseTime(in, "a local date", LocalDate::parse);
+        return parseTime(in, "a local date", IsoTimes::parseLocalDate);
     }
 
     public static LocalTime readLocalTime(JsonParser in) throws IOException {
-        return parseTime(in, "a local time", LocalTime::parse);
+        return parseTime(in, "a local time", IsoTimes::parseLocalTime);
     }
 
     public static LocalDateTime readLocalDateTime(JsonParser in) throws IOException {
-        return parseTime(in, "a local date-time", LocalDateTime::parse);
+        return parseTime(in, "a local date-time", IsoTimes::parseLocalDateTime);
     }
 
     public static OffsetDateTime readOffsetDateTime(JsonParser in) throws IOException {
@@ -404,12 +404,12 @@ public final class Lexemes {
         }
     }
 
-    private static <T> T parseTime(JsonParser in, String what, Function<CharSequence, T> parse) throws IOException {
+    private static <T> T parseTime(JsonParser in, String what, Function<String, T> parse) throws IOException {
         expect(in, JsonToken.VALUE_STRING, what);
         return parse(in, in.getText(), what, parse);
     }
 
-    static <T> T parse(JsonParser in, String s, String what, Function<CharSequence, T> parse) {
+    static <T> T parse(JsonParser in, String s, String what, Function<String, T> parse) {
         try {
             return parse.apply(s);
         } catch (DateTimeParseException e) {
