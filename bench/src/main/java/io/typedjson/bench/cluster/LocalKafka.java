@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.RandomAccessFile;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -32,7 +34,7 @@ import org.apache.kafka.common.Uuid;
  *
  * <p>The child runs Kafka's own {@code kafka.Kafka} from the same class path as this JVM (the Maven Central jars of
  * {@code kafka_2.13} and {@code kafka-server}), after its storage has been formatted by {@code kafka.tools.StorageTool
- * format --standalone}. Ports are chosen free on 127.0.0.1; the data, the configuration and the broker's log live in a
+ * format --standalone}, both in the one child JVM ({@link KafkaLauncher}). Ports are chosen free on 127.0.0.1; the data, the configuration and the broker's log live in a
  * temporary directory that is removed by {@link #close()}, also from a shutdown hook. Readiness is decided by an
  * {@link Admin} client seeing the broker, never by reading the log. Every wait is bounded; on any failure the child is
  * killed and the tail of its log is put in the exception.
@@ -206,33 +208,11 @@ public final class LocalKafka implements AutoCloseable {
             jvm.add("-cp");
             jvm.add(classpath);
 
-            // 1. format the storage directory (a short-lived child JVM)
-            List<String> format = new ArrayList<>(jvm);
-            format.add("kafka.tools.StorageTool");
-            format.addAll(List.of("format", "--standalone", "--ignore-formatted",
-                    "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()));
-            Process formatter = new ProcessBuilder(format).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
-            try {
-                if (!formatter.waitFor(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
-                    throw new IOException("formatting Kafka's storage did not finish in time");
-                }
-                if (formatter.exitValue() != 0) {
-                    throw new IOException("formatting Kafka's storage failed with exit code " + formatter.exitValue());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while formatting Kafka's storage");
-            } finally {
-                if (formatter.isAlive()) {
-                    formatter.destroyForcibly();
-                }
-            }
-
-            // 2. start the broker
+            // 1. format the storage directory with Kafka's StorageTool and 2. run kafka.Kafka, in one child JVM
             List<String> server = new ArrayList<>(jvm);
-            server.add("kafka.Kafka");
+            server.add(KafkaLauncher.class.getName());
             server.add(config.toString());
+            server.add(Uuid.randomUuid().toString());
             process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
             Process started = process;
@@ -240,7 +220,8 @@ public final class LocalKafka implements AutoCloseable {
             hook = new Thread(() -> stopProcess(started, startedDir), "typedjson-kafka-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
 
-            // 3. wait until an Admin client sees the broker
+            // 3. wait until the port accepts connections (cheap), then until an Admin client sees the broker
+            awaitPort(process, port, deadline);
             awaitReady(process, port, deadline);
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             return new LocalKafka(dir, logFile, port, controllerPort, process, took, hook);
@@ -268,11 +249,38 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
+    private static void awaitPort(Process process, int port, long deadline) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port);
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IOException("the broker exited with code " + process.exitValue());
+            }
+            if (remainingMillis(deadline) <= 0) {
+                throw new IOException("the broker did not open its port in time");
+            }
+            try (Socket s = new Socket()) {
+                s.connect(address, 500);
+                return;
+            } catch (IOException e) {
+                // not listening yet
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the broker");
+            }
+        }
+    }
+
     private static void awaitReady(Process process, int port, long deadline) throws IOException {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port);
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000");
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "3000");
+        // short timeouts and back-offs: a request sent before the broker serves is retried soon, not in seconds
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "1000");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
+        props.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "50");
+        props.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
         props.put(AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50");
         props.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "250");
         props.put(AdminClientConfig.CLIENT_ID_CONFIG, "typedjson-localkafka-ready");
@@ -288,7 +296,7 @@ public final class LocalKafka implements AutoCloseable {
                     }
                     try {
                         Collection<Node> nodes = admin.describeCluster().nodes()
-                                .get(Math.min(left, 3000), TimeUnit.MILLISECONDS);
+                                .get(Math.min(left, 2000), TimeUnit.MILLISECONDS);
                         if (!nodes.isEmpty()) {
                             return;
                         }
