@@ -362,6 +362,18 @@ public final class LocalKafka implements AutoCloseable {
         if (cp == null || cp.isBlank()) {
             cp = System.getProperty("java.class.path");
         }
+        // the child runs in the temporary directory: relative entries (java -jar bench/target/x.jar) must be absolute
+        StringBuilder absolute = new StringBuilder();
+        for (String entry : cp.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (absolute.length() > 0) {
+                absolute.append(File.pathSeparatorChar);
+            }
+            absolute.append(new File(entry).getAbsolutePath());
+        }
+        cp = absolute.toString();
         try {
             Class.forName("kafka.Kafka", false, LocalKafka.class.getClassLoader());
         } catch (ClassNotFoundException e) {
