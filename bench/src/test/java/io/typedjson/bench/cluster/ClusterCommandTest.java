@@ -96,6 +96,18 @@ class ClusterCommandTest {
             assertTrue(c.err().contains("id "), "an example of the difference: " + c.err());
             assertTrue(out.contains("existing cluster at " + kafka.bootstrapServers()), out);
 
+            // a codec known to be lossy can be let through; its row still says what it lost
+            Captured d = new Captured();
+            int allowed = ClusterCommand.run(new String[] {
+                    "--bootstrap-servers", kafka.bootstrapServers(), "--records", "500", "--runs", "1",
+                    "--warmup-records", "0", "--latency-records", "0", "--codecs", "test-lossy",
+                    "--ignore-inexact", "test-lossy", "--results-dir", results.toString()},
+                    d.outStream, d.errStream,
+                    TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.LossyCodec()));
+            assertEquals(0, allowed, d::err);
+            assertTrue(d.out().contains("**exact 250/500, 250 changed**"), d.out());
+            assertFalse(d.out().contains("test-binary"), d.out());
+
             try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
                 Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
                 assertFalse(topics.stream().anyMatch(t -> t.startsWith("typedjson-bench-")),

@@ -74,6 +74,26 @@ class LocalKafkaRoundTripTest {
         assertTrue(ProcessHandle.current().descendants().anyMatch(p -> p.pid() == kafka.pid()));
     }
 
+    @Test
+    void aBrokerThatCannotStartFailsFastWithItsLogAndLeavesNothingBehind() throws Exception {
+        long before = ProcessHandle.current().descendants().count();
+        long dirsBefore = temporaryDirectories();
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> LocalKafka.builder().brokerProperty("num.io.threads", "not-a-number")
+                        .startTimeout(Duration.ofSeconds(60)).start());
+        assertTrue(e.getMessage().contains("did not start"), e.getMessage());
+        assertTrue(e.getMessage().contains("--- broker log (tail) ---"), e.getMessage());
+        assertTrue(e.getMessage().contains("num.io.threads"), "the broker's own complaint: " + e.getMessage());
+        assertEquals(before, ProcessHandle.current().descendants().count(), "no child process left");
+        assertEquals(dirsBefore, temporaryDirectories(), "no temporary directory left");
+    }
+
+    private static long temporaryDirectories() throws java.io.IOException {
+        try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("typedjson-kafka-")).count();
+        }
+    }
+
     /** A captured record: everything Kafka carries, in comparable form. */
     record Sent(int partition, byte[] key, byte[] value, List<Header> headers) {}
 
