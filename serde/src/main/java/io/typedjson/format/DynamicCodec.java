@@ -1,0 +1,358 @@
+package io.typedjson.format;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The dynamic model: values whose type no class or schema gives, so the document alone must say it
+ * (SPEC.md, "The dynamic model"). Plain JSON carries null, Boolean, Long, Double, String, List and
+ * Map&lt;String,?&gt;; every other type of the model is a tagged string or a tagged object.
+ *
+ * <p>Reading gives ArrayList, LinkedHashMap (document order) and LinkedHashSet.
+ */
+public final class DynamicCodec implements Codec<Object> {
+
+    public static final DynamicCodec INSTANCE = new DynamicCodec();
+
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+    private DynamicCodec() {}
+
+    // ------------------------------------------------------------------ writing
+
+    @Override
+    public void write(JsonGenerator out, Object v) throws IOException {
+        if (v == null) {
+            out.writeNull();
+        } else if (v instanceof String) {
+            Lexemes.writeString(out, (String) v);
+        } else if (v instanceof Long) {
+            out.writeNumber((Long) v);
+        } else if (v instanceof Double) {
+            double d = (Double) v;
+            if (Double.isFinite(d)) {
+                out.writeNumber(Lexemes.doubleText(d));
+            } else {
+                writeTagged(out, Tags.FLOAT64, Lexemes.nonFiniteText(d));
+            }
+        } else if (v instanceof Boolean) {
+            out.writeBoolean((Boolean) v);
+        } else if (v instanceof Map) {
+            writeMap(out, (Map<?, ?>) v);
+        } else if (v instanceof List) {
+            out.writeStartArray();
+            writeElements(out, (List<?>) v);
+            out.writeEndArray();
+        } else if (v instanceof Integer) {
+            writeTagged(out, Tags.INT32, v.toString());
+        } else if (v instanceof Short) {
+            writeTagged(out, Tags.INT16, v.toString());
+        } else if (v instanceof Byte) {
+            writeTagged(out, Tags.INT8, v.toString());
+        } else if (v instanceof Float) {
+            float f = (Float) v;
+            writeTagged(out, Tags.FLOAT32, Float.isFinite(f) ? Lexemes.floatText(f) : Lexemes.nonFiniteText(f));
+        } else if (v instanceof BigDecimal) {
+            writeTagged(out, Tags.DECIMAL, v.toString());
+        } else if (v instanceof BigInteger) {
+            writeBigInteger(out, (BigInteger) v);
+        } else if (v instanceof byte[]) {
+            writeTagged(out, Tags.BYTES, Base64.getEncoder().encodeToString((byte[]) v));
+        } else if (v instanceof Instant || v instanceof LocalDate || v instanceof LocalTime
+                || v instanceof LocalDateTime || v instanceof OffsetDateTime || v instanceof UUID) {
+            writeTagged(out, timeTag(v), v.toString());
+        } else if (v instanceof Set) {
+            out.writeStartObject();
+            out.writeFieldName(Tags.SET);
+            out.writeStartArray();
+            writeElements(out, (Set<?>) v);
+            out.writeEndArray();
+            out.writeEndObject();
+        } else {
+            throw new TypedJsonException("cannot carry " + v.getClass().getName() + " exactly in the dynamic model"
+                    + " (supported: null, Boolean, Byte, Short, Integer, Long, BigInteger, Float, Double, BigDecimal,"
+                    + " String, byte[], List, Set, Map, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID)");
+        }
+    }
+
+    private static char timeTag(Object v) {
+        if (v instanceof Instant) return Tags.INSTANT;
+        if (v instanceof LocalDate) return Tags.LOCAL_DATE;
+        if (v instanceof LocalTime) return Tags.LOCAL_TIME;
+        if (v instanceof LocalDateTime) return Tags.LOCAL_DATE_TIME;
+        if (v instanceof OffsetDateTime) return Tags.OFFSET_DATE_TIME;
+        return Tags.UUID;
+    }
+
+    private static void writeTagged(JsonGenerator out, char tag, String payload) throws IOException {
+        out.writeString(new StringBuilder(payload.length() + 2).append(Tags.PREFIX).append(tag).append(payload).toString());
+    }
+
+    private static void writeBigInteger(JsonGenerator out, BigInteger b) throws IOException {
+        // only a BigInteger that an int64 could also hold needs the tag; larger ones are plain lexemes
+        if (b.compareTo(LONG_MIN) >= 0 && b.compareTo(LONG_MAX) <= 0) {
+            writeTagged(out, Tags.BIG_INTEGER, b.toString());
+        } else {
+            out.writeNumber(b);
+        }
+    }
+
+    private void writeElements(JsonGenerator out, Collection<?> values) throws IOException {
+        int i = 0;
+        for (Object e : values) {
+            try {
+                write(out, e);
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
+            }
+            i++;
+        }
+    }
+
+    private void writeMap(JsonGenerator out, Map<?, ?> map) throws IOException {
+        for (Object key : map.keySet()) {
+            if (!(key instanceof String)) {
+                writeKeyedMap(out, map);
+                return;
+            }
+        }
+        out.writeStartObject();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            String key = (String) e.getKey();
+            out.writeFieldName(Lexemes.escapeKey(key));
+            try {
+                write(out, e.getValue());
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inField(key);
+            }
+        }
+        out.writeEndObject();
+    }
+
+    /** A map with a key that is not a string: keys and values alternate in one array. */
+    private void writeKeyedMap(JsonGenerator out, Map<?, ?> map) throws IOException {
+        out.writeStartObject();
+        out.writeFieldName(Tags.MAP);
+        out.writeStartArray();
+        int i = 0;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            try {
+                write(out, e.getKey());
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
+            }
+            try {
+                write(out, e.getValue());
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i + 1);
+            }
+            i += 2;
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    @Override
+    public Object read(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == null) {
+            throw Readers.error(in, "unexpected end of document");
+        }
+        switch (t) {
+            case VALUE_STRING: return readStringOrTagged(in);
+            case VALUE_NUMBER_INT:
+                return in.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? in.getBigIntegerValue() : in.getLongValue();
+            case VALUE_NUMBER_FLOAT: return Lexemes.readDouble(in);
+            case VALUE_TRUE: return Boolean.TRUE;
+            case VALUE_FALSE: return Boolean.FALSE;
+            case VALUE_NULL: return null;
+            case START_ARRAY: return readElements(in, new ArrayList<>());
+            case START_OBJECT: return readObject(in);
+            default: throw Readers.error(in, "unexpected " + Readers.describe(in));
+        }
+    }
+
+    private Object readStringOrTagged(JsonParser in) throws IOException {
+        String s = Lexemes.checkUnicode(in, in.getText());
+        if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
+            return s;
+        }
+        if (s.length() < 2) {
+            throw Readers.error(in, "lone tag prefix \"~\" (a string \"~\" is written \"~~\")");
+        }
+        char tag = s.charAt(1);
+        String payload = s.substring(2);
+        switch (tag) {
+            case Tags.PREFIX: return s.substring(1);
+            case Tags.INT32: return (int) parseInteger(in, s, payload, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+            case Tags.INT16: return (short) parseInteger(in, s, payload, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+            case Tags.INT8: return (byte) parseInteger(in, s, payload, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+            case Tags.BIG_INTEGER: return BigInteger.valueOf(parseInteger(in, s, payload, Long.MIN_VALUE, Long.MAX_VALUE, "tagged BigInteger"));
+            case Tags.FLOAT32: return parseFloat(in, s, payload);
+            case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
+            case Tags.DECIMAL: return Lexemes.parseDecimal(in, payload);
+            case Tags.BYTES: return Lexemes.parseBase64(in, payload);
+            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", Instant::parse);
+            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", LocalDate::parse);
+            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", LocalTime::parse);
+            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", LocalDateTime::parse);
+            case Tags.OFFSET_DATE_TIME: return Lexemes.parse(in, payload, "an offset date-time", OffsetDateTime::parse);
+            case Tags.UUID: return Lexemes.parseUuid(in, payload);
+            default:
+                throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
+                        + " (a string starting with '~' is written with the '~' doubled)");
+        }
+    }
+
+    /** Integer payloads use the plain decimal digits a JSON integer lexeme would: no '+', no leading zeros. */
+    private static long parseInteger(JsonParser in, String s, String payload, long min, long max, String type) {
+        if (!isIntegerLexeme(payload)) {
+            throw Readers.error(in, "malformed " + type + " " + Readers.quote(s));
+        }
+        try {
+            long v = Long.parseLong(payload);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // beyond int64: out of range below
+        }
+        throw Readers.error(in, "number " + payload + " is out of range for " + type);
+    }
+
+    private static boolean isIntegerLexeme(String p) {
+        int start = !p.isEmpty() && p.charAt(0) == '-' ? 1 : 0;
+        if (p.length() == start || (p.charAt(start) == '0' && p.length() > start + 1) || p.length() > 25) {
+            return false;
+        }
+        for (int i = start; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Float parseFloat(JsonParser in, String s, String payload) {
+        if (payload.equals(Lexemes.NAN) || payload.equals(Lexemes.INFINITY) || payload.equals(Lexemes.NEGATIVE_INFINITY)) {
+            return (float) Lexemes.parseNonFinite(in, payload);
+        }
+        // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
+        if (!Lexemes.isJsonNumber(payload)) {
+            throw Readers.error(in, "malformed float32 " + Readers.quote(s));
+        }
+        float f = Float.parseFloat(payload);
+        if (Float.isInfinite(f)) {
+            throw Readers.error(in, "number " + payload + " is out of range for float32");
+        }
+        return f;
+    }
+
+    private <C extends Collection<Object>> C readElements(JsonParser in, C into) throws IOException {
+        while (in.nextToken() != JsonToken.END_ARRAY) {
+            into.add(read(in));
+        }
+        return into;
+    }
+
+    private Object readObject(JsonParser in) throws IOException {
+        Map<String, Object> map = new LinkedHashMap<>();
+        JsonToken t = in.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+            return map;
+        }
+        String first = in.currentName();
+        if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX) {
+            return readTaggedObject(in, first);
+        }
+        do {
+            String raw = in.currentName();
+            String key = unescapeKey(in, raw);
+            in.nextToken();
+            Object value = read(in);
+            int before = map.size();
+            map.put(key, value);
+            if (map.size() == before) {
+                throw Readers.error(in, "duplicate key " + Readers.quote(raw));
+            }
+        } while (in.nextToken() != JsonToken.END_OBJECT);
+        return map;
+    }
+
+    private static String unescapeKey(JsonParser in, String raw) {
+        Lexemes.checkUnicode(in, raw);
+        if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
+            return raw;
+        }
+        if (raw.length() > 1 && raw.charAt(1) == Tags.PREFIX) {
+            return raw.substring(1);
+        }
+        throw Readers.error(in, "format key " + Readers.quote(raw) + " must be the only key of its object"
+                + " (a key starting with '~' is written with the '~' doubled)");
+    }
+
+    private Object readTaggedObject(JsonParser in, String tag) throws IOException {
+        Object value;
+        if (tag.equals(Tags.SET)) {
+            expectArray(in, tag);
+            Set<Object> set = new LinkedHashSet<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                if (!set.add(read(in))) {
+                    throw Readers.error(in, "duplicate element in a set");
+                }
+            }
+            value = set;
+        } else if (tag.equals(Tags.MAP)) {
+            expectArray(in, tag);
+            Map<Object, Object> map = new LinkedHashMap<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                Object key = read(in);
+                if (in.nextToken() == JsonToken.END_ARRAY) {
+                    throw Readers.error(in, "a ~map array must alternate keys and values, but its last key has no value");
+                }
+                int before = map.size();
+                map.put(key, read(in));
+                if (map.size() == before) {
+                    throw Readers.error(in, "duplicate key in a ~map");
+                }
+            }
+            value = map;
+        } else {
+            throw Readers.error(in, "unknown tag " + Readers.quote(tag)
+                    + " (a key starting with '~' is written with the '~' doubled)");
+        }
+        if (in.nextToken() != JsonToken.END_OBJECT) {
+            throw Readers.error(in, "a tagged object " + Readers.quote(tag) + " must have exactly one key");
+        }
+        return value;
+    }
+
+    private static void expectArray(JsonParser in, String tag) throws IOException {
+        if (in.nextToken() != JsonToken.START_ARRAY) {
+            throw Readers.error(in, Readers.describe(in) + " where the array of " + Readers.quote(tag) + " belongs");
+        }
+    }
+}

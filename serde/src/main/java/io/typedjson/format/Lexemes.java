@@ -1,0 +1,385 @@
+package io.typedjson.format;
+
+import com.fasterxml.jackson.core.Base64Variant;
+import com.fasterxml.jackson.core.Base64Variants;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.NumberOutput;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The typed spelling of every scalar (SPEC.md, "Typed positions"): how a value is written when the reader
+ * already knows its type from a class or a schema, and how it is read back. Shared by every codec, so a
+ * type has exactly one spelling in the whole library. The dynamic model adds a tag in front of the same
+ * spellings where the JSON token alone cannot name the type ({@link Tags}).
+ *
+ * <p>Every reader here checks the current token and refuses anything else with a {@link TypedJsonException};
+ * numbers out of range for the declared type are refused, never truncated.
+ */
+public final class Lexemes {
+    private Lexemes() {}
+
+    /** Standard base64 alphabet with padding, no line feeds (RFC 4648 section 4). */
+    public static final Base64Variant BASE64 = Base64Variants.MIME_NO_LINEFEEDS;
+
+    public static final String NAN = "NaN";
+    public static final String INFINITY = "Infinity";
+    public static final String NEGATIVE_INFINITY = "-Infinity";
+
+    // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
+
+    public static void writeString(JsonGenerator out, String s) throws IOException {
+        checkUnicode(s, "string");
+        if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
+            out.writeString(Tags.PREFIX + s);
+        } else {
+            out.writeString(s);
+        }
+    }
+
+    /** Escapes an object key the same way as a string; refuses a key that is not Unicode text. */
+    public static String escapeKey(String key) {
+        checkUnicode(key, "key");
+        return !key.isEmpty() && key.charAt(0) == Tags.PREFIX ? Tags.PREFIX + key : key;
+    }
+
+    public static String readString(JsonParser in) throws IOException {
+        expect(in, JsonToken.VALUE_STRING, "a string");
+        return unescape(in, checkUnicode(in, in.getText()));
+    }
+
+    /**
+     * A document is Unicode text: a Java string holding a surrogate that is not part of a pair has no UTF-8
+     * spelling, so it is refused on write rather than sent as an escape some readers would mangle.
+     */
+    public static void checkUnicode(String s, String what) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw new TypedJsonException(what + " holds a lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + ", which is not Unicode text and has no UTF-8 spelling");
+        }
+    }
+
+    /** The same rule on read: a {@code \uD800} escape without its pair is refused. */
+    public static String checkUnicode(JsonParser in, String s) {
+        int at = loneSurrogate(s);
+        if (at >= 0) {
+            throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+                    + " at index " + at + " of a string: not Unicode text");
+        }
+        return s;
+    }
+
+    /** Index of the first surrogate that is not part of a high-low pair, or -1. */
+    static int loneSurrogate(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
+    public static String unescape(JsonParser in, String s) {
+        if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
+            return s;
+        }
+        if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
+            return s.substring(1);
+        }
+        throw Readers.error(in, "tagged value " + Readers.quote(s) + " where a plain string belongs"
+                + " (a string starting with '~' is written with the '~' doubled)");
+    }
+
+    // ---- integers
+
+    public static long readLong(JsonParser in) throws IOException {
+        expectInteger(in, "an int64");
+        if (in.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            throw Readers.error(in, "number " + in.getText() + " is out of range for int64");
+        }
+        return in.getLongValue();
+    }
+
+    public static int readInt(JsonParser in) throws IOException {
+        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+    }
+
+    public static short readShort(JsonParser in) throws IOException {
+        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+    }
+
+    public static byte readByte(JsonParser in) throws IOException {
+        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+    }
+
+    private static long readRanged(JsonParser in, long min, long max, String type) throws IOException {
+        expectInteger(in, "an " + type);
+        JsonParser.NumberType nt = in.getNumberType();
+        long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
+        if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
+            throw Readers.error(in, "number " + in.getText() + " is out of range for " + type);
+        }
+        return v;
+    }
+
+    public static BigInteger readBigInteger(JsonParser in) throws IOException {
+        expectInteger(in, "an integer");
+        return in.getBigIntegerValue();
+    }
+
+    private static void expectInteger(JsonParser in, String what) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_INT) {
+            throw Readers.error(in, t == JsonToken.VALUE_NUMBER_FLOAT
+                    ? "number " + in.getText() + " has a fraction or exponent where " + what + " belongs"
+                    : Readers.describe(in) + " where " + what + " belongs");
+        }
+    }
+
+    // ---- floating point: shortest round-trip digits, always with '.' or an exponent
+
+    /** The shortest decimal that reads back to the same double; always has a '.' or an 'E'. */
+    public static String doubleText(double d) {
+        return NumberOutput.toString(d, true); // jackson-core's Schubfach writer (its package is not exported)
+    }
+
+    /** The shortest decimal that reads back to the same float; always has a '.' or an 'E'. */
+    public static String floatText(float f) {
+        return NumberOutput.toString(f, true);
+    }
+
+    public static void writeDouble(JsonGenerator out, double d) throws IOException {
+        if (Double.isFinite(d)) {
+            out.writeNumber(doubleText(d));
+        } else {
+            out.writeString(nonFiniteText(d));
+        }
+    }
+
+    public static void writeFloat(JsonGenerator out, float f) throws IOException {
+        if (Float.isFinite(f)) {
+            out.writeNumber(floatText(f));
+        } else {
+            out.writeString(nonFiniteText(f));
+        }
+    }
+
+    static String nonFiniteText(double d) {
+        return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
+    }
+
+    public static double readDouble(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
+            return finite(in, Double.parseDouble(in.getText()), "float64");
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            return parseNonFinite(in, in.getText());
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a float64 belongs");
+    }
+
+    public static float readFloat(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
+            return (float) finite(in, Float.parseFloat(in.getText()), "float32");
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            return (float) parseNonFinite(in, in.getText());
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a float32 belongs");
+    }
+
+    /** A decimal lexeme that overflows to infinity would be a silent change of value: refuse it. */
+    private static double finite(JsonParser in, double d, String type) {
+        if (Double.isInfinite(d)) {
+            throw Readers.error(in, "number " + Readers.abbreviate(in, 40) + " is out of range for " + type);
+        }
+        return d;
+    }
+
+    static double parseNonFinite(JsonParser in, String s) {
+        switch (s) {
+            case NAN: return Double.NaN;
+            case INFINITY: return Double.POSITIVE_INFINITY;
+            case NEGATIVE_INFINITY: return Double.NEGATIVE_INFINITY;
+            default: throw Readers.error(in, "string " + Readers.quote(s) + " where a number belongs"
+                    + " (only \"NaN\", \"Infinity\" and \"-Infinity\" are spelled as strings)");
+        }
+    }
+
+    // ---- decimals: the number lexeme of BigDecimal.toString(), so the scale rides on the lexeme
+
+    public static void writeDecimal(JsonGenerator out, BigDecimal d) throws IOException {
+        out.writeNumber(d.toString());
+    }
+
+    public static BigDecimal readDecimal(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
+            throw Readers.error(in, Readers.describe(in) + " where a decimal belongs");
+        }
+        return parseDecimal(in, in.getText());
+    }
+
+    static BigDecimal parseDecimal(JsonParser in, String s) {
+        if (!isJsonNumber(s)) {
+            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+        }
+        try {
+            return new BigDecimal(s);
+        } catch (NumberFormatException e) {
+            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+        }
+    }
+
+    /**
+     * Whether {@code s} is a JSON number lexeme ({@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}); tag payloads
+     * are checked with it because Java's parsers also take "+1", ".5", "0x1p3" or "1f".
+     */
+    public static boolean isJsonNumber(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && s.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && s.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && s.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    // ---- bytes: standard base64 with padding
+
+    public static void writeBytes(JsonGenerator out, byte[] b) throws IOException {
+        out.writeBinary(BASE64, b, 0, b.length);
+    }
+
+    public static byte[] readBytes(JsonParser in) throws IOException {
+        expect(in, JsonToken.VALUE_STRING, "base64 bytes");
+        return parseBase64(in, in.getText());
+    }
+
+    static byte[] parseBase64(JsonParser in, String s) {
+        // java.util.Base64 refuses missing or misplaced padding and characters outside the alphabet
+        try {
+            if (s.length() % 4 != 0) {
+                throw new IllegalArgumentException("length is not a multiple of 4");
+            }
+            return Base64.getDecoder().decode(s);
+        } catch (IllegalArgumentException e) {
+            throw Readers.error(in, "malformed base64 " + Readers.quote(s) + ": " + e.getMessage());
+        }
+    }
+
+    // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
+
+    public static Instant readInstant(JsonParser in) throws IOException {
+        return parseTime(in, "an instant", Instant::parse);
+    }
+
+    public static LocalDate readLocalDate(JsonParser in) throws IOException {
+        return parseTime(in, "a local date", LocalDate::parse);
+    }
+
+    public static LocalTime readLocalTime(JsonParser in) throws IOException {
+        return parseTime(in, "a local time", LocalTime::parse);
+    }
+
+    public static LocalDateTime readLocalDateTime(JsonParser in) throws IOException {
+        return parseTime(in, "a local date-time", LocalDateTime::parse);
+    }
+
+    public static OffsetDateTime readOffsetDateTime(JsonParser in) throws IOException {
+        return parseTime(in, "an offset date-time", OffsetDateTime::parse);
+    }
+
+    public static UUID readUuid(JsonParser in) throws IOException {
+        expect(in, JsonToken.VALUE_STRING, "a UUID");
+        return parseUuid(in, in.getText());
+    }
+
+    static UUID parseUuid(JsonParser in, String s) {
+        // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
+        if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
+            throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+        }
+        try {
+            return UUID.fromString(s);
+        } catch (IllegalArgumentException e) {
+            throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+        }
+    }
+
+    private static <T> T parseTime(JsonParser in, String what, Function<CharSequence, T> parse) throws IOException {
+        expect(in, JsonToken.VALUE_STRING, what);
+        return parse(in, in.getText(), what, parse);
+    }
+
+    static <T> T parse(JsonParser in, String s, String what, Function<CharSequence, T> parse) {
+        try {
+            return parse.apply(s);
+        } catch (DateTimeParseException e) {
+            throw Readers.error(in, "malformed " + what.substring(what.indexOf(' ') + 1) + " " + Readers.quote(s));
+        }
+    }
+
+    private static void expect(JsonParser in, JsonToken token, String what) {
+        if (in.currentToken() != token) {
+            throw Readers.error(in, Readers.describe(in) + " where " + what + " belongs");
+        }
+    }
+}

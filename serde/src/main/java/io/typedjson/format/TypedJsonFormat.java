@@ -1,0 +1,159 @@
+package io.typedjson.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+
+/**
+ * Turns values into typed JSON documents and back through a {@link Codec}, within {@link Limits}.
+ *
+ * <p>One instance is shared by every thread of an application: it holds only the jackson-core factory,
+ * and each thread reuses its own output buffer. A document is one JSON value in UTF-8 with nothing after it.
+ */
+public final class TypedJsonFormat {
+
+    private static final TypedJsonFormat DEFAULT = new TypedJsonFormat(Limits.DEFAULT);
+
+    /** Each thread's reusable output buffer; the document handed out is always a fresh copy. */
+    private static final ThreadLocal<Output> OUTPUT = ThreadLocal.withInitial(Output::new);
+
+    private final JsonFactory factory;
+    private final Limits limits;
+
+    public TypedJsonFormat(Limits limits) {
+        this.limits = limits;
+        this.factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNameLength(limits.maxStringLength())
+                        .maxDocumentLength(limits.maxDocumentLength())
+                        .build())
+                .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(limits.maxDepth()).build())
+                // supplementary characters (emoji) as 4 UTF-8 bytes, not as a 12-byte \\uD83D\\uDE00 escape pair
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                .build();
+    }
+
+    /** The format with {@link Limits#DEFAULT}. */
+    public static TypedJsonFormat defaults() {
+        return DEFAULT;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /** The configured jackson-core factory, for codecs that stream into a caller's generator. */
+    public JsonFactory factory() {
+        return factory;
+    }
+
+    /**
+     * Writes {@code value} as one document. Nothing is returned, and no partial output escapes, when the
+     * value cannot be carried exactly: the {@link TypedJsonException} names the path of the offending value.
+     */
+    public <T> byte[] write(Codec<T> codec, T value) {
+        Output out = OUTPUT.get();
+        out.reset();
+        try (JsonGenerator g = factory.createGenerator(out)) {
+            codec.write(g, value);
+        } catch (TypedJsonException e) {
+            throw e;
+        } catch (JsonProcessingException e) {
+            throw new TypedJsonException(e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the output is in memory: cannot happen
+        }
+        return out.toByteArray();
+    }
+
+    public <T> T read(Codec<T> codec, byte[] document) {
+        return read(codec, document, 0, document.length);
+    }
+
+    /**
+     * Reads one document. Throws {@link TypedJsonException} with the JSON path and byte offset for anything
+     * that is not a valid document of the codec's type: malformed JSON or UTF-8, a limit exceeded, an unknown
+     * tag, a value of the wrong type or out of range, duplicate keys, trailing content.
+     */
+    public <T> T read(Codec<T> codec, byte[] document, int offset, int length) {
+        if (length > limits.maxDocumentLength()) {
+            throw new TypedJsonException("document of " + length + " bytes exceeds the limit of "
+                    + limits.maxDocumentLength() + " bytes");
+        }
+        JsonParser p = null;
+        try {
+            p = factory.createParser(document, offset, length);
+            if (p.nextToken() == null) {
+                throw Readers.error(p, "empty document");
+            }
+            T value = codec.read(p);
+            if (p.nextToken() != null) {
+                throw Readers.error(p, "trailing content after the document's value: " + Readers.describe(p));
+            }
+            return value;
+        } catch (TypedJsonException e) {
+            throw e;
+        } catch (JsonProcessingException e) {
+            throw Readers.error(p, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the input is in memory: cannot happen
+        } finally {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (IOException ignored) {
+                    // in-memory input
+                }
+            }
+        }
+    }
+
+    /** A growable byte buffer that is reset, not reallocated, between documents. */
+    static final class Output extends OutputStream {
+        private static final int MAX_RETAINED = 1 << 20;
+        private byte[] buf = new byte[1024];
+        private int size;
+
+        void reset() {
+            size = 0;
+            if (buf.length > MAX_RETAINED) {
+                buf = new byte[1024]; // do not keep one huge document's buffer alive per thread
+            }
+        }
+
+        @Override
+        public void write(int b) {
+            ensure(size + 1);
+            buf[size++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            ensure(size + len);
+            System.arraycopy(b, off, buf, size, len);
+            size += len;
+        }
+
+        private void ensure(int capacity) {
+            if (capacity > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(capacity, buf.length * 2));
+            }
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, size);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.typedjson.serde;
+
+import io.typedjson.format.Limits;
+import io.typedjson.format.TypedJsonFormat;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+
+/**
+ * The Kafka properties of {@link TypedJsonSerializer}, {@link TypedJsonDeserializer} and {@link TypedJsonSerde}.
+ * Every key is documented in {@link #CONFIG_DEF}; values of the wrong type or out of range fail
+ * {@code configure} with a {@link org.apache.kafka.common.config.ConfigException} naming the key.
+ */
+public final class TypedJsonConfig extends AbstractConfig {
+
+    public static final String VALUE_TYPE = "typedjson.value.type";
+    public static final String KEY_TYPE = "typedjson.key.type";
+    public static final String MAX_DEPTH = "typedjson.max.depth";
+    public static final String MAX_NUMBER_LENGTH = "typedjson.max.number.length";
+    public static final String MAX_STRING_LENGTH = "typedjson.max.string.length";
+    public static final String MAX_DOCUMENT_BYTES = "typedjson.max.document.bytes";
+
+    public static final ConfigDef CONFIG_DEF = new ConfigDef()
+            .define(VALUE_TYPE, Type.STRING, "", Importance.HIGH,
+                    "Fully qualified name of the Java class carried as record values. Empty: the dynamic model "
+                            + "(Map, List, String, Long, Integer, BigDecimal, Instant, ... see SPEC.md).")
+            .define(KEY_TYPE, Type.STRING, "", Importance.HIGH,
+                    "Fully qualified name of the Java class carried as record keys. Empty: the dynamic model.")
+            .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
+                    "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
+                            + "and so is a deeper (or cyclic) value on write.")
+            .define(MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
+                    "Longest number lexeme accepted, in characters.")
+            .define(MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
+                    "Longest string or object key accepted, in characters.")
+            .define(MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
+                    "Largest document accepted, in bytes.");
+
+    public TypedJsonConfig(Map<?, ?> props) {
+        super(CONFIG_DEF, props);
+    }
+
+    /** The format with the configured limits (the shared default instance when no limit was changed). */
+    public TypedJsonFormat format() {
+        Limits limits = new Limits(getInt(MAX_DEPTH), getInt(MAX_NUMBER_LENGTH), getInt(MAX_STRING_LENGTH),
+                getLong(MAX_DOCUMENT_BYTES));
+        return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+    }
+
+    /** The configured class name for keys or values, or null for the dynamic model. */
+    public String typeName(boolean isKey) {
+        String name = getString(isKey ? KEY_TYPE : VALUE_TYPE).trim();
+        return name.isEmpty() ? null : name;
+    }
+
+    public static void main(String[] args) {
+        System.out.println(CONFIG_DEF.toHtmlTable());
+    }
+}

@@ -1,0 +1,77 @@
+package io.typedjson.serde;
+
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.format.TypedJsonFormat;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * A Kafka {@link Deserializer} that reads typed JSON (SPEC.md).
+ *
+ * <p>With the no-argument constructor and no {@code typedjson.key.type} / {@code typedjson.value.type}
+ * property it reads values of the dynamic model. A null record value (tombstone) reads as null. Anything
+ * that is not a valid document of the configured type (malformed JSON or UTF-8, an unknown tag, a number
+ * out of range, a limit exceeded) throws {@link SerializationException} naming the topic, the JSON path and
+ * the byte offset; the consumer then reports the record's partition and offset. Never instantiates a class
+ * named by a message. Thread-safe.
+ *
+ * @param <T> the type of the values deserialized
+ */
+public class TypedJsonDeserializer<T> implements Deserializer<T> {
+
+    private TypedJsonFormat format = TypedJsonFormat.defaults();
+    private Codec<T> codec;
+    private final boolean codecGiven;
+
+    /** For Kafka's {@code key.deserializer} / {@code value.deserializer} properties; the type comes from configuration. */
+    public TypedJsonDeserializer() {
+        this.codec = SerdeSupport.dynamic();
+        this.codecGiven = false;
+    }
+
+    /** Reads values through the given codec; {@code typedjson.*.type} properties are then ignored. */
+    public TypedJsonDeserializer(Codec<T> codec) {
+        this.codec = codec;
+        this.codecGiven = true;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        TypedJsonConfig config = new TypedJsonConfig(configs);
+        format = config.format();
+        if (!codecGiven) {
+            codec = SerdeSupport.codecFor(config, isKey);
+        }
+    }
+
+    @Override
+    public T deserialize(String topic, byte[] data) {
+        return data == null ? null : read(topic, data, 0, data.length);
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, ByteBuffer data) {
+        if (data == null) {
+            return null;
+        }
+        if (data.hasArray()) {
+            // the consumer hands out a view of its fetch buffer: read it in place instead of copying
+            return read(topic, data.array(), data.arrayOffset() + data.position(), data.remaining());
+        }
+        byte[] copy = new byte[data.remaining()];
+        data.duplicate().get(copy);
+        return read(topic, copy, 0, copy.length);
+    }
+
+    private T read(String topic, byte[] data, int offset, int length) {
+        try {
+            return format.read(codec, data, offset, length);
+        } catch (TypedJsonException e) {
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.typedjson.serde;
+
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.format.TypedJsonFormat;
+import java.util.Map;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * A Kafka {@link Serializer} that writes typed JSON (SPEC.md).
+ *
+ * <p>With the no-argument constructor and no {@code typedjson.key.type} / {@code typedjson.value.type}
+ * property it carries values of the dynamic model exactly. A null value is written as a null record value
+ * (a tombstone). A value that cannot be carried exactly throws {@link SerializationException} naming the
+ * topic and the JSON path of the offending value; nothing is written. Thread-safe.
+ *
+ * @param <T> the type of the values serialized
+ */
+public class TypedJsonSerializer<T> implements Serializer<T> {
+
+    private TypedJsonFormat format = TypedJsonFormat.defaults();
+    private Codec<T> codec;
+    private final boolean codecGiven;
+
+    /** For Kafka's {@code key.serializer} / {@code value.serializer} properties; the type comes from configuration. */
+    public TypedJsonSerializer() {
+        this.codec = SerdeSupport.dynamic();
+        this.codecGiven = false;
+    }
+
+    /** Carries values through the given codec; {@code typedjson.*.type} properties are then ignored. */
+    public TypedJsonSerializer(Codec<T> codec) {
+        this.codec = codec;
+        this.codecGiven = true;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        TypedJsonConfig config = new TypedJsonConfig(configs);
+        format = config.format();
+        if (!codecGiven) {
+            codec = SerdeSupport.codecFor(config, isKey);
+        }
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        if (data == null) {
+            return null;
+        }
+        try {
+            return format.write(codec, data);
+        } catch (TypedJsonException e) {
+            throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.typedjson.serde;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class ConcurrencyAndSizeTest {
+
+    /** One instance shared by many threads, as Kafka Streams threads and Connect tasks share them. */
+    @Test
+    @Timeout(60)
+    void oneSerializerAndDeserializerServeManyThreads() throws Exception {
+        TypedJsonSerializer<Object> serializer = new TypedJsonSerializer<>();
+        TypedJsonDeserializer<Object> deserializer = new TypedJsonDeserializer<>();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                results.add(pool.submit(() -> {
+                    for (int i = 0; i < 5_000; i++) {
+                        Map<String, Object> v = new LinkedHashMap<>();
+                        v.put("thread", thread);
+                        v.put("i", (long) i);
+                        v.put("s", "x".repeat(i % 300)); // documents of different sizes through the shared buffers
+                        byte[] doc = serializer.serialize("t", v);
+                        Object back = deserializer.deserialize("t", doc);
+                        if (!v.equals(back)) {
+                            throw new AssertionError("thread " + thread + " record " + i + ": " + back);
+                        }
+                        if (i % 1000 == 0) {
+                            // a failure on one thread leaves that thread's next document intact
+                            assertThrows(SerializationException.class, () -> serializer.serialize("t", List.of(new Object())));
+                        }
+                    }
+                    return thread;
+                }));
+            }
+            for (Future<Integer> r : results) {
+                r.get();
+            }
+        } finally {
+            pool.shutdownNow();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void hundredMegabyteStringIsRefusedByTheDocumentLimit() {
+        byte[] doc = new byte[100 * 1024 * 1024 + 2];
+        java.util.Arrays.fill(doc, (byte) 'a');
+        doc[0] = '"';
+        doc[doc.length - 1] = '"';
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> new TypedJsonDeserializer<>().deserialize("big", doc));
+        assertTrue(e.getMessage().contains("exceeds the limit"), e.getMessage());
+    }
+
+    @Test
+    void stringLongerThanTheStringLimitIsRefusedWithinTheDocumentLimit() {
+        TypedJsonDeserializer<Object> d = new TypedJsonDeserializer<>();
+        d.configure(Map.of(TypedJsonConfig.MAX_STRING_LENGTH, "1000000"), false);
+        byte[] doc = ("[\"" + "b".repeat(1_000_001) + "\"]").getBytes(StandardCharsets.UTF_8);
+        SerializationException e = assertThrows(SerializationException.class, () -> d.deserialize("big", doc));
+        assertTrue(e.getMessage().contains("String value length"), e.getMessage());
+        byte[] ok = ("[\"" + "b".repeat(1_000_000) + "\"]").getBytes(StandardCharsets.UTF_8);
+        assertEquals(1_000_000, ((String) ((List<?>) d.deserialize("big", ok)).get(0)).length());
+    }
+
+    @Test
+    void largeDocumentsWithinLimitsRoundTrip() {
+        List<Object> big = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            big.add(i % 2 == 0 ? (Object) (long) i : "v" + i);
+        }
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        byte[] doc = s.serialize("t", big);
+        assertArrayEquals(doc, s.serialize("t", new TypedJsonDeserializer<>().deserialize("t", doc)));
+    }
+}
