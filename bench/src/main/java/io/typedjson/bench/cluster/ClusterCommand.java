@@ -125,11 +125,6 @@ public final class ClusterCommand {
         }
         err.printf("cluster: data set %s, %,d records, %d codecs%n", o.dataset, o.records, codecs.size());
         List<?> records = sources.records(o.dataset, Math.max(o.records, o.latencyRecords), o.seed);
-        List<Prepared<?>> prepared = new ArrayList<>();
-        for (BenchCodec<?> c : codecs) {
-            prepared.add(Prepared.of(c, records));
-        }
-        records = null;
 
         LocalKafka kafka = null;
         try {
@@ -158,8 +153,9 @@ public final class ClusterCommand {
                 }
                 ClusterBench bench = new ClusterBench(settings, admin, sources::firstDifference, err);
                 if (o.warmupRecords > 0) {
-                    for (Prepared<?> p : prepared) {
-                        Measurement m = bench.measure(p, Math.min(o.warmupRecords, o.records), "warmup");
+                    int count = Math.min(o.warmupRecords, o.records);
+                    for (BenchCodec<?> c : codecs) {
+                        Measurement m = bench.measure(prepare(c, records, count, o), count, "warmup");
                         if (!m.verdict().isExact()) {
                             allExact &= o.ignoreInexact.contains(m.codec());
                             bench.progress().line("cluster: warm-up " + m.codec() + ": " + m.verdict().summary()
@@ -167,15 +163,15 @@ public final class ClusterCommand {
                         }
                     }
                 }
-                for (Prepared<?> p : prepared) {
-                    byCodec.put(p.name(), new ArrayList<>());
+                for (BenchCodec<?> c : codecs) {
+                    byCodec.put(c.name(), new ArrayList<>());
                 }
                 for (int run = 0; run < o.runs; run++) {
-                    for (int k = 0; k < prepared.size(); k++) {
+                    for (int k = 0; k < codecs.size(); k++) {
                         // interleaved, and each run starts with a different codec
-                        Prepared<?> p = prepared.get((k + run) % prepared.size());
-                        Measurement m = bench.measure(p, o.records, "run" + (run + 1));
-                        byCodec.get(p.name()).add(m);
+                        BenchCodec<?> c = codecs.get((k + run) % codecs.size());
+                        Measurement m = bench.measure(prepare(c, records, o.records, o), o.records, "run" + (run + 1));
+                        byCodec.get(c.name()).add(m);
                         if (!m.verdict().isExact()) {
                             allExact &= o.ignoreInexact.contains(m.codec());
                             bench.progress().line("cluster: run " + (run + 1) + " " + m.codec() + ": "
@@ -219,6 +215,15 @@ public final class ClusterCommand {
         } catch (java.io.IOException e) {
             return "(unknown version)";
         }
+    }
+
+    /**
+     * The codec's own values for the records one measurement needs, converted untimed right before it: one codec's
+     * values at a time are in memory (a JsonNode or a Struct per record adds up over ten codecs).
+     */
+    private static Prepared<?> prepare(BenchCodec<?> codec, List<?> records, int count, Options o) {
+        int needed = Math.min(records.size(), Math.max(count, o.latencyRecords));
+        return Prepared.of(codec, records.subList(0, needed));
     }
 
     private static String megabytes(long bytes) {

@@ -420,6 +420,11 @@ public final class LocalKafka implements AutoCloseable {
         stopProcess(process, dir);
     }
 
+    /** With {@code -Dtypedjson.kafka.keep=true} the temporary directory (data, configuration, log) is kept. */
+    private static boolean keep() {
+        return Boolean.getBoolean("typedjson.kafka.keep");
+    }
+
     private static void stopProcess(Process process, Path dir) {
         try {
             if (process.isAlive()) {
@@ -432,7 +437,11 @@ public final class LocalKafka implements AutoCloseable {
             destroy(process);
             Thread.currentThread().interrupt();
         } finally {
-            deleteRecursively(dir);
+            if (keep()) {
+                System.err.println("typedjson: kept the broker's directory " + dir);
+            } else {
+                deleteRecursively(dir);
+            }
         }
     }
 

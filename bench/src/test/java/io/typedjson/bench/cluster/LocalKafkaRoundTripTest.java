@@ -194,8 +194,8 @@ class LocalKafkaRoundTripTest {
 
     private static void createTopic(String topic, int partitions) throws Exception {
         try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
-                    .all().get(30, TimeUnit.SECONDS);
+            ClusterBench.createTopicAndAwaitLeaders(admin,
+                    new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
         }
     }
 

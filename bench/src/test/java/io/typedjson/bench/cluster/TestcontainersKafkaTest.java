@@ -54,8 +54,8 @@ class TestcontainersKafkaTest {
         Properties admin = new Properties();
         admin.put("bootstrap.servers", KAFKA.getBootstrapServers());
         try (Admin a = Admin.create(admin)) {
-            a.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty()))).all()
-                    .get(60, TimeUnit.SECONDS);
+            ClusterBench.createTopicAndAwaitLeaders(a, new NewTopic(topic, Optional.of(1), Optional.empty()),
+                    Duration.ofSeconds(60));
         }
         List<TestCodecs.Item> items = TestCodecs.items(500, 3);
         TestCodecs.BinaryCodec codec = new TestCodecs.BinaryCodec();
