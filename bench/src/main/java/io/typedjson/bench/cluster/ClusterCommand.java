@@ -36,6 +36,9 @@ import io.typedjson.bench.data.Datasets;
 public final class ClusterCommand {
 
     static final int DEFAULT_RECORDS = 200_000;
+    /** Default records per codec and run: as many as fill this many bytes of the first codec's values, at most 200,000. */
+    static final long DEFAULT_BYTES = 24_000_000;
+    static final int AUTO = -1;
     static final int DEFAULT_RUNS = 3;
 
     private ClusterCommand() {}
@@ -123,6 +126,7 @@ public final class ClusterCommand {
             }
             codecs = kept;
         }
+        resolveDefaults(o, codecs, sources);
         err.printf("cluster: data set %s, %,d records, %d codecs%n", o.dataset, o.records, codecs.size());
         List<?> records = sources.records(o.dataset, Math.max(o.records, o.latencyRecords), o.seed);
 
@@ -215,6 +219,39 @@ public final class ClusterCommand {
         } catch (java.io.IOException e) {
             return "(unknown version)";
         }
+    }
+
+    /**
+     * Sizes left to the command: records per run fill about {@value #DEFAULT_BYTES} bytes of the first codec's values
+     * (200,000 orders of about 120 bytes; a few hundred boards of about 100 KB), the warm-up is a quarter of that at
+     * most 50,000, and the latency measurement lasts about a second at 2.5 MB/s, at most 5,000 records/s.
+     */
+    static void resolveDefaults(Options o, List<BenchCodec<?>> codecs, Sources sources) {
+        if (o.records != AUTO && o.warmupRecords != AUTO && o.latencyRate != AUTO && o.latencyRecords != AUTO) {
+            return;
+        }
+        List<?> sample = sources.records(o.dataset, 64, o.seed);
+        double average = averageSize(codecs.get(0), sample);
+        if (o.records == AUTO) {
+            o.records = (int) Math.max(100, Math.min(DEFAULT_RECORDS, DEFAULT_BYTES / average));
+        }
+        if (o.warmupRecords == AUTO) {
+            o.warmupRecords = Math.min(50_000, Math.max(1, o.records / 4));
+        }
+        if (o.latencyRate == AUTO) {
+            o.latencyRate = (int) Math.max(10, Math.min(5_000, 2_500_000 / average));
+        }
+        if (o.latencyRecords == AUTO) {
+            o.latencyRecords = Math.min(o.records, Math.max(50, o.latencyRate));
+        }
+    }
+
+    private static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {
+        long bytes = 0;
+        for (Object r : sample) {
+            bytes += codec.encode(codec.prepare(r)).length;
+        }
+        return Math.max(1.0, (double) bytes / Math.max(1, sample.size()));
     }
 
     /**
@@ -364,9 +401,11 @@ public final class ClusterCommand {
                 "127.0.0.1, data in a temporary directory) unless --bootstrap-servers is given.",
                 "",
                 "  --dataset NAME             orders (default), rows, cdc or board",
-                "  --records N                records per codec and run (default " + DEFAULT_RECORDS + ")",
+                "  --records N                records per codec and run (default: about 24 MB of values, at most",
+                "                             " + DEFAULT_RECORDS + ": 200,000 orders, a few hundred boards)",
                 "  --runs N                   measured runs; the table shows medians (default " + DEFAULT_RUNS + ")",
-                "  --warmup-records N         records per codec in the warm-up run, 0 for none (default 50000)",
+                "  --warmup-records N         records per codec in the warm-up run, 0 for none (default: a quarter",
+                "                             of --records, at most 50000)",
                 "  --compression TYPE         none (default), lz4, zstd, gzip or snappy",
                 "  --acks all|1|0             producer acks (default all; idempotence is on only with all)",
                 "  --partitions N             partitions per topic (default 1)",
@@ -375,8 +414,10 @@ public final class ClusterCommand {
                 "  --codecs A,B               only these codecs",
                 "  --ignore-inexact A,B       these codecs, known to be lossy, do not make the exit status 1",
                 "                             (their rows still say what they lost)",
-                "  --latency-records N        records sent at a steady rate to time end to end (default 5000, 0: none)",
-                "  --latency-rate N           records/s for the latency measurement (default 5000)",
+                "  --latency-records N        records sent at a steady rate to time end to end, 0: none",
+                "                             (default: one second's worth)",
+                "  --latency-rate N           records/s for the latency measurement (default 5000, fewer for",
+                "                             records over 500 bytes: 2.5 MB/s)",
                 "  --seed N                   data set seed (default 42)",
                 "  --results-dir DIR          where cluster.md and cluster.csv go (default bench/results)",
                 "  --help",
@@ -386,9 +427,9 @@ public final class ClusterCommand {
                 "");
 
         String dataset = "orders";
-        int records = DEFAULT_RECORDS;
+        int records = AUTO;
         int runs = DEFAULT_RUNS;
-        int warmupRecords = 50_000;
+        int warmupRecords = AUTO;
         String compression = "none";
         String acks = "all";
         int partitions = 1;
@@ -396,8 +437,8 @@ public final class ClusterCommand {
         String bootstrapServers;
         List<String> codecFilter = List.of();
         List<String> ignoreInexact = List.of();
-        int latencyRecords = 5_000;
-        int latencyRate = 5_000;
+        int latencyRecords = AUTO;
+        int latencyRate = AUTO;
         long seed = 42;
         Path resultsDir = Files.isDirectory(Path.of("bench")) ? Path.of("bench", "results") : Path.of("results");
         Duration stallTimeout = Duration.ofSeconds(30);

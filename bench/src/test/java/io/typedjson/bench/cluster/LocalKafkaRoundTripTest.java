@@ -184,6 +184,82 @@ class LocalKafkaRoundTripTest {
         }
     }
 
+    /**
+     * Every data set through every codec of the bench ({@code Codecs.forDataset}) and a real topic: the broker changes
+     * nothing, so each value read back decodes to exactly what decoding the produced bytes gives in memory, and a
+     * codec that is exact in memory is exact through Kafka. Skipped while the bench's codecs are not built.
+     */
+    @Test
+    void everyDataSetThroughEveryBenchCodecIsAsExactThroughKafkaAsInMemory() throws Exception {
+        List<String> datasets;
+        try {
+            datasets = io.typedjson.bench.data.Datasets.names();
+            io.typedjson.bench.codec.Codecs.forDataset(datasets.get(0));
+            io.typedjson.bench.data.Datasets.generate(datasets.get(0), 1, 1);
+        } catch (UnsupportedOperationException e) {
+            org.junit.jupiter.api.Assumptions.abort("the bench's data sets and codecs are not built: " + e.getMessage());
+            return;
+        }
+        int checked = 0;
+        for (String dataset : datasets) {
+            List<BenchCodec<?>> codecs = io.typedjson.bench.codec.Codecs.forDataset(dataset);
+            // 200 records, or fewer where records are large (a board is about 100 KB): about 0.5 MB per codec
+            List<?> sample = io.typedjson.bench.data.Datasets.generate(dataset, 3, 42);
+            int size = encodeWith(codecs.get(0), prepareWith(codecs.get(0), sample.get(0))).length;
+            int perCodec = Math.max(3, Math.min(200, 500_000 / Math.max(1, size)));
+            List<?> records = io.typedjson.bench.data.Datasets.generate(dataset, perCodec, 42);
+            String topic = "every-codec-" + dataset;
+            createTopic(topic, 1);
+            List<List<Object>> prepared = new ArrayList<>();
+            List<List<byte[]>> produced = new ArrayList<>();
+            try (KafkaProducer<byte[], byte[]> producer = producer()) {
+                for (int c = 0; c < codecs.size(); c++) {
+                    List<Object> values = new ArrayList<>();
+                    List<byte[]> bytes = new ArrayList<>();
+                    for (int i = 0; i < records.size(); i++) {
+                        Object v = prepareWith(codecs.get(c), records.get(i));
+                        byte[] b = encodeWith(codecs.get(c), v);
+                        values.add(v);
+                        bytes.add(b);
+                        producer.send(new ProducerRecord<>(topic, ClusterBench.key(c * 1_000_000 + i), b));
+                    }
+                    prepared.add(values);
+                    produced.add(bytes);
+                }
+                producer.flush();
+            }
+            int total = codecs.size() * records.size();
+            List<ConsumerRecord<byte[], byte[]>> got = readAll(topic, 1, total).get(0);
+            assertEquals(total, got.size(), dataset);
+            for (ConsumerRecord<byte[], byte[]> r : got) {
+                int key = ClusterBench.seqOf(r.key());
+                int c = key / 1_000_000;
+                int i = key % 1_000_000;
+                BenchCodec<?> codec = codecs.get(c);
+                String where = dataset + " / " + codec.name() + " / record " + i;
+                assertArrayEquals(produced.get(c).get(i), r.value(), where + ": bytes changed by the broker");
+                Object expected = prepared.get(c).get(i);
+                String inMemory = io.typedjson.bench.codec.Exactness.firstDifference(expected,
+                        codec.decode(produced.get(c).get(i)));
+                String throughKafka = io.typedjson.bench.codec.Exactness.firstDifference(expected,
+                        codec.decode(r.value()));
+                assertEquals(inMemory, throughKafka, where);
+                checked++;
+            }
+        }
+        System.out.println("every data set through every bench codec: " + checked + " records checked");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> V prepareWith(BenchCodec<V> codec, Object record) {
+        return codec.prepare(record);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> byte[] encodeWith(BenchCodec<V> codec, Object value) {
+        return codec.encode((V) value);
+    }
+
     // ---- helpers -----------------------------------------------------------------------------------------------
 
     private static byte[] bytes(Random r, int n) {
