@@ -213,6 +213,9 @@ public final class LocalKafka implements AutoCloseable {
             server.add(KafkaLauncher.class.getName());
             server.add(config.toString());
             server.add(Uuid.randomUuid().toString());
+            if (!keep()) {
+                server.add(dir.toString()); // removed by the child itself if this JVM dies without stopping it
+            }
             process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
             Process started = process;
@@ -482,26 +485,35 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+        // the broker may still be removing files of deleted topics: missing files are fine, and a failed pass is retried
+        for (int attempt = 0; attempt < 5 && dir != null && Files.exists(dir); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                        Files.deleteIfExists(d);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
                 }
-            });
-        } catch (IOException e) {
-            // best effort; the directory lives under java.io.tmpdir
-            new File(dir.toString()).deleteOnExit();
+            }
         }
     }
 }
