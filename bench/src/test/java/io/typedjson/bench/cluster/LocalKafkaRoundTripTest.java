@@ -88,6 +88,47 @@ class LocalKafkaRoundTripTest {
         assertEquals(dirsBefore, temporaryDirectories(), "no temporary directory left");
     }
 
+    @Test
+    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aBrokerWhoseParentIsKilledHaltsAndRemovesItsDirectory() throws Exception {
+        // a JVM that started a broker is killed with SIGKILL: no shutdown hook runs, the broker must go by itself
+        Process probe = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), OrphanProbe.class.getName())
+                .redirectErrorStream(true).start();
+        try {
+            java.io.BufferedReader lines = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(probe.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = lines.readLine()) != null && !line.startsWith("READY ")) {
+                // the probe's own log
+            }
+            assertTrue(line != null, "the probe started a broker");
+            String[] parts = line.split(" ", 3);
+            long brokerPid = Long.parseLong(parts[1]);
+            Path dir = Path.of(parts[2]);
+            assertTrue(running(brokerPid) && Files.isDirectory(dir));
+            probe.destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while ((running(brokerPid) || Files.exists(dir)) && System.nanoTime() - deadline < 0) {
+                Thread.sleep(200);
+            }
+            assertFalse(running(brokerPid), "the orphaned broker halted");
+            assertFalse(Files.exists(dir), "the orphaned broker removed " + dir);
+        } finally {
+            probe.destroyForcibly();
+        }
+    }
+
+    /** Alive and not a zombie waiting to be reaped by its new parent. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException e) {
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        }
+    }
+
     private static long temporaryDirectories() throws java.io.IOException {
         try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             return s.filter(p -> p.getFileName().toString().startsWith("typedjson-kafka-")).count();
