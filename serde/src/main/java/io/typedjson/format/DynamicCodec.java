@@ -80,7 +80,7 @@ public final class DynamicCodec implements Codec<Object> {
             writeTagged(out, Tags.BYTES, Base64.getEncoder().encodeToString((byte[]) v));
         } else if (v instanceof Instant || v instanceof LocalDate || v instanceof LocalTime
                 || v instanceof LocalDateTime || v instanceof OffsetDateTime || v instanceof UUID) {
-            writeTagged(out, timeTag(v), v.toString());
+            writeTagged(out, timeTag(v), v instanceof Instant ? IsoTimes.text((Instant) v) : v.toString());
         } else if (v instanceof Set) {
             out.writeStartObject();
             out.writeFieldName(Tags.SET);
@@ -214,10 +214,10 @@ public final class DynamicCodec implements Codec<Object> {
             case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
             case Tags.DECIMAL: return Lexemes.parseDecimal(in, payload);
             case Tags.BYTES: return Lexemes.parseBase64(in, payload);
-            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", Instant::parse);
-            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", LocalDate::parse);
-            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", LocalTime::parse);
-            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", LocalDateTime::parse);
+            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", IsoTimes::parseInstant);
+            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", IsoTimes::parseLocalDate);
+            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", IsoTimes::parseLocalTime);
+            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", IsoTimes::parseLocalDateTime);
             case Tags.OFFSET_DATE_TIME: return Lexemes.parse(in, payload, "an offset date-time", OffsetDateTime::parse);
             case Tags.UUID: return Lexemes.parseUuid(in, payload);
             default:
@@ -290,7 +290,7 @@ public final class DynamicCodec implements Codec<Object> {
         }
         do {
             String raw = in.currentName();
-            String key = unescapeKey(in, raw);
+            String key = Lexemes.unescapeKey(in, raw);
             in.nextToken();
             Object value = read(in);
             int before = map.size();
@@ -300,18 +300,6 @@ public final class DynamicCodec implements Codec<Object> {
             }
         } while (in.nextToken() != JsonToken.END_OBJECT);
         return map;
-    }
-
-    private static String unescapeKey(JsonParser in, String raw) {
-        Lexemes.checkUnicode(in, raw);
-        if (raw.isEmpty() || raw.charAt(0) != Tags.PREFIX) {
-            return raw;
-        }
-        if (raw.length() > 1 && raw.charAt(1) == Tags.PREFIX) {
-            return raw.substring(1);
-        }
-        throw Readers.error(in, "format key " + Readers.quote(raw) + " must be the only key of its object"
-                + " (a key starting with '~' is written with the '~' doubled)");
     }
 
     private Object readTaggedObject(JsonParser in, String tag) throws IOException {

@@ -97,16 +97,50 @@ public final class Lexemes {
         return -1;
     }
 
-    /** Undoes the escape of a string or key read in a typed position; a lone prefix there is a misplaced tag. */
+    /** Undoes the escape of a string read in a typed position; a lone prefix there is a misplaced tag. */
     public static String unescape(JsonParser in, String s) {
+        return unescape(in, s, false);
+    }
+
+    /** Undoes the escape of an ordinary object key; a key with a single prefix is a format key out of place. */
+    public static String unescapeKey(JsonParser in, String raw) {
+        checkUnicode(in, raw);
+        return unescape(in, raw, true);
+    }
+
+    private static String unescape(JsonParser in, String s, boolean key) {
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
         if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
             return s.substring(1);
         }
-        throw Readers.error(in, "tagged value " + Readers.quote(s) + " where a plain string belongs"
-                + " (a string starting with '~' is written with the '~' doubled)");
+        throw Readers.error(in, key
+                ? "format key " + Readers.quote(s) + " must be the only key of its object"
+                        + " (a key starting with '~' is written with the '~' doubled)"
+                : "tagged value " + Readers.quote(s) + " where a plain string belongs"
+                        + " (a string starting with '~' is written with the '~' doubled)");
+    }
+
+    /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
+    public static void writeChar(JsonGenerator out, char c) throws IOException {
+        writeString(out, String.valueOf(c));
+    }
+
+    public static char readChar(JsonParser in) throws IOException {
+        String s = readString(in);
+        if (s.length() != 1) {
+            throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
+        }
+        return s.charAt(0);
+    }
+
+    public static boolean readBoolean(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
     }
 
     // ---- integers
@@ -120,19 +154,20 @@ public final class Lexemes {
     }
 
     public static int readInt(JsonParser in) throws IOException {
-        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+        return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32", "an int32");
     }
 
     public static short readShort(JsonParser in) throws IOException {
-        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+        return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16", "an int16");
     }
 
     public static byte readByte(JsonParser in) throws IOException {
-        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+        return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8", "an int8");
     }
 
-    private static long readRanged(JsonParser in, long min, long max, String type) throws IOException {
-        expectInteger(in, "an " + type);
+    /** {@code what} is a constant rather than {@code "an " + type}: this runs for every int field read. */
+    private static long readRanged(JsonParser in, long min, long max, String type, String what) throws IOException {
+        expectInteger(in, what);
         JsonParser.NumberType nt = in.getNumberType();
         long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
         if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
@@ -183,7 +218,7 @@ public final class Lexemes {
         }
     }
 
-    static String nonFiniteText(double d) {
+    public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
 
@@ -217,7 +252,7 @@ public final class Lexemes {
         return d;
     }
 
-    static double parseNonFinite(JsonParser in, String s) {
+    public static double parseNonFinite(JsonParser in, String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
@@ -241,7 +276,7 @@ public final class Lexemes {
         return parseDecimal(in, in.getText());
     }
 
-    static BigDecimal parseDecimal(JsonParser in, String s) {
+    public static BigDecimal parseDecimal(JsonParser in, String s) {
         if (!isJsonNumber(s)) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
@@ -327,20 +362,25 @@ public final class Lexemes {
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
 
+    /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
+    public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
+        out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
+    }
+
     public static Instant readInstant(JsonParser in) throws IOException {
-        return parseTime(in, "an instant", Instant::parse);
+        return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
 
     public static LocalDate readLocalDate(JsonParser in) throws IOException {
-        return parseTime(in, "a local date", LocalDate::parse);
+        return parseTime(in, "a local date", IsoTimes::parseLocalDate);
     }
 
     public static LocalTime readLocalTime(JsonParser in) throws IOException {
-        return parseTime(in, "a local time", LocalTime::parse);
+        return parseTime(in, "a local time", IsoTimes::parseLocalTime);
     }
 
     public static LocalDateTime readLocalDateTime(JsonParser in) throws IOException {
-        return parseTime(in, "a local date-time", LocalDateTime::parse);
+        return parseTime(in, "a local date-time", IsoTimes::parseLocalDateTime);
     }
 
     public static OffsetDateTime readOffsetDateTime(JsonParser in) throws IOException {
@@ -352,7 +392,7 @@ public final class Lexemes {
         return parseUuid(in, in.getText());
     }
 
-    static UUID parseUuid(JsonParser in, String s) {
+    public static UUID parseUuid(JsonParser in, String s) {
         // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
         if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
             throw Readers.error(in, "malformed UUID " + Readers.quote(s));
@@ -364,12 +404,12 @@ public final class Lexemes {
         }
     }
 
-    private static <T> T parseTime(JsonParser in, String what, Function<CharSequence, T> parse) throws IOException {
+    private static <T> T parseTime(JsonParser in, String what, Function<String, T> parse) throws IOException {
         expect(in, JsonToken.VALUE_STRING, what);
         return parse(in, in.getText(), what, parse);
     }
 
-    static <T> T parse(JsonParser in, String s, String what, Function<CharSequence, T> parse) {
+    static <T> T parse(JsonParser in, String s, String what, Function<String, T> parse) {
         try {
             return parse.apply(s);
         } catch (DateTimeParseException e) {

@@ -41,7 +41,11 @@ public final class Readers {
     private static Deque<String> path(JsonParser in, boolean keyIsTheProblem) {
         Deque<String> segments = new ArrayDeque<>();
         boolean onKey = keyIsTheProblem && in.currentToken() == JsonToken.FIELD_NAME;
-        for (JsonStreamContext ctx = in.getParsingContext(); ctx != null && !ctx.inRoot(); ctx = ctx.getParent()) {
+        JsonStreamContext start = in.getParsingContext();
+        if (in.currentToken() == JsonToken.START_ARRAY || in.currentToken() == JsonToken.START_OBJECT) {
+            start = start.getParent(); // on a container's first token the context is already the container's own
+        }
+        for (JsonStreamContext ctx = start; ctx != null && !ctx.inRoot(); ctx = ctx.getParent()) {
             if (ctx.inArray()) {
                 segments.addFirst("[" + Math.max(ctx.getCurrentIndex(), 0) + "]");
             } else if (ctx.getCurrentName() != null) {
@@ -86,7 +90,7 @@ public final class Readers {
         }
     }
 
-    static String quote(String s) {
+    public static String quote(String s) {
         String cut = s.length() > 60 ? s.substring(0, 60) + "..." : s;
         StringBuilder sb = new StringBuilder("\"");
         for (int i = 0; i < cut.length(); i++) {

@@ -1,5 +1,6 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.CodecOptions;
 import io.typedjson.format.Limits;
 import io.typedjson.format.TypedJsonFormat;
 import java.util.Map;
@@ -8,6 +9,7 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
 import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
 
 /**
  * The Kafka properties of {@link TypedJsonSerializer}, {@link TypedJsonDeserializer} and {@link TypedJsonSerde}.
@@ -18,6 +20,8 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     public static final String VALUE_TYPE = "typedjson.value.type";
     public static final String KEY_TYPE = "typedjson.key.type";
+    public static final String UNKNOWN_FIELDS = "typedjson.unknown.fields";
+    public static final String MISSING_PRIMITIVES = "typedjson.missing.primitives";
     public static final String MAX_DEPTH = "typedjson.max.depth";
     public static final String MAX_NUMBER_LENGTH = "typedjson.max.number.length";
     public static final String MAX_STRING_LENGTH = "typedjson.max.string.length";
@@ -29,6 +33,14 @@ public final class TypedJsonConfig extends AbstractConfig {
                             + "(Map, List, String, Long, Integer, BigDecimal, Instant, ... see SPEC.md).")
             .define(KEY_TYPE, Type.STRING, "", Importance.HIGH,
                     "Fully qualified name of the Java class carried as record keys. Empty: the dynamic model.")
+            .define(UNKNOWN_FIELDS, Type.STRING, "skip", ValidString.in("skip", "fail"), Importance.MEDIUM,
+                    "What reading a class does with a key the class has no field for (a document from a newer "
+                            + "version of the class): 'skip' ignores the key and its value, 'fail' refuses the record.")
+            .define(MISSING_PRIMITIVES, Type.STRING, "default", ValidString.in("default", "fail"), Importance.MEDIUM,
+                    "What reading a class does when a primitive field (int, long, double, boolean, ...) has no key "
+                            + "in the document (a document from an older version of the class): 'default' gives the Java "
+                            + "default (0, false), 'fail' refuses the record. Missing reference fields are always null "
+                            + "(Optional fields: Optional.empty()).")
             .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
                     "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
                             + "and so is a deeper (or cyclic) value on write.")
@@ -48,6 +60,11 @@ public final class TypedJsonConfig extends AbstractConfig {
         Limits limits = new Limits(getInt(MAX_DEPTH), getInt(MAX_NUMBER_LENGTH), getInt(MAX_STRING_LENGTH),
                 getLong(MAX_DOCUMENT_BYTES));
         return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+    }
+
+    /** How codecs of classes treat unknown and missing fields. */
+    public CodecOptions codecOptions() {
+        return new CodecOptions(getString(UNKNOWN_FIELDS).equals("fail"), getString(MISSING_PRIMITIVES).equals("fail"));
     }
 
     /** The configured class name for keys or values, or null for the dynamic model. */

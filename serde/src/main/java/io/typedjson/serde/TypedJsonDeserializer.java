@@ -1,9 +1,12 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.Codecs;
+import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import java.nio.ByteBuffer;
+import java.lang.reflect.Type;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
@@ -26,17 +29,37 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
     private TypedJsonFormat format = TypedJsonFormat.defaults();
     private Codec<T> codec;
     private final boolean codecGiven;
+    /** The type given in code, recompiled with the configured options on configure. */
+    private final Type type;
 
     /** For Kafka's {@code key.deserializer} / {@code value.deserializer} properties; the type comes from configuration. */
     public TypedJsonDeserializer() {
         this.codec = SerdeSupport.dynamic();
         this.codecGiven = false;
+        this.type = null;
+    }
+
+    private TypedJsonDeserializer(Type type) {
+        this.codec = Codecs.of(type);
+        this.codecGiven = false;
+        this.type = type;
+    }
+
+    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (CLASSES.md). */
+    public static <T> TypedJsonDeserializer<T> forClass(Class<T> type) {
+        return new TypedJsonDeserializer<>(type);
+    }
+
+    /** For values of a generic type: {@code forType(new TypeRef<List<Order>>() {})}. */
+    public static <T> TypedJsonDeserializer<T> forType(TypeRef<T> type) {
+        return new TypedJsonDeserializer<>(type.type());
     }
 
     /** Reads values through the given codec; {@code typedjson.*.type} properties are then ignored. */
     public TypedJsonDeserializer(Codec<T> codec) {
         this.codec = codec;
         this.codecGiven = true;
+        this.type = null;
     }
 
     @Override
@@ -44,7 +67,7 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
         TypedJsonConfig config = new TypedJsonConfig(configs);
         format = config.format();
         if (!codecGiven) {
-            codec = SerdeSupport.codecFor(config, isKey);
+            codec = SerdeSupport.codecFor(config, isKey, type);
         }
     }
 

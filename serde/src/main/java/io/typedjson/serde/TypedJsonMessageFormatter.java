@@ -37,7 +37,7 @@ import org.apache.kafka.common.header.Header;
  * {@code print.offset} (false), {@code pretty} (false: one line per record), {@code print.types} (false: when true,
  * every value of the dynamic model is shown with its type, as {@code int16::3}), {@code print.schema} (false: when
  * true, the schema a Connect record carries in its {@code typedjson.schema} header is printed before the value;
- * an inline Connect document shows its schema in its {@code "~schema"} key anyway),
+ * an inline Connect document shows its schema in its {@code "~s"} key anyway),
  * {@code key.separator} (a tab) and {@code line.separator} (a newline).
  *
  * <p>A key or value that is not a valid document is printed as one line {@code ERROR: <reason> at <path> (byte offset n)}
@@ -46,7 +46,7 @@ import org.apache.kafka.common.header.Header;
 public class TypedJsonMessageFormatter implements MessageFormatter {
 
     /** Keys of the inline Connect document; the dynamic model does not know them, so they are recognised here. */
-    private static final String CONNECT_SCHEMA = "~schema";
+    private static final String CONNECT_SCHEMA = "~s";
     private static final String SCHEMA_HEADER = "typedjson.schema";
 
     private final TypedJsonFormat format = TypedJsonFormat.defaults();

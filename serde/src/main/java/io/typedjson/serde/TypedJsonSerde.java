@@ -1,5 +1,6 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -27,6 +28,21 @@ public class TypedJsonSerde<T> implements Serde<T> {
     public TypedJsonSerde(Codec<T> codec) {
         this.serializer = new TypedJsonSerializer<>(codec);
         this.deserializer = new TypedJsonDeserializer<>(codec);
+    }
+
+    private TypedJsonSerde(TypedJsonSerializer<T> serializer, TypedJsonDeserializer<T> deserializer) {
+        this.serializer = serializer;
+        this.deserializer = deserializer;
+    }
+
+    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (CLASSES.md). */
+    public static <T> TypedJsonSerde<T> forClass(Class<T> type) {
+        return new TypedJsonSerde<>(TypedJsonSerializer.forClass(type), TypedJsonDeserializer.forClass(type));
+    }
+
+    /** For values of a generic type: {@code forType(new TypeRef<List<Order>>() {})}. */
+    public static <T> TypedJsonSerde<T> forType(TypeRef<T> type) {
+        return new TypedJsonSerde<>(TypedJsonSerializer.forType(type), TypedJsonDeserializer.forType(type));
     }
 
     @Override

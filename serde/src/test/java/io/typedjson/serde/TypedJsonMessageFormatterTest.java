@@ -99,11 +99,11 @@ class TypedJsonMessageFormatterTest {
 
     @Test
     void connectDocumentsPrintWithTheirSchema() {
-        byte[] doc = "{\"~schema\":\"{id:int32}\",\"~value\":{\"id\":1}}".getBytes(StandardCharsets.UTF_8);
-        assertEquals("{\"~schema\":\"{id:int32}\",\"~value\":{\"id\":1}}\n", print(Map.of(), record(null, doc, new RecordHeaders())));
+        byte[] doc = "{\"~s\":\"{id:i32}\",\"~v\":[1]}".getBytes(StandardCharsets.UTF_8);
+        assertEquals("{\"~s\":\"{id:i32}\",\"~v\":[1]}\n", print(Map.of(), record(null, doc, new RecordHeaders())));
         RecordHeaders headers = new RecordHeaders();
-        headers.add(new RecordHeader("typedjson.schema", "{id:int32}".getBytes(StandardCharsets.UTF_8)));
-        assertEquals("schema: {id:int32}\t{\"id\":1}\n", print(Map.of("print.schema", "true"),
+        headers.add(new RecordHeader("typedjson.schema", "{id:i32}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("schema: {id:i32}\t{\"id\":1}\n", print(Map.of("print.schema", "true"),
                 record(null, "{\"id\":1}".getBytes(StandardCharsets.UTF_8), headers)));
     }
 

@@ -1,0 +1,224 @@
+package io.typedjson.connect;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
+
+/**
+ * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types) and come back
+ * with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
+ */
+final class DerivedSchemas {
+    private DerivedSchemas() {}
+
+    /** A value of the dynamic model that no schema can be derived for. */
+    private static final class NotDerivable extends RuntimeException {
+        NotDerivable() {
+            super(null, null, false, false);
+        }
+    }
+
+    // ------------------------------------------------------------------ Connect -> dynamic model
+
+    static Object toDynamic(Schema schema, Object value) {
+        if (schema == null || value == null) {
+            return value instanceof ByteBuffer ? ValueCodec.bytesOf((ByteBuffer) value) : value;
+        }
+        if (schema.name() != null) {
+            switch (schema.name()) {
+                case Date.LOGICAL_NAME:
+                    return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
+                case Time.LOGICAL_NAME:
+                    return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
+                case Timestamp.LOGICAL_NAME:
+                    return Instant.ofEpochMilli(((java.util.Date) value).getTime());
+                default:
+                    break;
+            }
+        }
+        switch (schema.type()) {
+            case BYTES:
+                return value instanceof ByteBuffer ? ValueCodec.bytesOf((ByteBuffer) value) : value;
+            case ARRAY: {
+                List<Object> list = new ArrayList<>();
+                for (Object e : (List<?>) value) {
+                    list.add(toDynamic(schema.valueSchema(), e));
+                }
+                return list;
+            }
+            case MAP: {
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+                    map.put(toDynamic(schema.keySchema(), e.getKey()), toDynamic(schema.valueSchema(), e.getValue()));
+                }
+                return map;
+            }
+            case STRUCT: {
+                Struct struct = (Struct) value;
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (Field f : schema.fields()) {
+                    map.put(f.name(), toDynamic(f.schema(), struct.getWithoutDefault(f.name())));
+                }
+                return map;
+            }
+            default:
+                return value;
+        }
+    }
+
+    // ------------------------------------------------------------------ dynamic model -> Connect
+
+    /** The derived schema and the value converted to it; schemaless when nothing can be derived. */
+    static SchemaAndValue derive(Object dynamic) {
+        if (dynamic == null) {
+            return SchemaAndValue.NULL;
+        }
+        try {
+            Schema schema = schemaOf(dynamic);
+            return new SchemaAndValue(schema, convert(schema, dynamic));
+        } catch (NotDerivable e) {
+            return new SchemaAndValue(null, dynamic);
+        }
+    }
+
+    /** The schema of a non-null value. */
+    static Schema schemaOf(Object v) {
+        if (v instanceof String) return Schema.STRING_SCHEMA;
+        if (v instanceof Long) return Schema.INT64_SCHEMA;
+        if (v instanceof Double) return Schema.FLOAT64_SCHEMA;
+        if (v instanceof Boolean) return Schema.BOOLEAN_SCHEMA;
+        if (v instanceof Integer) return Schema.INT32_SCHEMA;
+        if (v instanceof Short) return Schema.INT16_SCHEMA;
+        if (v instanceof Byte) return Schema.INT8_SCHEMA;
+        if (v instanceof Float) return Schema.FLOAT32_SCHEMA;
+        if (v instanceof byte[]) return Schema.BYTES_SCHEMA;
+        if (v instanceof BigDecimal) return Decimal.schema(((BigDecimal) v).scale());
+        if (v instanceof Instant) return Timestamp.SCHEMA;
+        if (v instanceof LocalDate) return Date.SCHEMA;
+        if (v instanceof LocalTime) return Time.SCHEMA;
+        if (v instanceof Collection) return SchemaBuilder.array(common((Collection<?>) v)).build();
+        if (v instanceof Map) {
+            Map<?, ?> map = (Map<?, ?>) v;
+            boolean stringKeys = true;
+            for (Object k : map.keySet()) {
+                stringKeys &= k instanceof String;
+            }
+            if (stringKeys) {
+                SchemaBuilder struct = SchemaBuilder.struct();
+                for (Map.Entry<?, ?> e : map.entrySet()) {
+                    struct.field((String) e.getKey(), e.getValue() == null ? Schema.OPTIONAL_STRING_SCHEMA : schemaOf(e.getValue()));
+                }
+                return struct.build();
+            }
+            return SchemaBuilder.map(common(map.keySet()), common(map.values())).build();
+        }
+        throw new NotDerivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID: no Connect type holds them
+    }
+
+    /** The one schema of all elements, optional when one is null; a required string when there is none. */
+    private static Schema common(Collection<?> values) {
+        Schema common = null;
+        boolean sawNull = false;
+        for (Object e : values) {
+            if (e == null) {
+                sawNull = true;
+                continue;
+            }
+            Schema s = schemaOf(e);
+            if (common == null) {
+                common = s;
+            } else if (!common.equals(s)) {
+                throw new NotDerivable();
+            }
+        }
+        if (common == null) {
+            return sawNull ? Schema.OPTIONAL_STRING_SCHEMA : Schema.STRING_SCHEMA;
+        }
+        return sawNull ? optional(common) : common;
+    }
+
+    private static Schema optional(Schema s) {
+        SchemaBuilder b;
+        switch (s.type()) {
+            case ARRAY: b = SchemaBuilder.array(s.valueSchema()); break;
+            case MAP: b = SchemaBuilder.map(s.keySchema(), s.valueSchema()); break;
+            case STRUCT:
+                b = SchemaBuilder.struct();
+                for (Field f : s.fields()) {
+                    b.field(f.name(), f.schema());
+                }
+                break;
+            default: b = SchemaBuilder.type(s.type());
+        }
+        if (s.name() != null) b.name(s.name());
+        if (s.version() != null) b.version(s.version());
+        if (s.parameters() != null) b.parameters(s.parameters());
+        return b.optional().build();
+    }
+
+    private static Object convert(Schema schema, Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Instant) {
+            Instant t = (Instant) v;
+            if (t.getNano() % 1_000_000 != 0) {
+                throw new NotDerivable();
+            }
+            return new java.util.Date(t.toEpochMilli());
+        }
+        if (v instanceof LocalDate) {
+            long day = ((LocalDate) v).toEpochDay();
+            if (day != (int) day) {
+                throw new NotDerivable();
+            }
+            return Date.toLogical(schema, (int) day);
+        }
+        if (v instanceof LocalTime) {
+            LocalTime t = (LocalTime) v;
+            if (t.getNano() % 1_000_000 != 0) {
+                throw new NotDerivable();
+            }
+            return Time.toLogical(schema, (int) (t.toNanoOfDay() / 1_000_000L));
+        }
+        if (v instanceof Collection) {
+            List<Object> list = new ArrayList<>();
+            for (Object e : (Collection<?>) v) {
+                list.add(convert(schema.valueSchema(), e));
+            }
+            return list;
+        }
+        if (v instanceof Map) {
+            Map<?, ?> map = (Map<?, ?>) v;
+            if (schema.type() == Schema.Type.STRUCT) {
+                Struct struct = new Struct(schema);
+                for (Field f : schema.fields()) {
+                    struct.put(f, convert(f.schema(), map.get(f.name())));
+                }
+                return struct;
+            }
+            Map<Object, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                out.put(convert(schema.keySchema(), e.getKey()), convert(schema.valueSchema(), e.getValue()));
+            }
+            return out;
+        }
+        return v;
+    }
+}

@@ -1,0 +1,254 @@
+package io.typedjson.connect;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.Codec;
+import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.Readers;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.format.TypedJsonFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.connect.components.Versioned;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.storage.Converter;
+import org.apache.kafka.connect.storage.HeaderConverter;
+
+/**
+ * A Kafka Connect {@link Converter} and {@link HeaderConverter} for typed JSON (SPEC.md section 11): what
+ * {@code toConnectData} gives back equals what {@code fromConnectData} was given, schema and value, with the
+ * schema carried in a compact notation inline (the default), in a record header, or not at all.
+ *
+ * <p>Bytes that are not a valid document throw {@link DataException} naming the topic, the JSON path and the
+ * byte offset. Thread-safe: configure once, then share.
+ */
+public class TypedJsonConverter implements Converter, HeaderConverter, Versioned {
+
+    static final String SCHEMA_KEY = "~s";
+    static final String VALUE_KEY = "~v";
+
+    private static final String VERSION = loadVersion();
+
+    private TypedJsonFormat format = TypedJsonFormat.defaults();
+    private TypedJsonConverterConfig.Location location = TypedJsonConverterConfig.Location.INLINE;
+    private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
+    private SchemaCache cache = new SchemaCache(format, 1000);
+    private final Codec<SchemaAndValue> inline = new InlineReader();
+
+    public TypedJsonConverter() {
+    }
+
+    @Override
+    public String version() {
+        return VERSION;
+    }
+
+    @Override
+    public ConfigDef config() {
+        return TypedJsonConverterConfig.CONFIG_DEF;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        TypedJsonConverterConfig config = new TypedJsonConverterConfig(configs);
+        format = config.format();
+        location = config.location();
+        schemaHeader = config.schemaHeader();
+        cache = new SchemaCache(format, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE));
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        Map<String, Object> conf = new HashMap<>(configs);
+        conf.put(TypedJsonConverterConfig.CONVERTER_TYPE, isKey ? "key" : "value");
+        configure(conf);
+    }
+
+    // ------------------------------------------------------------------ Converter
+
+    @Override
+    public byte[] fromConnectData(String topic, Schema schema, Object value) {
+        return fromConnectData(topic, null, schema, value);
+    }
+
+    @Override
+    public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
+        if (schema == null && value == null) {
+            return null; // a tombstone stays a tombstone
+        }
+        try {
+            if (location == TypedJsonConverterConfig.Location.NONE) {
+                return format.write(DynamicCodec.INSTANCE, DerivedSchemas.toDynamic(schema, value));
+            }
+            if (schema == null) {
+                if (headers != null && location == TypedJsonConverterConfig.Location.HEADER) {
+                    headers.remove(schemaHeader);
+                }
+                return format.write(DynamicCodec.INSTANCE, value);
+            }
+            SchemaCache.Entry entry = cache.forSchema(schema);
+            if (location == TypedJsonConverterConfig.Location.HEADER && headers != null) {
+                byte[] bytes = format.write(entry.object, value);
+                headers.remove(schemaHeader);
+                headers.add(schemaHeader, entry.textBytes);
+                return bytes;
+            }
+            return format.write(entry.inline, value);
+        } catch (TypedJsonException | DataException | ClassCastException e) { // a value of another type than its schema's
+            throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public SchemaAndValue toConnectData(String topic, byte[] value) {
+        return toConnectData(topic, null, value);
+    }
+
+    @Override
+    public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
+        if (value == null) {
+            return SchemaAndValue.NULL;
+        }
+        try {
+            Header header = headers == null ? null : headers.lastHeader(schemaHeader);
+            if (header != null && header.value() != null) {
+                SchemaCache.Entry entry;
+                try {
+                    entry = cache.forText(header.value());
+                } catch (DataException e) {
+                    throw new DataException("Cannot read the schema in header '" + schemaHeader + "' of a record from topic '"
+                            + topic + "': " + e.getMessage(), e);
+                }
+                return new SchemaAndValue(entry.schema, format.read(entry.object, value));
+            }
+            return read(value);
+        } catch (TypedJsonException e) {
+            throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** An inline document, or a document without a schema: schemaless, or derived in location none. */
+    private SchemaAndValue read(byte[] value) {
+        if (isInline(value)) {
+            return format.read(inline, value);
+        }
+        Object dynamic = format.read(DynamicCodec.INSTANCE, value);
+        return location == TypedJsonConverterConfig.Location.NONE
+                ? DerivedSchemas.derive(dynamic)
+                : new SchemaAndValue(null, dynamic);
+    }
+
+    // ------------------------------------------------------------------ HeaderConverter: inline documents
+
+    @Override
+    public byte[] fromConnectHeader(String topic, String headerKey, Schema schema, Object value) {
+        if (schema == null && value == null) {
+            return null;
+        }
+        try {
+            return schema == null
+                    ? format.write(DynamicCodec.INSTANCE, value)
+                    : format.write(cache.forSchema(schema).inline, value);
+        } catch (TypedJsonException e) {
+            throw new DataException("Cannot write typed JSON for header '" + headerKey + "' of topic '" + topic + "': "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public SchemaAndValue toConnectHeader(String topic, String headerKey, byte[] value) {
+        if (value == null) {
+            return SchemaAndValue.NULL;
+        }
+        if (headerKey.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER)
+                || headerKey.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER) || headerKey.equals(schemaHeader)) {
+            // the schema header of header mode: its text, not a document
+            return new SchemaAndValue(Schema.STRING_SCHEMA, new String(value, StandardCharsets.UTF_8));
+        }
+        try {
+            if (isInline(value)) {
+                return format.read(inline, value);
+            }
+            return new SchemaAndValue(null, format.read(DynamicCodec.INSTANCE, value));
+        } catch (TypedJsonException e) {
+            throw new DataException("Cannot read typed JSON from header '" + headerKey + "' of a record from topic '"
+                    + topic + "': " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+    }
+
+    // ------------------------------------------------------------------ inline documents
+
+    /** Whether the document starts with {@code {"~s"} (whitespace allowed): only the writer of inline documents makes that. */
+    static boolean isInline(byte[] b) {
+        int i = skipSpace(b, 0);
+        if (i >= b.length || b[i] != '{') {
+            return false;
+        }
+        i = skipSpace(b, i + 1);
+        return i + 4 <= b.length && b[i] == '"' && b[i + 1] == '~' && b[i + 2] == 's' && b[i + 3] == '"';
+    }
+
+    private static int skipSpace(byte[] b, int i) {
+        while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
+    private final class InlineReader implements Codec<SchemaAndValue> {
+        @Override
+        public void write(JsonGenerator out, SchemaAndValue value) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SchemaAndValue read(JsonParser in) throws IOException {
+            in.nextToken(); // the "~s" key, checked by isInline
+            if (in.nextToken() != JsonToken.VALUE_STRING) {
+                throw Readers.error(in, Readers.describe(in) + " where the schema notation belongs");
+            }
+            SchemaCache.Entry entry;
+            try {
+                entry = cache.forText(in.getText());
+            } catch (DataException e) {
+                throw Readers.error(in, e.getMessage());
+            }
+            if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
+                throw Readers.error(in, Readers.describe(in) + " where the key \"~v\" belongs");
+            }
+            in.nextToken();
+            Object value = entry.positional.read(in);
+            if (in.nextToken() != JsonToken.END_OBJECT) {
+                throw Readers.error(in, Readers.describe(in) + " after the value of an inline document");
+            }
+            return new SchemaAndValue(entry.schema, value);
+        }
+    }
+
+    private static String loadVersion() {
+        try (InputStream in = TypedJsonConverter.class.getResourceAsStream("version.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

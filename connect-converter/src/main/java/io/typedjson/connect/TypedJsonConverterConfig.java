@@ -1,0 +1,116 @@
+package io.typedjson.connect;
+
+import io.typedjson.format.Limits;
+import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.serde.TypedJsonConfig;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
+import org.apache.kafka.common.config.ConfigException;
+
+/** The configuration of {@link TypedJsonConverter}; every key is documented, has a default and a validator. */
+public final class TypedJsonConverterConfig extends AbstractConfig {
+
+    public static final String SCHEMA_LOCATION = "typedjson.schema.location";
+    public static final String SCHEMA_HEADER = "typedjson.schema.header";
+    public static final String SCHEMA_CACHE_SIZE = "typedjson.schema.cache.size";
+    /** Set by the worker: key, value or header. */
+    public static final String CONVERTER_TYPE = "converter.type";
+
+    public static final String VALUE_SCHEMA_HEADER = "typedjson.schema";
+    public static final String KEY_SCHEMA_HEADER = "typedjson.key.schema";
+
+    /** Where the schema of a record travels. */
+    public enum Location { INLINE, HEADER, NONE }
+
+    private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            String s = value == null ? null : value.toString().trim();
+            if (s == null || s.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+                throw new ConfigException(name, value, "must be printable ASCII without spaces (empty: the default header name)");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "empty, or printable ASCII without spaces";
+        }
+    };
+
+    public static final ConfigDef CONFIG_DEF = new ConfigDef()
+            .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none"), Importance.HIGH,
+                    "Where the schema travels. inline: each document is {\"~s\":\"<schema>\",\"~v\":<value>}, "
+                            + "self-describing, with struct values as positional arrays (the schema names the fields once). "
+                            + "header: the value is plain typed JSON (structs as objects) and the schema goes in the "
+                            + "record header named by " + SCHEMA_HEADER + " (without a Headers object the converter writes inline). "
+                            + "none: no schema travels; the value is written in the dynamic model (tags keep narrow types) "
+                            + "and the reader derives a schema from the lexemes and tags (SPEC.md section 11). "
+                            + "A reader understands all three: this setting only decides what a document without a schema means.")
+            .define(SCHEMA_HEADER, Type.STRING, "", HEADER_NAME, Importance.LOW,
+                    "Name of the record header carrying the schema in header mode. Empty: \"" + VALUE_SCHEMA_HEADER
+                            + "\" for a value converter, \"" + KEY_SCHEMA_HEADER + "\" for a key converter.")
+            .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
+                    "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
+                            + "reading); a full cache is emptied and refilled.")
+            .define(CONVERTER_TYPE, Type.STRING, "value", ValidString.in("key", "value", "header"), Importance.LOW,
+                    "Set by the Connect worker: whether this instance converts record keys, values or headers.")
+            .define(TypedJsonConfig.MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
+                    "Deepest nesting of arrays and objects a document may have, in either direction.")
+            .define(TypedJsonConfig.MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
+                    "Longest number lexeme accepted, in characters.")
+            .define(TypedJsonConfig.MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
+                    "Longest string or object key accepted, in characters (the schema text included).")
+            .define(TypedJsonConfig.MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
+                    "Largest document accepted, in bytes.");
+
+    public TypedJsonConverterConfig(Map<?, ?> props) {
+        super(CONFIG_DEF, props);
+    }
+
+    public Location location() {
+        return Location.valueOf(getString(SCHEMA_LOCATION).toUpperCase(Locale.ROOT));
+    }
+
+    public boolean isKey() {
+        return getString(CONVERTER_TYPE).equals("key");
+    }
+
+    public String schemaHeader() {
+        String name = getString(SCHEMA_HEADER).trim();
+        return !name.isEmpty() ? name : isKey() ? KEY_SCHEMA_HEADER : VALUE_SCHEMA_HEADER;
+    }
+
+    public TypedJsonFormat format() {
+        Limits limits = new Limits(getInt(TypedJsonConfig.MAX_DEPTH), getInt(TypedJsonConfig.MAX_NUMBER_LENGTH),
+                getInt(TypedJsonConfig.MAX_STRING_LENGTH), getLong(TypedJsonConfig.MAX_DOCUMENT_BYTES));
+        return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+    }
+
+    /** Prints the configuration table for README (markdown). */
+    public static void main(String[] args) {
+        System.out.println(markdownTable());
+    }
+
+    private static String defaultText(ConfigDef.ConfigKey k) {
+        String d = ConfigDef.convertToString(k.defaultValue, k.type);
+        return d.isEmpty() ? "\"\"" : "`" + d + "`";
+    }
+
+    static String markdownTable() {
+        StringBuilder sb = new StringBuilder("| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
+        for (ConfigDef.ConfigKey k : CONFIG_DEF.configKeys().values()) {
+            sb.append("| `").append(k.name).append("` | ").append(k.type.toString().toLowerCase(Locale.ROOT))
+                    .append(" | ").append(defaultText(k)).append(" | ")
+                    .append(k.validator == null ? "" : k.validator.toString().replace("|", "\\|"))
+                    .append(" | ").append(k.importance.toString().toLowerCase(Locale.ROOT))
+                    .append(" | ").append(k.documentation.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")).append(" |\n");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,532 @@
+package io.typedjson.connect;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.Codec;
+import io.typedjson.format.IsoTimes;
+import io.typedjson.format.Lexemes;
+import io.typedjson.format.Readers;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * Writes and reads Connect values of one schema in the typed spelling the schema gives (no tags), compiled
+ * once per schema. Structs are positional arrays in inline documents (the schema names the fields once) and
+ * objects elsewhere. Immutable and thread-safe.
+ */
+abstract class ValueCodec implements Codec<Object> {
+
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+
+    final Schema schema;
+    private final boolean nullable;
+
+    ValueCodec(Schema schema) {
+        this.schema = schema;
+        // a required field with a default may hold null in a Struct: Struct.get() then gives the default
+        this.nullable = schema.isOptional() || schema.defaultValue() != null;
+    }
+
+    static ValueCodec of(Schema schema, boolean positional) {
+        String name = schema.name();
+        if (name != null) {
+            switch (name) {
+                case Decimal.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.BYTES) return new DecimalCodec(schema);
+                    break;
+                case Date.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT32) return new DateCodec(schema);
+                    break;
+                case Time.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT32) return new TimeCodec(schema);
+                    break;
+                case Timestamp.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT64) return new TimestampCodec(schema);
+                    break;
+                default:
+                    break;
+            }
+        }
+        switch (schema.type()) {
+            case INT8: return new Int8Codec(schema);
+            case INT16: return new Int16Codec(schema);
+            case INT32: return new Int32Codec(schema);
+            case INT64: return new Int64Codec(schema);
+            case FLOAT32: return new Float32Codec(schema);
+            case FLOAT64: return new Float64Codec(schema);
+            case BOOLEAN: return new BooleanCodec(schema);
+            case STRING: return new StringCodec(schema);
+            case BYTES: return new BytesCodec(schema);
+            case ARRAY: return new ArrayCodec(schema, positional);
+            case MAP:
+                return isPlainString(schema.keySchema())
+                        ? new ObjectMapCodec(schema, positional) : new PairMapCodec(schema, positional);
+            case STRUCT:
+                return positional ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema);
+            default:
+                throw new IllegalArgumentException("unsupported schema type " + schema.type());
+        }
+    }
+
+    /** A map key that can always be a JSON object key: a required string without a logical name. */
+    private static boolean isPlainString(Schema key) {
+        return key.type() == Schema.Type.STRING && !key.isOptional() && key.name() == null;
+    }
+
+    @Override
+    public final void write(JsonGenerator out, Object value) throws IOException {
+        if (value == null) {
+            if (!nullable) {
+                throw new TypedJsonException("null for a required " + describe(schema));
+            }
+            out.writeNull();
+            return;
+        }
+        try {
+            writeValue(out, value);
+        } catch (ClassCastException e) {
+            throw new TypedJsonException(value.getClass().getName() + " where the schema wants a " + describe(schema));
+        }
+    }
+
+    @Override
+    public final Object read(JsonParser in) throws IOException {
+        if (in.currentToken() == JsonToken.VALUE_NULL) {
+            if (!nullable) {
+                throw Readers.error(in, "null for a required " + describe(schema));
+            }
+            return null;
+        }
+        return readValue(in);
+    }
+
+    abstract void writeValue(JsonGenerator out, Object value) throws IOException;
+
+    abstract Object readValue(JsonParser in) throws IOException;
+
+    static String describe(Schema s) {
+        return s.name() != null ? s.type() + " " + s.name() : s.type().toString();
+    }
+
+    // ------------------------------------------------------------------ scalars
+
+    static final class Int8Codec extends ValueCodec {
+        Int8Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Byte) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readByte(in); }
+    }
+
+    static final class Int16Codec extends ValueCodec {
+        Int16Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Short) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readShort(in); }
+    }
+
+    static final class Int32Codec extends ValueCodec {
+        Int32Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Integer) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readInt(in); }
+    }
+
+    static final class Int64Codec extends ValueCodec {
+        Int64Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Long) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readLong(in); }
+    }
+
+    static final class Float32Codec extends ValueCodec {
+        Float32Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeFloat(out, (Float) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readFloat(in); }
+    }
+
+    static final class Float64Codec extends ValueCodec {
+        Float64Codec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeDouble(out, (Double) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readDouble(in); }
+    }
+
+    static final class BooleanCodec extends ValueCodec {
+        BooleanCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeBoolean((Boolean) v); }
+        @Override Object readValue(JsonParser in) throws IOException {
+            JsonToken t = in.currentToken();
+            if (t == JsonToken.VALUE_TRUE) return Boolean.TRUE;
+            if (t == JsonToken.VALUE_FALSE) return Boolean.FALSE;
+            throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
+        }
+    }
+
+    static final class StringCodec extends ValueCodec {
+        StringCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeString(out, (String) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readString(in); }
+    }
+
+    static final class BytesCodec extends ValueCodec {
+        BytesCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            Lexemes.writeBytes(out, v instanceof ByteBuffer ? bytesOf((ByteBuffer) v) : (byte[]) v);
+        }
+        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readBytes(in); }
+    }
+
+    /**
+     * The day of a Connect Date: midnight UTC, within INT32 days. Date.fromLogical checks midnight with a Calendar,
+     * which costs more than the rest of a row, and casts the day to int without a check.
+     */
+    static long epochDay(java.util.Date date) {
+        long millis = date.getTime();
+        long day = Math.floorDiv(millis, MILLIS_PER_DAY);
+        if (Math.floorMod(millis, MILLIS_PER_DAY) != 0 || day != (int) day) {
+            throw new TypedJsonException("a Date must be midnight UTC within INT32 days, but " + Instant.ofEpochMilli(millis) + " is not");
+        }
+        return day;
+    }
+
+    /** The milliseconds of a Connect Time: within 1970-01-01 UTC. */
+    static long millisOfDay(java.util.Date time) {
+        long millis = time.getTime();
+        if (millis < 0 || millis >= MILLIS_PER_DAY) {
+            throw new TypedJsonException("a Time must be within 1970-01-01 UTC, but " + Instant.ofEpochMilli(millis) + " is not");
+        }
+        return millis;
+    }
+
+    static byte[] bytesOf(ByteBuffer b) {
+        byte[] copy = new byte[b.remaining()];
+        b.duplicate().get(copy);
+        return copy;
+    }
+
+    /** The number lexeme of BigDecimal.toString(): the scale rides on the lexeme and must match the schema's. */
+    static final class DecimalCodec extends ValueCodec {
+        private final int scale;
+        DecimalCodec(Schema s) {
+            super(s);
+            String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
+            try {
+                this.scale = Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
+            }
+        }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            BigDecimal d = (BigDecimal) v;
+            if (d.scale() != scale) {
+                throw new TypedJsonException("decimal " + d + " has scale " + d.scale() + " but the schema's scale is " + scale);
+            }
+            Lexemes.writeDecimal(out, d);
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            BigDecimal d = Lexemes.readDecimal(in);
+            if (d.scale() != scale) {
+                throw Readers.error(in, "decimal " + in.getText() + " has scale " + d.scale() + " but the schema's scale is " + scale);
+            }
+            return d;
+        }
+    }
+
+    /** ISO date ("2026-11-30"); Connect's Date is a java.util.Date at midnight UTC. */
+    static final class DateCodec extends ValueCodec {
+        DateCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            out.writeString(LocalDate.ofEpochDay(epochDay((java.util.Date) v)).toString());
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            long day = Lexemes.readLocalDate(in).toEpochDay();
+            if (day != (int) day) {
+                throw Readers.error(in, "date " + in.getText() + " is out of range");
+            }
+            return Date.toLogical(schema, (int) day);
+        }
+    }
+
+    /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
+    static final class TimeCodec extends ValueCodec {
+        TimeCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            LocalTime t = Lexemes.readLocalTime(in);
+            if (t.getNano() % 1_000_000 != 0) {
+                throw Readers.error(in, "time " + in.getText() + " is finer than the millisecond Connect's Time holds");
+            }
+            return Time.toLogical(schema, (int) (t.toNanoOfDay() / 1_000_000L));
+        }
+    }
+
+    /** ISO instant ("2026-11-30T05:35:45.123Z"); Connect's Timestamp is epoch milliseconds as a java.util.Date. */
+    static final class TimestampCodec extends ValueCodec {
+        TimestampCodec(Schema s) { super(s); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            out.writeString(IsoTimes.text(Instant.ofEpochMilli(((java.util.Date) v).getTime())));
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            Instant t = Lexemes.readInstant(in);
+            if (t.getNano() % 1_000_000 != 0) {
+                throw Readers.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");
+            }
+            try {
+                return new java.util.Date(t.toEpochMilli());
+            } catch (ArithmeticException e) {
+                throw Readers.error(in, "timestamp " + in.getText() + " is out of range");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ composites
+
+    static final class ArrayCodec extends ValueCodec {
+        private final ValueCodec element;
+        ArrayCodec(Schema s, boolean positional) {
+            super(s);
+            this.element = of(s.valueSchema(), positional);
+        }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            List<?> list = (List<?>) v;
+            out.writeStartArray();
+            for (int i = 0, n = list.size(); i < n; i++) {
+                try {
+                    element.write(out, list.get(i));
+                } catch (TypedJsonException e) {
+                    throw e.inElement(i);
+                }
+            }
+            out.writeEndArray();
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            expect(in, JsonToken.START_ARRAY, "an array");
+            List<Object> list = new ArrayList<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                list.add(element.read(in));
+            }
+            return list;
+        }
+    }
+
+    /** A map with required plain string keys: a JSON object, keys escaped like strings. */
+    static final class ObjectMapCodec extends ValueCodec {
+        private final ValueCodec value;
+        ObjectMapCodec(Schema s, boolean positional) {
+            super(s);
+            this.value = of(s.valueSchema(), positional);
+        }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            out.writeStartObject();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                String key = (String) e.getKey();
+                if (key == null) {
+                    throw new TypedJsonException("null key in a map whose key schema is a required string");
+                }
+                out.writeFieldName(Lexemes.escapeKey(key));
+                try {
+                    value.write(out, e.getValue());
+                } catch (TypedJsonException ex) {
+                    throw ex.inField(key);
+                }
+            }
+            out.writeEndObject();
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            expect(in, JsonToken.START_OBJECT, "an object");
+            Map<Object, Object> map = new LinkedHashMap<>();
+            while (in.nextToken() != JsonToken.END_OBJECT) {
+                String raw = in.currentName();
+                String key = Lexemes.unescape(in, raw);
+                in.nextToken();
+                int before = map.size();
+                map.put(key, value.read(in));
+                if (map.size() == before) {
+                    throw Readers.error(in, "duplicate key \"" + raw + "\"");
+                }
+            }
+            return map;
+        }
+    }
+
+    /** Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}. */
+    static final class PairMapCodec extends ValueCodec {
+        private final ValueCodec key;
+        private final ValueCodec value;
+        PairMapCodec(Schema s, boolean positional) {
+            super(s);
+            this.key = of(s.keySchema(), positional);
+            this.value = of(s.valueSchema(), positional);
+        }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            out.writeStartArray();
+            int i = 0;
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                try {
+                    key.write(out, e.getKey());
+                } catch (TypedJsonException ex) {
+                    throw ex.inElement(i);
+                }
+                try {
+                    value.write(out, e.getValue());
+                } catch (TypedJsonException ex) {
+                    throw ex.inElement(i + 1);
+                }
+                i += 2;
+            }
+            out.writeEndArray();
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
+            Map<Object, Object> map = new LinkedHashMap<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                Object k = key.read(in);
+                if (in.nextToken() == JsonToken.END_ARRAY) {
+                    throw Readers.error(in, "a map's array must alternate keys and values, but its last key has no value");
+                }
+                int before = map.size();
+                map.put(k, value.read(in));
+                if (map.size() == before) {
+                    throw Readers.error(in, "duplicate key in a map");
+                }
+            }
+            return map;
+        }
+    }
+
+    /** Writes a Struct's fields in schema order without the default substituted for a null. */
+    abstract static class StructCodec extends ValueCodec {
+        final Field[] fields;
+        final ValueCodec[] codecs;
+        StructCodec(Schema s, boolean positional) {
+            super(s);
+            this.fields = s.fields().toArray(new Field[0]);
+            this.codecs = new ValueCodec[fields.length];
+            for (int i = 0; i < fields.length; i++) {
+                codecs[i] = of(fields[i].schema(), positional);
+            }
+        }
+
+        Struct struct(Object v) {
+            Struct struct = (Struct) v;
+            if (struct.schema() != schema && !struct.schema().equals(schema)) {
+                throw new TypedJsonException("Struct of another schema (" + SchemaNotation.write(struct.schema(), (x, y) -> "...")
+                        + ") where the schema wants " + SchemaNotation.write(schema, (x, y) -> "..."));
+            }
+            return struct;
+        }
+
+        void writeField(JsonGenerator out, Struct struct, int i) throws IOException {
+            try {
+                codecs[i].write(out, struct.getWithoutDefault(fields[i].name()));
+            } catch (TypedJsonException e) {
+                throw e.inField(fields[i].name());
+            }
+        }
+
+        static void put(Struct struct, Field field, Object value) {
+            if (value != null) { // a null stays unset: put() refuses null for a required field with a default
+                struct.put(field, value);
+            }
+        }
+    }
+
+    /** {@code [v1,v2,...]} in schema field order. */
+    static final class PositionalStructCodec extends StructCodec {
+        PositionalStructCodec(Schema s) { super(s, true); }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            Struct struct = struct(v);
+            out.writeStartArray();
+            for (int i = 0; i < fields.length; i++) {
+                writeField(out, struct, i);
+            }
+            out.writeEndArray();
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
+            Struct struct = new Struct(schema);
+            for (int i = 0; i < fields.length; i++) {
+                if (in.nextToken() == JsonToken.END_ARRAY) {
+                    throw Readers.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
+                }
+                put(struct, fields[i], codecs[i].read(in));
+            }
+            if (in.nextToken() != JsonToken.END_ARRAY) {
+                throw Readers.error(in, "a struct of " + fields.length + " fields has more values");
+            }
+            return struct;
+        }
+    }
+
+    /** {@code {"name":v,...}} in schema field order; a reader takes any order, absent fields as null. */
+    static final class ObjectStructCodec extends StructCodec {
+        private final String[] keys;
+        private final Map<String, Integer> index = new HashMap<>();
+        ObjectStructCodec(Schema s) {
+            super(s, false);
+            this.keys = new String[fields.length];
+            for (int i = 0; i < fields.length; i++) {
+                keys[i] = Lexemes.escapeKey(fields[i].name());
+                index.put(keys[i], i);
+            }
+        }
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            Struct struct = struct(v);
+            out.writeStartObject();
+            for (int i = 0; i < fields.length; i++) {
+                out.writeFieldName(keys[i]);
+                writeField(out, struct, i);
+            }
+            out.writeEndObject();
+        }
+        @Override Object readValue(JsonParser in) throws IOException {
+            expect(in, JsonToken.START_OBJECT, "an object");
+            Struct struct = new Struct(schema);
+            boolean[] seen = new boolean[fields.length];
+            int next = 0;
+            while (in.nextToken() != JsonToken.END_OBJECT) {
+                String key = in.currentName();
+                int i = next < keys.length && keys[next].equals(key) ? next : index.getOrDefault(key, -1);
+                if (i < 0) {
+                    Lexemes.unescape(in, key); // a format key gets its own message
+                    throw Readers.error(in, "unknown field " + key + " for a struct of fields " + index.keySet());
+                }
+                if (seen[i]) {
+                    throw Readers.error(in, "duplicate field " + key);
+                }
+                seen[i] = true;
+                next = i + 1;
+                in.nextToken();
+                put(struct, fields[i], codecs[i].read(in));
+            }
+            for (int i = 0; i < fields.length; i++) {
+                if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
+                    throw Readers.error(in, "missing required field " + fields[i].name());
+                }
+            }
+            return struct;
+        }
+    }
+
+    static void expect(JsonParser in, JsonToken token, String what) {
+        if (in.currentToken() != token) {
+            throw Readers.error(in, Readers.describe(in) + " where " + what + " belongs");
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.typedjson.connect.worker;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.connect.connector.Task;
+import org.apache.kafka.connect.sink.SinkConnector;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
+
+/** A sink connector of the tests: keeps every record it is given, by topic, for the test to compare. */
+public class CollectingSink extends SinkConnector {
+    public static final Map<String, Queue<SinkRecord>> RECEIVED = new ConcurrentHashMap<>();
+
+    private Map<String, String> props;
+
+    public static Queue<SinkRecord> received(String topic) {
+        return RECEIVED.computeIfAbsent(topic, t -> new ConcurrentLinkedQueue<>());
+    }
+
+    @Override
+    public void start(Map<String, String> props) {
+        this.props = props;
+    }
+
+    @Override
+    public Class<? extends Task> taskClass() {
+        return CollectingTask.class;
+    }
+
+    @Override
+    public List<Map<String, String>> taskConfigs(int maxTasks) {
+        return List.of(props);
+    }
+
+    @Override
+    public void stop() {
+    }
+
+    @Override
+    public ConfigDef config() {
+        return new ConfigDef();
+    }
+
+    @Override
+    public String version() {
+        return "test";
+    }
+
+    public static class CollectingTask extends SinkTask {
+        @Override
+        public void start(Map<String, String> props) {
+        }
+
+        @Override
+        public void put(Collection<SinkRecord> records) {
+            for (SinkRecord r : records) {
+                received(r.topic()).add(r);
+            }
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public String version() {
+            return "test";
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.typedjson.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.annotation.TypedJsonName;
+import io.typedjson.format.Codec;
+import io.typedjson.format.KeySpelling;
+import io.typedjson.format.Lexemes;
+import io.typedjson.format.Readers;
+import java.io.IOException;
+import java.util.Arrays;
+
+/** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
+final class EnumCodec implements Codec<Enum<?>>, KeySpelling<Enum<?>> {
+    private final Class<?> type;
+    private final Enum<?>[] constants;
+    private final String[] names;
+    private final SerializedString[] spelled;
+
+    EnumCodec(Class<?> type) {
+        this.type = type;
+        this.constants = (Enum<?>[]) type.getEnumConstants();
+        this.names = new String[constants.length];
+        this.spelled = new SerializedString[constants.length];
+        for (Enum<?> c : constants) {
+            String name = c.name();
+            try {
+                TypedJsonName rename = type.getField(name).getAnnotation(TypedJsonName.class);
+                name = rename != null ? rename.value() : name;
+            } catch (NoSuchFieldException e) {
+                throw new IllegalStateException(e);
+            }
+            if (Arrays.asList(names).contains(name)) {
+                throw new IllegalArgumentException("two constants of " + type.getName() + " are named " + name);
+            }
+            names[c.ordinal()] = name;
+            spelled[c.ordinal()] = new SerializedString(Lexemes.escapeKey(name));
+        }
+    }
+
+    @Override
+    public void write(JsonGenerator out, Enum<?> value) throws IOException {
+        if (value == null) {
+            out.writeNull();
+        } else {
+            out.writeString(spelled[value.ordinal()]);
+        }
+    }
+
+    @Override
+    public Enum<?> read(JsonParser in) throws IOException {
+        if (in.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        return parse(in, Lexemes.readString(in));
+    }
+
+    @Override
+    public String text(Enum<?> key) {
+        return names[key.ordinal()];
+    }
+
+    @Override
+    public Enum<?> parse(JsonParser in, String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return constants[i];
+            }
+        }
+        throw Readers.error(in, "unknown constant " + Readers.quote(name)
+                + " of " + type.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
+    }
+}

@@ -1,0 +1,315 @@
+package io.typedjson.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.Codec;
+import io.typedjson.format.Lexemes;
+import io.typedjson.format.Readers;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * A record or a class with a no-argument constructor: a JSON object whose keys are the field names, in
+ * declaration order. Reading expects that order (a byte compare of the next key per field through
+ * {@link JsonParser#nextFieldName(com.fasterxml.jackson.core.SerializableString)}) and falls back to an identity
+ * compare of jackson's interned name for any other order; no hashing. Unknown keys are skipped or refused,
+ * duplicate keys refused, missing ones get the Java default (0, false, null, Optional.empty()).
+ */
+final class ObjectCodec implements Codec<Object> {
+
+    static final int BOOLEAN = 0, BYTE = 1, SHORT = 2, INT = 3, LONG = 4, FLOAT = 5, DOUBLE = 6, CHAR = 7, STRING = 8, REF = 9;
+
+    /** One field: its key, how to get and set it without reflection per record, and its codec for non-scalar kinds. */
+    static final class Property {
+        final String name;
+        final SerializedString key;
+        final int kind;
+        final Codec<Object> codec;
+        final MethodHandle getter; // (Object) -> boolean | int | long | float | double | Object, by kind
+        final MethodHandle setter; // (Object, same) -> void; null for records
+        final Object missing;
+        final String typeName;
+
+        Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandle getter, MethodHandle setter,
+                 Object missing) {
+            this.name = name.intern();
+            this.key = new SerializedString(Lexemes.escapeKey(name));
+            this.kind = kindOf(type);
+            this.codec = codec;
+            this.typeName = typeName;
+            Class<?> slot = slotOf(kind);
+            this.getter = MethodHandles.explicitCastArguments(getter, MethodType.methodType(slot, Object.class));
+            this.setter = setter == null ? null
+                    : MethodHandles.explicitCastArguments(setter, MethodType.methodType(void.class, Object.class, slot));
+            this.missing = missing;
+        }
+
+        static int kindOf(Class<?> type) {
+            if (type == boolean.class) return BOOLEAN;
+            if (type == byte.class) return BYTE;
+            if (type == short.class) return SHORT;
+            if (type == int.class) return INT;
+            if (type == long.class) return LONG;
+            if (type == float.class) return FLOAT;
+            if (type == double.class) return DOUBLE;
+            if (type == char.class) return CHAR;
+            return type == String.class ? STRING : REF;
+        }
+
+        private static Class<?> slotOf(int kind) {
+            switch (kind) {
+                case BOOLEAN: return boolean.class;
+                case BYTE: case SHORT: case INT: case CHAR: return int.class;
+                case LONG: return long.class;
+                case FLOAT: return float.class;
+                case DOUBLE: return double.class;
+                default: return Object.class;
+            }
+        }
+
+        boolean isPrimitive() {
+            return kind < STRING;
+        }
+
+        void write(JsonGenerator out, Object o) throws Throwable {
+            switch (kind) {
+                case BOOLEAN: out.writeBoolean((boolean) getter.invokeExact(o)); break;
+                case BYTE: case SHORT: case INT: out.writeNumber((int) getter.invokeExact(o)); break;
+                case LONG: out.writeNumber((long) getter.invokeExact(o)); break;
+                case FLOAT: Lexemes.writeFloat(out, (float) getter.invokeExact(o)); break;
+                case DOUBLE: Lexemes.writeDouble(out, (double) getter.invokeExact(o)); break;
+                case CHAR: Lexemes.writeChar(out, (char) (int) getter.invokeExact(o)); break;
+                case STRING: {
+                    String s = (String) (Object) getter.invokeExact(o);
+                    if (s == null) {
+                        out.writeNull();
+                    } else {
+                        Lexemes.writeString(out, s);
+                    }
+                    break;
+                }
+                default: codec.write(out, (Object) getter.invokeExact(o));
+            }
+        }
+
+        Object read(JsonParser in) throws IOException {
+            switch (kind) {
+                case BOOLEAN: return Lexemes.readBoolean(in);
+                case BYTE: return Lexemes.readByte(in);
+                case SHORT: return Lexemes.readShort(in);
+                case INT: return Lexemes.readInt(in);
+                case LONG: return Lexemes.readLong(in);
+                case FLOAT: return Lexemes.readFloat(in);
+                case DOUBLE: return Lexemes.readDouble(in);
+                case CHAR: return Lexemes.readChar(in);
+                case STRING: return in.currentToken() == JsonToken.VALUE_NULL ? null : Lexemes.readString(in);
+                default: return codec.read(in);
+            }
+        }
+
+        void readInto(JsonParser in, Object target) throws Throwable {
+            switch (kind) {
+                case BOOLEAN: setter.invokeExact(target, Lexemes.readBoolean(in)); break;
+                case BYTE: setter.invokeExact(target, (int) Lexemes.readByte(in)); break;
+                case SHORT: setter.invokeExact(target, (int) Lexemes.readShort(in)); break;
+                case INT: setter.invokeExact(target, Lexemes.readInt(in)); break;
+                case LONG: setter.invokeExact(target, Lexemes.readLong(in)); break;
+                case FLOAT: setter.invokeExact(target, Lexemes.readFloat(in)); break;
+                case DOUBLE: setter.invokeExact(target, Lexemes.readDouble(in)); break;
+                case CHAR: setter.invokeExact(target, (int) Lexemes.readChar(in)); break;
+                default: setter.invokeExact(target, read(in));
+            }
+        }
+    }
+
+    private final Class<?> type;
+    private final CodecOptions options;
+    private final boolean isRecord;
+    /** Records: the canonical constructor as (Object[]) -> Object; classes: the no-argument one as () -> Object. */
+    private final MethodHandle constructor;
+    private Property[] props;
+    private String[] names;
+    private Object[] missing;
+    private int[] primitives;
+
+    ObjectCodec(Class<?> type, CodecOptions options, MethodHandle constructor) {
+        this.type = type;
+        this.options = options;
+        this.isRecord = type.isRecord();
+        this.constructor = constructor;
+    }
+
+    /** Set once, right after construction (the properties' codecs may refer back to this codec). */
+    void init(Property[] properties) {
+        this.props = properties;
+        this.names = new String[properties.length];
+        this.missing = new Object[properties.length];
+        int primitiveCount = 0;
+        for (int i = 0; i < properties.length; i++) {
+            names[i] = properties[i].name;
+            missing[i] = properties[i].missing;
+            primitiveCount += properties[i].isPrimitive() ? 1 : 0;
+        }
+        this.primitives = new int[primitiveCount];
+        for (int i = 0, j = 0; i < properties.length; i++) {
+            if (properties[i].isPrimitive()) {
+                primitives[j++] = i;
+            }
+        }
+    }
+
+    @Override
+    public void write(JsonGenerator out, Object value) throws IOException {
+        if (value == null) {
+            out.writeNull();
+            return;
+        }
+        out.writeStartObject();
+        for (Property p : props) {
+            out.writeFieldName(p.key);
+            try {
+                p.write(out, value);
+            } catch (TypedJsonException e) {
+                throw e.inField(p.name);
+            } catch (IOException | RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new TypedJsonException("the getter of " + type.getSimpleName() + "." + p.name + " failed: " + t, t)
+                        .inField(p.name);
+            }
+        }
+        out.writeEndObject();
+    }
+
+    @Override
+    public Object read(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (t != JsonToken.START_OBJECT) {
+            throw Readers.error(in, Readers.describe(in) + " where an object of " + type.getSimpleName() + " belongs");
+        }
+        Property[] ps = props;
+        Object[] args = isRecord ? missing.clone() : null;
+        Object target = isRecord ? null : instantiate(in);
+        long seen = 0;
+        long[] seenMore = null;
+        for (int i = nextKey(in, 0); i >= 0; i = nextKey(in, i + 1)) {
+            if (i < 64) {
+                long bit = 1L << i;
+                if ((seen & bit) != 0) {
+                    throw duplicate(in);
+                }
+                seen |= bit;
+            } else {
+                seenMore = seenMore != null ? seenMore : new long[(ps.length >> 6) + 1];
+                long bit = 1L << i;
+                if ((seenMore[i >> 6] & bit) != 0) {
+                    throw duplicate(in);
+                }
+                seenMore[i >> 6] |= bit;
+            }
+            in.nextToken();
+            Property p = ps[i];
+            if (isRecord) {
+                args[i] = p.read(in);
+            } else {
+                try {
+                    p.readInto(in, target);
+                } catch (IOException | RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " failed: " + e, e);
+                }
+            }
+        }
+        if (options.failOnMissingPrimitives()) {
+            for (int i : primitives) {
+                boolean present = i < 64 ? (seen & (1L << i)) != 0 : seenMore != null && (seenMore[i >> 6] & (1L << i)) != 0;
+                if (!present) {
+                    throw Readers.error(in, "missing field \"" + ps[i].name + "\" (" + ps[i].typeName + ") of "
+                            + type.getSimpleName() + " (typedjson.missing.primitives=fail)");
+                }
+            }
+        }
+        return isRecord ? construct(in, args) : target;
+    }
+
+    /** The index of the next key's property, or -1 at the end of the object; unknown keys are skipped or refused. */
+    private int nextKey(JsonParser in, int expected) throws IOException {
+        JsonToken t;
+        if (expected < props.length) {
+            if (in.nextFieldName(props[expected].key)) {
+                return expected;
+            }
+            t = in.currentToken();
+        } else {
+            t = in.nextToken();
+        }
+        while (t == JsonToken.FIELD_NAME) {
+            String name = in.currentName();
+            int i = find(name);
+            if (i >= 0) {
+                return i;
+            }
+            if (name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) {
+                throw Readers.error(in, "format key " + Readers.quote(in.currentName()) + " where a field of "
+                        + type.getSimpleName() + " belongs (a key starting with '~' is written with the '~' doubled)");
+            }
+            if (options.failOnUnknownFields()) {
+                throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
+                        + type.getSimpleName() + " (typedjson.unknown.fields=fail)");
+            }
+            in.nextToken();
+            in.skipChildren();
+            t = in.nextToken();
+        }
+        return -1;
+    }
+
+    /** Keys are unescaped names; jackson interns them, so identity usually decides and equals is the fallback. */
+    private int find(String name) {
+        String[] ns = names;
+        for (int i = 0; i < ns.length; i++) {
+            if (ns[i] == name) {
+                return i;
+            }
+        }
+        String unescaped = name.startsWith("~~") ? name.substring(1) : name;
+        for (int i = 0; i < ns.length; i++) {
+            if (ns[i].equals(unescaped)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private TypedJsonException duplicate(JsonParser in) throws IOException {
+        return Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
+    }
+
+    private Object instantiate(JsonParser in) {
+        try {
+            return (Object) constructor.invokeExact();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Readers.error(in, "the constructor of " + type.getSimpleName() + " failed: " + e, e);
+        }
+    }
+
+    private Object construct(JsonParser in, Object[] args) {
+        try {
+            return (Object) constructor.invokeExact(args);
+        } catch (Throwable e) {
+            // e.g. a compact constructor that validates its components
+            throw Readers.error(in, "the constructor of " + type.getSimpleName() + " refused the values: " + e, e);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.typedjson.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.Codec;
+import io.typedjson.format.Lexemes;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import java.util.Arrays;
+
+/** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
+final class PrimitiveArrayCodec implements Codec<Object> {
+    private final Class<?> component;
+
+    PrimitiveArrayCodec(Class<?> component) {
+        if (component != int.class && component != long.class && component != short.class && component != double.class
+                && component != float.class && component != boolean.class && component != char.class) {
+            throw new IllegalArgumentException("not a primitive array component: " + component);
+        }
+        this.component = component;
+    }
+
+    @Override
+    public void write(JsonGenerator out, Object value) throws IOException {
+        if (value == null) {
+            out.writeNull();
+            return;
+        }
+        out.writeStartArray();
+        if (value instanceof int[]) {
+            for (int v : (int[]) value) out.writeNumber(v);
+        } else if (value instanceof long[]) {
+            for (long v : (long[]) value) out.writeNumber(v);
+        } else if (value instanceof short[]) {
+            for (short v : (short[]) value) out.writeNumber(v);
+        } else if (value instanceof double[]) {
+            for (double v : (double[]) value) Lexemes.writeDouble(out, v);
+        } else if (value instanceof float[]) {
+            for (float v : (float[]) value) Lexemes.writeFloat(out, v);
+        } else if (value instanceof boolean[]) {
+            for (boolean v : (boolean[]) value) out.writeBoolean(v);
+        } else if (value instanceof char[]) {
+            for (char v : (char[]) value) Lexemes.writeChar(out, v);
+        } else {
+            throw new TypedJsonException("a " + value.getClass().getSimpleName() + " where a " + component + "[] belongs");
+        }
+        out.writeEndArray();
+    }
+
+    @Override
+    public Object read(JsonParser in) throws IOException {
+        if (in.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        ContainerCodecs.expect(in, JsonToken.START_ARRAY, "an array");
+        // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
+        long[] longs = component == double.class || component == float.class ? null : new long[8];
+        double[] doubles = longs == null ? new double[8] : null;
+        int n = 0;
+        while (in.nextToken() != JsonToken.END_ARRAY) {
+            if (longs != null && n == longs.length) {
+                longs = Arrays.copyOf(longs, n * 2);
+            } else if (doubles != null && n == doubles.length) {
+                doubles = Arrays.copyOf(doubles, n * 2);
+            }
+            if (component == int.class) longs[n] = Lexemes.readInt(in);
+            else if (component == long.class) longs[n] = Lexemes.readLong(in);
+            else if (component == short.class) longs[n] = Lexemes.readShort(in);
+            else if (component == boolean.class) longs[n] = Lexemes.readBoolean(in) ? 1 : 0;
+            else if (component == char.class) longs[n] = Lexemes.readChar(in);
+            else if (component == double.class) doubles[n] = Lexemes.readDouble(in);
+            else doubles[n] = Lexemes.readFloat(in);
+            n++;
+        }
+        if (component == double.class) {
+            return Arrays.copyOf(doubles, n);
+        }
+        if (component == float.class) {
+            float[] a = new float[n];
+            for (int i = 0; i < n; i++) a[i] = (float) doubles[i];
+            return a;
+        }
+        if (component == long.class) {
+            return Arrays.copyOf(longs, n);
+        }
+        if (component == int.class) {
+            int[] a = new int[n];
+            for (int i = 0; i < n; i++) a[i] = (int) longs[i];
+            return a;
+        }
+        if (component == short.class) {
+            short[] a = new short[n];
+            for (int i = 0; i < n; i++) a[i] = (short) longs[i];
+            return a;
+        }
+        if (component == boolean.class) {
+            boolean[] a = new boolean[n];
+            for (int i = 0; i < n; i++) a[i] = longs[i] != 0;
+            return a;
+        }
+        char[] a = new char[n];
+        for (int i = 0; i < n; i++) a[i] = (char) longs[i];
+        return a;
+    }
+}

@@ -1,0 +1,137 @@
+package io.typedjson.codec;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/** Generic types: raw classes, type arguments, and type variables bound by the type a member is seen through. */
+final class Types {
+    private Types() {}
+
+    static Class<?> raw(Type t) {
+        if (t instanceof Class) {
+            return (Class<?>) t;
+        }
+        if (t instanceof ParameterizedType) {
+            return (Class<?>) ((ParameterizedType) t).getRawType();
+        }
+        if (t instanceof GenericArrayType) {
+            return Array.newInstance(raw(((GenericArrayType) t).getGenericComponentType()), 0).getClass();
+        }
+        if (t instanceof WildcardType) {
+            return raw(((WildcardType) t).getUpperBounds()[0]);
+        }
+        if (t instanceof TypeVariable) {
+            return raw(((TypeVariable<?>) t).getBounds()[0]);
+        }
+        throw new IllegalArgumentException("unsupported type " + t);
+    }
+
+    /** The i-th type argument of {@code t}, or Object when {@code t} is raw. */
+    static Type arg(Type t, int i) {
+        return t instanceof ParameterizedType ? ((ParameterizedType) t).getActualTypeArguments()[i] : Object.class;
+    }
+
+    /** The type variables of {@code type} and of its superclasses, bound to what {@code type} gives them. */
+    static Map<TypeVariable<?>, Type> bindings(Type type) {
+        Map<TypeVariable<?>, Type> map = new HashMap<>();
+        for (Type t = type; t != null && raw(t) != Object.class; t = raw(t).getGenericSuperclass()) {
+            TypeVariable<?>[] vars = raw(t).getTypeParameters();
+            for (int i = 0; i < vars.length; i++) {
+                map.put(vars[i], resolve(arg(t, i), map));
+            }
+        }
+        return map;
+    }
+
+    /** {@code t} with the bound type variables replaced; unbound ones become their bound, wildcards their upper bound. */
+    static Type resolve(Type t, Map<TypeVariable<?>, Type> bindings) {
+        if (t instanceof Class) {
+            return t;
+        }
+        if (t instanceof TypeVariable) {
+            Type bound = bindings.get(t);
+            // an unbound variable is its erasure: resolving its bound could recurse forever (T extends Comparable<T>)
+            return bound != null ? bound : raw(((TypeVariable<?>) t).getBounds()[0]);
+        }
+        if (t instanceof WildcardType) {
+            return resolve(((WildcardType) t).getUpperBounds()[0], bindings);
+        }
+        if (t instanceof GenericArrayType) {
+            Type component = resolve(((GenericArrayType) t).getGenericComponentType(), bindings);
+            return component instanceof Class ? Array.newInstance((Class<?>) component, 0).getClass() : new GenericArray(component);
+        }
+        if (t instanceof ParameterizedType) {
+            ParameterizedType p = (ParameterizedType) t;
+            Type[] args = p.getActualTypeArguments().clone();
+            for (int i = 0; i < args.length; i++) {
+                args[i] = resolve(args[i], bindings);
+            }
+            return new Parameterized((Class<?>) p.getRawType(), args, p.getOwnerType());
+        }
+        throw new IllegalArgumentException("unsupported type " + t);
+    }
+
+    /** {@code raw<args>}, e.g. for building a codec of a generic type in code. */
+    static ParameterizedType parameterized(Class<?> raw, Type... args) {
+        return new Parameterized(raw, args.clone(), raw.getDeclaringClass());
+    }
+
+    /** A canonical form so that equal types from different sources hit the same cache entry. */
+    static Type canonical(Type t) {
+        return t instanceof Class ? t : resolve(t, Map.of());
+    }
+
+    private record Parameterized(Class<?> rawType, Type[] args, Type ownerType) implements ParameterizedType {
+        @Override public Type[] getActualTypeArguments() { return args.clone(); }
+        @Override public Type getRawType() { return rawType; }
+        @Override public Type getOwnerType() { return ownerType; }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ParameterizedType && rawType.equals(((ParameterizedType) o).getRawType())
+                    && Arrays.equals(args, ((ParameterizedType) o).getActualTypeArguments())
+                    && Objects.equals(ownerType, ((ParameterizedType) o).getOwnerType());
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(args) ^ rawType.hashCode() ^ Objects.hashCode(ownerType);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder(rawType.getTypeName()).append('<');
+            for (int i = 0; i < args.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append(args[i].getTypeName());
+            }
+            return sb.append('>').toString();
+        }
+    }
+
+    private record GenericArray(Type component) implements GenericArrayType {
+        @Override public Type getGenericComponentType() { return component; }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof GenericArrayType && component.equals(((GenericArrayType) o).getGenericComponentType());
+        }
+
+        @Override
+        public int hashCode() {
+            return component.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return component.getTypeName() + "[]";
+        }
+    }
+}

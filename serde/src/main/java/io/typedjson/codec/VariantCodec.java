@@ -1,0 +1,99 @@
+package io.typedjson.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.Codec;
+import io.typedjson.format.Readers;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+
+/**
+ * A sealed type: an object with one key, the variant's short name, whose value is the permitted subclass's
+ * own spelling: {@code {"Circle":{"r":1.5}}}. Only the permitted subclasses are ever instantiated; any other
+ * name is refused without looking it up.
+ */
+final class VariantCodec implements Codec<Object> {
+    private final Class<?> sealed;
+    private final Class<?>[] classes;
+    private final String[] names;
+    private final SerializedString[] keys;
+    private final Codec<Object>[] codecs;
+
+    VariantCodec(Class<?> sealed, Class<?>[] classes, String[] names, Codec<Object>[] codecs) {
+        this.sealed = sealed;
+        this.classes = classes;
+        this.names = names;
+        this.codecs = codecs;
+        this.keys = new SerializedString[names.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = names[i].intern();
+            keys[i] = new SerializedString(names[i]);
+        }
+    }
+
+    @Override
+    public void write(JsonGenerator out, Object value) throws IOException {
+        if (value == null) {
+            out.writeNull();
+            return;
+        }
+        Class<?> c = value.getClass();
+        for (int i = 0; i < classes.length; i++) {
+            if (classes[i] == c) {
+                out.writeStartObject();
+                out.writeFieldName(keys[i]);
+                try {
+                    codecs[i].write(out, value);
+                } catch (TypedJsonException e) {
+                    throw e.inField(names[i]);
+                }
+                out.writeEndObject();
+                return;
+            }
+        }
+        throw new TypedJsonException(c.getName() + " is not a permitted subclass of " + sealed.getName()
+                + " (a subclass of a non-sealed variant cannot be carried)");
+    }
+
+    @Override
+    public Object read(JsonParser in) throws IOException {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        ContainerCodecs.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
+        if (in.nextToken() != JsonToken.FIELD_NAME) {
+            throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
+        }
+        int i = find(in.currentName());
+        if (i < 0) {
+            throw Readers.error(in, "unknown variant " + Readers.quote(in.currentName()) + " of "
+                    + sealed.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
+        }
+        in.nextToken();
+        Object value = codecs[i].read(in);
+        if (value == null) {
+            throw Readers.error(in, "null where the value of variant " + names[i] + " belongs");
+        }
+        if (in.nextToken() != JsonToken.END_OBJECT) {
+            throw Readers.error(in, "a variant of " + sealed.getSimpleName() + " is an object with exactly one key");
+        }
+        return value;
+    }
+
+    private int find(String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == name) {
+                return i;
+            }
+        }
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,162 @@
+package io.typedjson.codec;
+
+import static io.typedjson.codec.Fixtures.read;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.typedjson.codec.Fixtures.Drawing;
+import io.typedjson.codec.Fixtures.Invoice;
+import io.typedjson.codec.Fixtures.Order;
+import io.typedjson.codec.Fixtures.Point;
+import io.typedjson.codec.Fixtures.Shape;
+import io.typedjson.codec.Fixtures.Sized;
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import java.lang.reflect.Type;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Documents that are not a value of the class: refused with the reason, the JSON path and the byte offset. */
+class ReadErrorTest {
+
+    private static final Codec<Order> ORDER = Codecs.of(Order.class);
+
+    /** Reads {@code doc} expecting a refusal at {@code path}, at the offset where {@code token} starts. */
+    private static TypedJsonException refused(Codec<?> codec, String doc, String path, String token, String reason) {
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(codec, doc));
+        assertEquals(path, e.path(), e.getMessage());
+        assertEquals(doc.indexOf(token), e.byteOffset(), e.getMessage());
+        assertTrue(e.reason().contains(reason), e.getMessage());
+        return e;
+    }
+
+    @Test
+    void a_string_where_an_int64_belongs() {
+        TypedJsonException e = refused(ORDER, "{\"id\":\"12\",\"name\":\"a\"}", "$.id", "\"12\"",
+                "string \"12\" where an int64 belongs");
+        assertEquals("string \"12\" where an int64 belongs at $.id (byte offset 6)", e.getMessage());
+    }
+
+    @Test
+    void a_fraction_where_an_int64_belongs() {
+        refused(ORDER, "{\"id\":1.5}", "$.id", "1.5", "number 1.5 has a fraction or exponent where an int64 belongs");
+        refused(ORDER, "{\"id\":1e3}", "$.id", "1e3", "fraction or exponent");
+    }
+
+    @Test
+    void out_of_range_numbers_are_never_truncated() {
+        Codec<Sized> sized = Codecs.of(Sized.class);
+        refused(sized, "{\"s\":40000}", "$.s", "40000", "number 40000 is out of range for int16");
+        refused(sized, "{\"b\":-129}", "$.b", "-129", "out of range for int8");
+        refused(sized, "{\"i\":2147483648}", "$.i", "2147483648", "out of range for int32");
+        refused(sized, "{\"l\":9223372036854775808}", "$.l", "9223372036854775808", "out of range for int64");
+        refused(sized, "{\"f\":1e39}", "$.f", "1e39", "out of range for float32");
+        refused(sized, "{\"c\":\"ab\"}", "$.c", "\"ab\"", "string of 2 chars where a char belongs");
+        refused(sized, "{\"flag\":1}", "$.flag", "1", "number 1 where a boolean belongs");
+    }
+
+    @Test
+    void null_where_a_primitive_belongs() {
+        refused(Codecs.of(Sized.class), "{\"i\":null}", "$.i", "null", "null where an int32 belongs");
+    }
+
+    @Test
+    void nested_paths_and_offsets() {
+        String doc = "{\"id\":1,\"items\":[{\"sku\":\"a\",\"qty\":1},{\"sku\":\"b\",\"qty\":\"2\"}]}";
+        refused(Codecs.of(Invoice.class), doc, "$.items[1].qty", "\"2\"", "where an int32 belongs");
+        String tagged = "{\"title\":\"~x\"}";
+        refused(Codecs.of(Drawing.class), tagged, "$.title", "\"~x\"", "tagged value \"~x\" where a plain string belongs");
+        refused(Codecs.of(Invoice.class), "{\"created\":\"yesterday\"}", "$.created", "\"yesterday\"", "malformed instant");
+        refused(Codecs.of(Invoice.class), "{\"items\":{}}", "$.items", "{}", "an object where an array belongs");
+        refused(ORDER, "[1]", "$", "[", "an array where an object of Order belongs");
+    }
+
+    @Test
+    void unknown_fields_are_skipped_by_default_and_refused_on_request() {
+        String doc = "{\"id\":1,\"extra\":{\"deep\":[1,{\"x\":2}]},\"name\":\"n\",\"more\":null}";
+        assertEquals(new Order(1, "n", null, 0.0, null, null), read(ORDER, doc));
+        Codec<Order> strict = Codecs.of(Order.class, new CodecOptions(true, false));
+        refused(strict, doc, "$", "\"extra\"", "unknown field \"extra\" of Order (typedjson.unknown.fields=fail)");
+    }
+
+    @Test
+    void a_format_key_is_never_a_field() {
+        refused(ORDER, "{\"id\":1,\"~type\":\"x\"}", "$", "\"~type\"", "format key \"~type\" where a field of Order belongs");
+    }
+
+    @Test
+    void missing_fields_get_java_defaults_or_are_refused_for_primitives() {
+        assertEquals(new Sized((short) 0, (byte) 0, 0L, 5, 0f, '\0', false), read(Codecs.of(Sized.class), "{\"i\":5}"));
+        Codec<Sized> strict = Codecs.of(Sized.class, new CodecOptions(false, true));
+        TypedJsonException e = refused(strict, "{\"i\":5}", "$", "}", "missing field \"s\" (short) of Sized");
+        assertEquals("missing field \"s\" (short) of Sized (typedjson.missing.primitives=fail) at $ (byte offset 6)", e.getMessage());
+        String nested = "{\"shapes\":[{\"Sq\":{\"color\":\"RED\"}}]}";
+        refused(Codecs.of(Drawing.class, new CodecOptions(false, true)), nested, "$.shapes[0].Sq", "}",
+                "missing field \"side\" (int) of Square");
+        // reference fields are null, Optional fields empty
+        assertEquals(new Invoice(0, null, null, java.util.Optional.empty(), null, null, null), read(Codecs.of(Invoice.class), "{}"));
+    }
+
+    @Test
+    void duplicate_keys_are_refused() {
+        refused(ORDER, "{\"id\":1,\"name\":\"a\",\"id\":2}", "$", "\"id\":2", "duplicate key \"id\"");
+        refused(ORDER, "{\"name\":\"a\",\"id\":1,\"name\":\"b\"}", "$", "\"name\":\"b\"", "duplicate key \"name\"");
+        Type intMap = Types.parameterized(Map.class, Integer.class, String.class);
+        refused(Codecs.of(intMap), "{\"1\":\"a\",\"1\":\"b\"}", "$[\"1\"]", "\"b\"", "duplicate key \"1\"");
+    }
+
+    @Test
+    void fields_in_any_order() {
+        assertEquals(new Order(2, "b", "s", 1.5, List.of(), "t"),
+                read(ORDER, "{\"ts\":\"t\",\"tags\":[],\"amount\":1.5,\"status\":\"s\",\"name\":\"b\",\"id\":2}"));
+    }
+
+    @Test
+    void map_keys_must_be_canonical_spellings_of_the_key_type() {
+        Type intMap = Types.parameterized(Map.class, Integer.class, String.class);
+        refused(Codecs.of(intMap), "{\"01\":\"a\"}", "$", "\"01\"", "key \"01\" is not the canonical spelling of an int32");
+        refused(Codecs.of(intMap), "{\"x\":\"a\"}", "$", "\"x\"", "key \"x\" is not an int32");
+        refused(Codecs.of(intMap), "{\"4294967296\":\"a\"}", "$", "\"4294967296\"", "is not an int32");
+    }
+
+    @Test
+    void enum_and_variant_names_come_only_from_the_declared_type() {
+        Type colors = Types.parameterized(List.class, Fixtures.Color.class);
+        refused(Codecs.of(colors), "[\"RED\",\"BLUE\"]", "$[1]", "\"BLUE\"",
+                "unknown constant \"BLUE\" of Color (expected one of RED, GREEN, bleu)");
+        refused(Codecs.of(Shape.class), "{\"Square\":{\"side\":1}}", "$", "\"Square\"",
+                "unknown variant \"Square\" of Shape (expected one of Circle, Sq, Nothing)");
+        refused(Codecs.of(Shape.class), "{\"Circle\":{\"r\":1.0},\"Nothing\":{}}", "$", "\"Nothing\"",
+                "a variant of Shape is an object with exactly one key");
+        refused(Codecs.of(Shape.class), "{}", "$", "}", "empty object where a variant of Shape belongs");
+        refused(Codecs.of(Shape.class), "{\"Circle\":null}", "$.Circle", "null", "null where the value of variant Circle belongs");
+    }
+
+    @Test
+    void composite_key_maps_alternate_keys_and_values() {
+        Type pointMap = Types.parameterized(Map.class, Point.class, String.class);
+        refused(Codecs.of(pointMap), "[{\"x\":1,\"y\":1}]", "$", "]", "its last key has no value");
+        refused(Codecs.of(pointMap), "[{\"x\":1,\"y\":1},\"a\",{\"y\":1,\"x\":1},\"b\"]", "$[3]", "\"b\"", "duplicate key in a map");
+    }
+
+    @Test
+    void sets_refuse_duplicates() {
+        Type set = Types.parameterized(java.util.Set.class, Integer.class);
+        refused(Codecs.of(set), "[1,2,1]", "$[2]", "1]", "duplicate element in a set");
+    }
+
+    @Test
+    void a_compact_constructor_that_refuses_its_values() {
+        refused(Codecs.of(Positive.class), "{\"n\":-1}", "$", "}", "the constructor of Positive refused the values");
+    }
+
+    public record Positive(int n) {
+        public Positive {
+            if (n < 0) {
+                throw new IllegalArgumentException("negative");
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package io.typedjson.codec;
+
+import static io.typedjson.codec.Fixtures.read;
+import static io.typedjson.codec.Fixtures.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.typedjson.codec.Fixtures.Color;
+import io.typedjson.codec.Fixtures.Drawing;
+import io.typedjson.codec.Fixtures.Order;
+import io.typedjson.codec.Fixtures.Shape;
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Hostile documents, types that cannot be carried, and values that cannot be written. */
+class SafetyAndLimitsTest {
+
+    private static final String[] GADGETS = {
+        "org.apache.commons.collections.functors.InvokerTransformer", "java.lang.ProcessBuilder",
+        "com.sun.rowset.JdbcRowSetImpl", "java.lang.Runtime"
+    };
+
+    @Test
+    void a_class_name_as_variant_name_is_refused_without_loading_it() {
+        for (String gadget : GADGETS) {
+            String doc = "{\"" + gadget + "\":{\"command\":[\"sh\",\"-c\",\"id\"]}}";
+            TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Shape.class), doc));
+            assertEquals("unknown variant \"" + gadget + "\" of Shape (expected one of Circle, Sq, Nothing) at $ (byte offset 1)",
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void a_class_name_as_field_key_or_type_hint_is_data_never_a_type() {
+        Codec<Order> strict = Codecs.of(Order.class, new CodecOptions(true, false));
+        for (String gadget : GADGETS) {
+            String asField = "{\"id\":1,\"" + gadget + "\":{\"x\":1}}";
+            assertEquals(new Order(1, null, null, 0, null, null), read(Codecs.of(Order.class), asField));
+            assertThrows(TypedJsonException.class, () -> read(strict, asField));
+            // Jackson-style type hints are unknown fields like any other, never a class to instantiate
+            String hint = "{\"@class\":\"" + gadget + "\",\"id\":2}";
+            assertEquals(new Order(2, null, null, 0, null, null), read(Codecs.of(Order.class), hint));
+            String asKey = "{\"" + gadget + "\":1}";
+            TypedJsonException e = assertThrows(TypedJsonException.class,
+                    () -> read(Codecs.of(Types.parameterized(Map.class, Color.class, Integer.class)), asKey));
+            assertTrue(e.getMessage().startsWith("unknown constant \"" + gadget + "\" of Color"), e.getMessage());
+            String asValue = "{\"title\":\"" + gadget + "\",\"shapes\":[{\"" + gadget + "\":{}}]}";
+            e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Drawing.class), asValue));
+            assertEquals("$.shapes[0]", e.path());
+        }
+    }
+
+    @Test
+    void an_open_type_reads_only_the_dynamic_model() {
+        // the dynamic model has no class-name tag: a string naming a class stays a string
+        assertEquals("java.lang.ProcessBuilder", read(Codecs.of(Object.class), "\"java.lang.ProcessBuilder\""));
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Number.class), "\"x\""));
+        assertEquals("a String where a Number belongs at $ (byte offset 0)", e.getMessage());
+    }
+
+    public record WithThread(Thread t) {}
+
+    public record WithList(List<Runnable> ok, Optional<Optional<String>> bad) {}
+
+    public static class NoDefaultConstructor {
+        public NoDefaultConstructor(int x) {}
+    }
+
+    public record Outer(NoDefaultConstructor inner) {}
+
+    public static class FinalField {
+        final int x = 1;
+    }
+
+    public sealed interface Clash permits A.Same, B.Same {}
+
+    public static final class A {
+        public record Same() implements Clash {}
+    }
+
+    public static final class B {
+        public record Same() implements Clash {}
+    }
+
+    @Test
+    void types_that_cannot_be_carried_are_refused_when_the_codec_is_built_naming_the_field() {
+        assertRefused(WithThread.class, "WithThread.t: no typed JSON codec for java.lang.Thread");
+        assertRefused(WithList.class, "WithList.bad: Optional<Optional<...>> cannot be carried exactly");
+        assertRefused(Outer.class, "Outer.inner: " + NoDefaultConstructor.class.getName()
+                + " is neither a record nor a class with a no-argument constructor");
+        assertRefused(FinalField.class, "FinalField.x is final and has no setter");
+        assertRefused(Clash.class, "are both named Same (rename one with @TypedJsonName)");
+        assertRefused(Types.parameterized(ArrayList.class, String.class).getRawType(), "");
+    }
+
+    private static void assertRefused(java.lang.reflect.Type type, String message) {
+        if (message.isEmpty()) {
+            Codecs.of(type); // supported after all
+            return;
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Codecs.of(type));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    @Test
+    void a_failed_build_leaves_nothing_half_built_in_the_cache() {
+        assertThrows(IllegalArgumentException.class, () -> Codecs.of(WithList.class));
+        assertThrows(IllegalArgumentException.class, () -> Codecs.of(WithList.class));
+    }
+
+    @Test
+    void values_that_cannot_be_written_name_their_path() {
+        Codec<Drawing> codec = Codecs.of(Drawing.class);
+        TypedJsonException e = assertThrows(TypedJsonException.class,
+                () -> write(codec, new Drawing("t", List.of(), null, Map.of())));
+        assertEquals("null where an Optional belongs (an absent value is Optional.empty()) at $.background", e.getMessage());
+        Codec<List<Object>> objects = Codecs.of(new TypeRef<List<Object>>() {});
+        e = assertThrows(TypedJsonException.class, () -> write(objects, List.of(1L, new StringBuilder("x"))));
+        assertEquals("$[1]", e.path());
+        Codec<Map<Integer, String>> map = Codecs.of(new TypeRef<Map<Integer, String>>() {});
+        java.util.HashMap<Integer, String> withNull = new java.util.HashMap<>();
+        withNull.put(null, "a");
+        e = assertThrows(TypedJsonException.class, () -> write(map, withNull));
+        assertTrue(e.getMessage().startsWith("null map key"), e.getMessage());
+        // the thread's reused generator starts clean after a failed document
+        assertEquals("{\"1\":\"a\"}", write(map, Map.of(1, "a")));
+    }
+
+    public record Deep(Deep next) {}
+
+    @Test
+    void nesting_is_bounded_both_ways() {
+        String doc = "{\"next\":".repeat(600) + "null" + "}".repeat(600);
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Deep.class), doc));
+        assertTrue(e.getMessage().contains("depth"), e.getMessage());
+        Deep deep = null;
+        for (int i = 0; i < 600; i++) {
+            deep = new Deep(deep);
+        }
+        Deep value = deep;
+        assertThrows(TypedJsonException.class, () -> write(Codecs.of(Deep.class), value));
+    }
+}

@@ -1,0 +1,102 @@
+package io.typedjson.serde;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.typedjson.codec.Fixtures.Circle;
+import io.typedjson.codec.Fixtures.Order;
+import io.typedjson.codec.Fixtures.Shape;
+import io.typedjson.codec.Fixtures.Sized;
+import io.typedjson.codec.TypeRef;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+
+/** The Kafka API for classes: factories in code, and configuration by properties only. */
+class ClassSerdeTest {
+
+    private static final Order ORDER = new Order(1, "a", "new", 2.5, List.of("x"), "2024-01-01T00:00:00Z");
+    private static final String ORDER_JSON =
+            "{\"id\":1,\"name\":\"a\",\"status\":\"new\",\"amount\":2.5,\"tags\":[\"x\"],\"ts\":\"2024-01-01T00:00:00Z\"}";
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void for_class_and_for_type() {
+        TypedJsonSerde<Order> serde = TypedJsonSerde.forClass(Order.class);
+        byte[] bytes = serde.serializer().serialize("t", ORDER);
+        assertEquals(ORDER_JSON, new String(bytes, StandardCharsets.UTF_8));
+        assertEquals(ORDER, serde.deserializer().deserialize("t", bytes));
+        assertNull(serde.serializer().serialize("t", null));
+        assertNull(serde.deserializer().deserialize("t", null));
+
+        TypedJsonSerde<List<Shape>> shapes = TypedJsonSerde.forType(new TypeRef<List<Shape>>() {});
+        byte[] doc = shapes.serializer().serialize("t", List.of(new Circle(1.0)));
+        assertEquals("[{\"Circle\":{\"r\":1.0}}]", new String(doc, StandardCharsets.UTF_8));
+        assertEquals(List.of(new Circle(1.0)), TypedJsonDeserializer.forType(new TypeRef<List<Shape>>() {}).deserialize("t", doc));
+        assertEquals(ORDER, TypedJsonDeserializer.forClass(Order.class).deserialize("t", TypedJsonSerializer.forClass(Order.class).serialize("t", ORDER)));
+    }
+
+    @Test
+    void properties_only() {
+        Map<String, Object> props = Map.of(TypedJsonConfig.VALUE_TYPE, Order.class.getName(),
+                TypedJsonConfig.KEY_TYPE, Shape.class.getName());
+        TypedJsonDeserializer<Object> values = new TypedJsonDeserializer<>();
+        values.configure(props, false);
+        assertEquals(ORDER, values.deserialize("t", utf8(ORDER_JSON)));
+        TypedJsonSerializer<Object> keys = new TypedJsonSerializer<>();
+        keys.configure(props, true);
+        assertEquals("{\"Circle\":{\"r\":0.5}}", new String(keys.serialize("t", new Circle(0.5)), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void unknown_and_missing_field_options() {
+        byte[] newer = utf8("{\"s\":1,\"added\":true}");
+        TypedJsonDeserializer<Sized> lenient = TypedJsonDeserializer.forClass(Sized.class);
+        lenient.configure(Map.of(), false);
+        assertEquals(new Sized((short) 1, (byte) 0, 0, 0, 0f, '\0', false), lenient.deserialize("t", newer));
+
+        TypedJsonDeserializer<Sized> strict = TypedJsonDeserializer.forClass(Sized.class);
+        strict.configure(Map.of(TypedJsonConfig.UNKNOWN_FIELDS, "fail"), false);
+        SerializationException e = assertThrows(SerializationException.class, () -> strict.deserialize("t", newer));
+        assertEquals("Cannot read typed JSON from topic 't': unknown field \"added\" of Sized (typedjson.unknown.fields=fail)"
+                + " at $ (byte offset 7)", e.getMessage());
+
+        Map<String, Object> props = Map.of(TypedJsonConfig.VALUE_TYPE, Sized.class.getName(),
+                TypedJsonConfig.MISSING_PRIMITIVES, "fail");
+        TypedJsonDeserializer<Object> older = new TypedJsonDeserializer<>();
+        older.configure(props, false);
+        e = assertThrows(SerializationException.class, () -> older.deserialize("t", utf8("{\"s\":1}")));
+        assertTrue(e.getMessage().contains("missing field \"b\" (byte) of Sized"), e.getMessage());
+    }
+
+    @Test
+    void bad_configuration_fails_configure_naming_the_key() {
+        TypedJsonDeserializer<Object> d = new TypedJsonDeserializer<>();
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> d.configure(Map.of(TypedJsonConfig.UNKNOWN_FIELDS, "ignore"), false));
+        assertTrue(e.getMessage().contains("typedjson.unknown.fields") && e.getMessage().contains("skip, fail"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> d.configure(Map.of(TypedJsonConfig.MISSING_PRIMITIVES, "zero"), false));
+        assertTrue(e.getMessage().contains("typedjson.missing.primitives"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> d.configure(Map.of(TypedJsonConfig.VALUE_TYPE, "com.acme.Missing"), false));
+        assertTrue(e.getMessage().contains("class not found"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> d.configure(Map.of(TypedJsonConfig.VALUE_TYPE, "java.lang.Thread"), false));
+        assertTrue(e.getMessage().contains("no typed JSON codec for java.lang.Thread"), e.getMessage());
+    }
+
+    @Test
+    void a_value_that_cannot_be_written_names_topic_and_path() {
+        TypedJsonSerializer<List<Object>> s = TypedJsonSerializer.forType(new TypeRef<List<Object>>() {});
+        SerializationException e = assertThrows(SerializationException.class, () -> s.serialize("t", List.of(new Object())));
+        assertTrue(e.getMessage().startsWith("Cannot write typed JSON for topic 't': cannot carry java.lang.Object"), e.getMessage());
+        assertArrayEquals(utf8("[1]"), s.serialize("t", List.of(1L)));
+    }
+}
