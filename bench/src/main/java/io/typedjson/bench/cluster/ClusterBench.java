@@ -342,6 +342,7 @@ final class ClusterBench {
         }
         long[] samples = new long[m];
         AtomicLong received = new AtomicLong();
+        java.util.concurrent.CountDownLatch tailReady = new java.util.concurrent.CountDownLatch(1);
         AtomicReference<Throwable> tailError = new AtomicReference<>();
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         Thread tail = new Thread(() -> {
@@ -350,12 +351,10 @@ final class ClusterBench {
                 for (TopicPartition tp : partitions) {
                     consumer.seek(tp, from.getOrDefault(tp, 0L));
                 }
-                synchronized (samples) {
-                    samples.notifyAll(); // assigned: the producer may start
-                }
                 int n = 0;
                 while (n < m && !stop.get()) {
                     for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(50))) {
+                        tailReady.countDown(); // the untimed first record arrived: the fetch path is warm
                         try {
                             p.codec.decode(r.value());
                         } catch (RuntimeException e) {
@@ -374,14 +373,16 @@ final class ClusterBench {
             }
         }, "typedjson-bench-latency-tail");
         tail.setDaemon(true);
-        synchronized (samples) {
-            tail.start();
-            samples.wait(10_000);
-        }
-        // the consumer's first fetch establishes its position; give it a moment so early records are not late
-        Thread.sleep(200);
+        tail.start();
         progress.start(label + " " + p.name() + " latency", m);
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
+            // untimed: metadata, the producer id and the connection, then one record without the header (not a sample)
+            producer.partitionsFor(topic);
+            producer.send(new ProducerRecord<>(topic, key(Integer.MAX_VALUE), p.codec.encode(p.values.get(0))));
+            producer.flush();
+            if (!tailReady.await(settings.stallTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                progress.note("the latency consumer saw nothing in " + settings.stallTimeout());
+            }
             long interval = 1_000_000_000L / Math.max(1, settings.latencyRate());
             long start = System.nanoTime();
             for (int j = 0; j < m; j++) {

@@ -293,8 +293,8 @@ public final class ClusterCommand {
                     o.runs == 1 ? "" : "s", Math.min(o.warmupRecords, o.records), o.latencyRate,
                     o.latencyRecords));
             sb.append("| codec | value B/rec | disk B/rec | produce rec/s | produce MB/s | consume rec/s "
-                    + "| consume MB/s | e2e p50 ms | e2e p99 ms | exact |\n");
-            sb.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+                    + "| consume MB/s | produce × | consume × | e2e p50 ms | e2e p99 ms | exact |\n");
+            sb.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
             for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
                 List<Measurement> ms = e.getValue();
                 sb.append("| ").append(e.getKey())
@@ -304,6 +304,8 @@ public final class ClusterCommand {
                         .append(" | ").append(fmt(median(ms, Measurement::produceMegabytesPerSecond), 1))
                         .append(" | ").append(fmtInt(median(ms, Measurement::consumeRecordsPerSecond)))
                         .append(" | ").append(fmt(median(ms, Measurement::consumeMegabytesPerSecond), 1))
+                        .append(" | ").append(fmt(ratio(e.getKey(), Measurement::produceRecordsPerSecond), 2))
+                        .append(" | ").append(fmt(ratio(e.getKey(), Measurement::consumeRecordsPerSecond), 2))
                         .append(" | ").append(fmt(median(ms, Measurement::latencyP50Ms), 2))
                         .append(" | ").append(fmt(median(ms, Measurement::latencyP99Ms), 2))
                         .append(" | ").append(exactness(ms)).append(" |\n");
@@ -311,7 +313,8 @@ public final class ClusterCommand {
             sb.append('\n');
             sb.append("value B/rec: serialized value; disk B/rec: the topic's log segments on the broker "
                     + "(record batches, keys, headers, compression) per record; MB = 10^6 bytes of serialized "
-                    + "values; produce: encode in the sending thread until flush() returns; consume: a new consumer "
+                    + "values; produce × and consume ×: records/s relative to the first codec in the same run (median "
+                    + "over runs); produce: encode in the sending thread until flush() returns; consume: a new consumer "
                     + "reads the topic from the start and decodes each value; e2e: from before encode to after "
                     + "decode, one JVM (System.nanoTime); exact: records consumed equal to those produced, none lost, "
                     + "duplicated, reordered within a partition or changed (the worst run).\n\n");
@@ -325,7 +328,8 @@ public final class ClusterCommand {
             StringBuilder sb = new StringBuilder();
             sb.append("dataset,codec,records,runs,compression,acks,partitions,value_bytes_per_record,"
                     + "disk_bytes_per_record,produce_records_per_s,produce_mb_per_s,consume_records_per_s,"
-                    + "consume_mb_per_s,latency_p50_ms,latency_p99_ms,exact_records,expected_records,exact\n");
+                    + "consume_mb_per_s,produce_vs_first,consume_vs_first,latency_p50_ms,latency_p99_ms,exact_records,"
+                    + "expected_records,exact\n");
             for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
                 List<Measurement> ms = e.getValue();
                 Measurement worst = worst(ms);
@@ -337,6 +341,8 @@ public final class ClusterCommand {
                         fmtPlain(median(ms, Measurement::produceMegabytesPerSecond), 3),
                         fmtPlain(median(ms, Measurement::consumeRecordsPerSecond), 0),
                         fmtPlain(median(ms, Measurement::consumeMegabytesPerSecond), 3),
+                        fmtPlain(ratio(e.getKey(), Measurement::produceRecordsPerSecond), 3),
+                        fmtPlain(ratio(e.getKey(), Measurement::consumeRecordsPerSecond), 3),
                         fmtPlain(median(ms, Measurement::latencyP50Ms), 3),
                         fmtPlain(median(ms, Measurement::latencyP99Ms), 3),
                         worst == null ? "" : Integer.toString(worst.verdict().exact()),
@@ -345,6 +351,25 @@ public final class ClusterCommand {
                 sb.append('\n');
             }
             return sb.toString();
+        }
+
+        /**
+         * The median over runs of this codec's figure divided by the first codec's in the same run: ratios taken within
+         * a run hold better than ratios of medians when the machine's speed drifts between runs.
+         */
+        private double ratio(String codec, ToDoubleFunction<Measurement> f) {
+            List<Measurement> first = byCodec.values().iterator().next();
+            List<Measurement> mine = byCodec.get(codec);
+            int n = Math.min(first.size(), mine.size());
+            double[] r = new double[n];
+            for (int i = 0; i < n; i++) {
+                r[i] = f.applyAsDouble(mine.get(i)) / f.applyAsDouble(first.get(i));
+            }
+            java.util.Arrays.sort(r);
+            if (n == 0) {
+                return Double.NaN;
+            }
+            return n % 2 == 1 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
         }
 
         private static Measurement worst(List<Measurement> ms) {

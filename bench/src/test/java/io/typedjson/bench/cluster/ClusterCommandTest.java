@@ -62,16 +62,19 @@ class ClusterCommandTest {
         List<String> csv = Files.readAllLines(results.resolve("cluster.csv"));
         assertEquals(3, csv.size(), csv::toString);
         assertTrue(csv.get(0).startsWith("dataset,codec,records,"), csv.get(0));
+        assertTrue(csv.get(1).startsWith("orders,test-binary,"), csv.get(1));
+        assertEquals("1.000", csv.get(1).split(",")[13], "the first codec is the reference of the ratios");
         for (String row : csv.subList(1, 3)) {
             String[] f = row.split(",", -1);
-            assertEquals(18, f.length, row);
+            assertEquals(20, f.length, row);
             assertEquals("3000", f[2], row);
-            assertEquals("3000", f[15], row);
-            assertEquals("true", f[17], row);
+            assertEquals("3000", f[17], row);
+            assertEquals("true", f[19], row);
             assertTrue(Double.parseDouble(f[8]) > Double.parseDouble(f[7]) * 0.3, "disk bytes per record: " + row);
             assertTrue(Double.parseDouble(f[9]) > 0, row);
             assertTrue(Double.parseDouble(f[11]) > 0, row);
-            assertTrue(Double.parseDouble(f[13]) > 0, row);
+            assertTrue(Double.parseDouble(f[13]) > 0, "produce ratio: " + row);
+            assertTrue(Double.parseDouble(f[15]) > 0, "latency: " + row);
         }
         assertTrue(c.err().contains("produce"), "progress on stderr");
     }
