@@ -1,6 +1,5 @@
 package io.typedjson.connect;
 
-import io.typedjson.format.Limits;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.serde.TypedJsonConfig;
 import java.util.Locale;
@@ -59,15 +58,11 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
                     "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
                             + "reading); a full cache is emptied and refilled.")
             .define(CONVERTER_TYPE, Type.STRING, "value", ValidString.in("key", "value", "header"), Importance.LOW,
-                    "Set by the Connect worker: whether this instance converts record keys, values or headers.")
-            .define(TypedJsonConfig.MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
-                    "Deepest nesting of arrays and objects a document may have, in either direction.")
-            .define(TypedJsonConfig.MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
-                    "Longest number lexeme accepted, in characters.")
-            .define(TypedJsonConfig.MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
-                    "Longest string or object key accepted, in characters (the schema text included).")
-            .define(TypedJsonConfig.MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
-                    "Largest document accepted, in bytes.");
+                    "Set by the Connect worker: whether this instance converts record keys, values or headers.");
+
+    static {
+        TypedJsonConfig.defineLimits(CONFIG_DEF);
+    }
 
     public TypedJsonConverterConfig(Map<?, ?> props) {
         super(CONFIG_DEF, props);
@@ -87,9 +82,7 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
     }
 
     public TypedJsonFormat format() {
-        Limits limits = new Limits(getInt(TypedJsonConfig.MAX_DEPTH), getInt(TypedJsonConfig.MAX_NUMBER_LENGTH),
-                getInt(TypedJsonConfig.MAX_STRING_LENGTH), getLong(TypedJsonConfig.MAX_DOCUMENT_BYTES));
-        return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+        return TypedJsonConfig.format(this);
     }
 
     /** Prints the configuration table for README (markdown). */
@@ -97,20 +90,7 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
         System.out.println(markdownTable());
     }
 
-    private static String defaultText(ConfigDef.ConfigKey k) {
-        String d = ConfigDef.convertToString(k.defaultValue, k.type);
-        return d.isEmpty() ? "\"\"" : "`" + d + "`";
-    }
-
     static String markdownTable() {
-        StringBuilder sb = new StringBuilder("| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
-        for (ConfigDef.ConfigKey k : CONFIG_DEF.configKeys().values()) {
-            sb.append("| `").append(k.name).append("` | ").append(k.type.toString().toLowerCase(Locale.ROOT))
-                    .append(" | ").append(defaultText(k)).append(" | ")
-                    .append(k.validator == null ? "" : k.validator.toString().replace("|", "\\|"))
-                    .append(" | ").append(k.importance.toString().toLowerCase(Locale.ROOT))
-                    .append(" | ").append(k.documentation.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")).append(" |\n");
-        }
-        return sb.toString();
+        return TypedJsonConfig.markdownTable(CONFIG_DEF);
     }
 }

@@ -40,7 +40,7 @@ import java.util.function.Supplier;
 /**
  * Finds the codec for a Java type. Codecs are compiled once per type and options (method handles for the
  * accessors and constructors, resolved generic types), cached, and thread-safe. What a class may contain,
- * and how each type is spelled, is in CLASSES.md.
+ * and how each type is spelled, is in SPEC.md section 10.
  */
 public final class Codecs {
     private Codecs() {}
@@ -126,7 +126,7 @@ public final class Codecs {
         @SuppressWarnings({"unchecked", "rawtypes"})
         private Codec<Object> create(Type type) {
             Class<?> raw = Types.raw(type);
-            if (type instanceof TypeVariable || raw == Object.class) {
+            if (raw == Object.class) {
                 return (Codec) DynamicCodec.INSTANCE;
             }
             Codec<?> scalar = ScalarCodecs.of(raw);
@@ -155,7 +155,7 @@ public final class Codecs {
                 return (Codec) new EnumCodec(raw);
             }
             if (raw.isSealed()) {
-                return variants(raw);
+                return variants(type, raw);
             }
             if (raw.isRecord()) {
                 return record(type, raw);
@@ -207,8 +207,8 @@ public final class Codecs {
             return new PairMapCodec<>(build(keyType), values, factory);
         }
 
-        @SuppressWarnings("unchecked")
-        private Codec<Object> variants(Class<?> sealed) {
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private Codec<Object> variants(Type type, Class<?> sealed) {
             Class<?>[] classes = sealed.getPermittedSubclasses();
             String[] names = new String[classes.length];
             Codec<Object>[] codecs = new Codec[classes.length];
@@ -225,7 +225,7 @@ public final class Codecs {
                     throw new IllegalArgumentException("variant " + classes[i].getName() + " of " + sealed.getName()
                             + " is abstract and not sealed: its subclasses could not be named");
                 }
-                codecs[i] = within(sealed, names[i], classes[i]);
+                codecs[i] = within(sealed, names[i], Types.subtype(type, classes[i]));
             }
             return new VariantCodec(sealed, classes, names, codecs);
         }
@@ -246,20 +246,18 @@ public final class Codecs {
             } catch (ReflectiveOperationException e) {
                 throw inaccessible(raw, e);
             }
-            ObjectCodec codec = new ObjectCodec(raw, options, constructor);
             List<ObjectCodec.Property> properties = new ArrayList<>();
             for (RecordComponent c : components) {
                 TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
                 String name = rename != null ? rename.value() : c.getName();
                 Type fieldType = Types.resolve(c.getGenericType(), bindings);
                 try {
-                    properties.add(property(raw, name, fieldType, lookup.unreflect(c.getAccessor()), null));
+                    properties.add(property(raw, name, fieldType, lookup, lookup.unreflect(c.getAccessor()), null));
                 } catch (IllegalAccessException e) {
                     throw inaccessible(raw, e);
                 }
             }
-            codec.init(properties.toArray(new ObjectCodec.Property[0]));
-            return codec;
+            return new ObjectCodec(raw, options, constructor, properties.toArray(new ObjectCodec.Property[0]));
         }
 
         private Codec<Object> pojo(Type type, Class<?> raw) {
@@ -280,7 +278,6 @@ public final class Codecs {
             } catch (IllegalAccessException e) {
                 throw inaccessible(raw, e);
             }
-            ObjectCodec codec = new ObjectCodec(raw, options, constructor);
             Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
             ArrayDeque<Class<?>> hierarchy = new ArrayDeque<>();
             for (Class<?> c = raw; c != Object.class; c = c.getSuperclass()) {
@@ -304,6 +301,7 @@ public final class Codecs {
                     try {
                         MethodHandle get;
                         MethodHandle set;
+                        MethodHandles.Lookup getLookup = lookup;
                         if (getter != null && setter != null) {
                             get = lookup.unreflect(getter);
                             set = lookup.unreflect(setter);
@@ -311,10 +309,11 @@ public final class Codecs {
                             throw new IllegalArgumentException(c.getSimpleName() + "." + f.getName()
                                     + " is final and has no setter: make it non-final, add a setter, or use a record");
                         } else {
+                            getLookup = fieldLookup;
                             get = fieldLookup.unreflectGetter(f);
                             set = fieldLookup.unreflectSetter(f);
                         }
-                        properties.add(property(raw, name, Types.resolve(f.getGenericType(), bindings), get, set));
+                        properties.add(property(raw, name, Types.resolve(f.getGenericType(), bindings), getLookup, get, set));
                     } catch (IllegalAccessException e) {
                         throw inaccessible(c, e);
                     }
@@ -327,8 +326,7 @@ public final class Codecs {
                     }
                 }
             }
-            codec.init(properties.toArray(new ObjectCodec.Property[0]));
-            return codec;
+            return new ObjectCodec(raw, options, constructor, properties.toArray(new ObjectCodec.Property[0]));
         }
 
         /** The public bean getter (getX / isX) or setter (setX) of a field, or null. */
@@ -351,12 +349,13 @@ public final class Codecs {
         }
 
         @SuppressWarnings("unchecked")
-        private ObjectCodec.Property property(Class<?> owner, String name, Type type, MethodHandle getter, MethodHandle setter) {
+        private ObjectCodec.Property property(Class<?> owner, String name, Type type, MethodHandles.Lookup lookup,
+                                             MethodHandle getter, MethodHandle setter) {
             Class<?> raw = Types.raw(type);
             int kind = ObjectCodec.Property.kindOf(raw);
             Codec<Object> codec = kind == ObjectCodec.REF ? within(owner, name, type) : null;
             Object missing = raw == Optional.class ? Optional.empty() : raw.isPrimitive() ? zero(raw) : null;
-            return new ObjectCodec.Property(name, raw, type.getTypeName(), codec, getter, setter, missing);
+            return new ObjectCodec.Property(name, raw, type.getTypeName(), codec, lookup, getter, setter, missing);
         }
 
         private static Object zero(Class<?> primitive) {

@@ -29,7 +29,7 @@ final class ContainerCodecs {
     }
 
     /** List, Set and the other collections: a JSON array; a set refuses a duplicate element. */
-    static final class CollectionCodec<C extends Collection<Object>> implements Codec<C> {
+    static final class CollectionCodec<C extends Collection<Object>> extends NullableCodec<C> {
         private final Codec<Object> element;
         private final Supplier<C> factory;
         private final boolean isSet;
@@ -41,11 +41,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public void write(JsonGenerator out, C value) throws IOException {
-            if (value == null) {
-                out.writeNull();
-                return;
-            }
+        void writeValue(JsonGenerator out, C value) throws IOException {
             out.writeStartArray();
             int i = 0;
             try {
@@ -67,10 +63,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public C read(JsonParser in) throws IOException {
-            if (in.currentToken() == JsonToken.VALUE_NULL) {
-                return null;
-            }
+        C readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array");
             C c = factory.get();
             while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -83,7 +76,7 @@ final class ContainerCodecs {
     }
 
     /** An array of objects: a JSON array. */
-    static final class ArrayCodec implements Codec<Object[]> {
+    static final class ArrayCodec extends NullableCodec<Object[]> {
         private final Codec<Object> element;
         private final Class<?> component;
 
@@ -93,11 +86,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public void write(JsonGenerator out, Object[] value) throws IOException {
-            if (value == null) {
-                out.writeNull();
-                return;
-            }
+        void writeValue(JsonGenerator out, Object[] value) throws IOException {
             out.writeStartArray();
             for (int i = 0; i < value.length; i++) {
                 try {
@@ -110,10 +99,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public Object[] read(JsonParser in) throws IOException {
-            if (in.currentToken() == JsonToken.VALUE_NULL) {
-                return null;
-            }
+        Object[] readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array");
             List<Object> list = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -146,7 +132,7 @@ final class ContainerCodecs {
     }
 
     /** A map whose key type has a {@link KeySpelling}: a JSON object with the escaped key texts. */
-    static final class ObjectMapCodec<M extends Map<Object, Object>> implements Codec<M> {
+    static final class ObjectMapCodec<M extends Map<Object, Object>> extends NullableCodec<M> {
         private final KeySpelling<Object> keys;
         private final Codec<Object> values;
         private final Supplier<M> factory;
@@ -158,11 +144,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public void write(JsonGenerator out, M map) throws IOException {
-            if (map == null) {
-                out.writeNull();
-                return;
-            }
+        void writeValue(JsonGenerator out, M map) throws IOException {
             out.writeStartObject();
             for (Map.Entry<Object, Object> e : map.entrySet()) {
                 if (e.getKey() == null) {
@@ -180,15 +162,12 @@ final class ContainerCodecs {
         }
 
         @Override
-        public M read(JsonParser in) throws IOException {
-            if (in.currentToken() == JsonToken.VALUE_NULL) {
-                return null;
-            }
+        M readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_OBJECT, "an object");
             M map = factory.get();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
                 String raw = in.currentName();
-                Object key = keys.parse(in, Lexemes.unescape(in, raw));
+                Object key = keys.parse(in, Lexemes.unescape(in, Lexemes.checkUnicode(in, raw)));
                 in.nextToken();
                 Object value = values.read(in);
                 if (map.containsKey(key)) {
@@ -201,7 +180,7 @@ final class ContainerCodecs {
     }
 
     /** A map whose keys are composite (records, lists, ...): keys and values alternate in one array. */
-    static final class PairMapCodec<M extends Map<Object, Object>> implements Codec<M> {
+    static final class PairMapCodec<M extends Map<Object, Object>> extends NullableCodec<M> {
         private final Codec<Object> keys;
         private final Codec<Object> values;
         private final Supplier<M> factory;
@@ -213,11 +192,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public void write(JsonGenerator out, M map) throws IOException {
-            if (map == null) {
-                out.writeNull();
-                return;
-            }
+        void writeValue(JsonGenerator out, M map) throws IOException {
             out.writeStartArray();
             int i = 0;
             for (Map.Entry<Object, Object> e : map.entrySet()) {
@@ -234,10 +209,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public M read(JsonParser in) throws IOException {
-            if (in.currentToken() == JsonToken.VALUE_NULL) {
-                return null;
-            }
+        M readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
             M map = factory.get();
             while (in.nextToken() != JsonToken.END_ARRAY) {

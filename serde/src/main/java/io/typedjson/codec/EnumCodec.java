@@ -2,10 +2,8 @@ package io.typedjson.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.format.Codec;
 import io.typedjson.format.KeySpelling;
 import io.typedjson.format.Lexemes;
 import io.typedjson.format.Readers;
@@ -13,7 +11,7 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
-final class EnumCodec implements Codec<Enum<?>>, KeySpelling<Enum<?>> {
+final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum<?>> {
     private final Class<?> type;
     private final Enum<?>[] constants;
     private final String[] names;
@@ -41,19 +39,12 @@ final class EnumCodec implements Codec<Enum<?>>, KeySpelling<Enum<?>> {
     }
 
     @Override
-    public void write(JsonGenerator out, Enum<?> value) throws IOException {
-        if (value == null) {
-            out.writeNull();
-        } else {
-            out.writeString(spelled[value.ordinal()]);
-        }
+    void writeValue(JsonGenerator out, Enum<?> value) throws IOException {
+        out.writeString(spelled[value.ordinal()]);
     }
 
     @Override
-    public Enum<?> read(JsonParser in) throws IOException {
-        if (in.currentToken() == JsonToken.VALUE_NULL) {
-            return null;
-        }
+    Enum<?> readValue(JsonParser in) throws IOException {
         return parse(in, Lexemes.readString(in));
     }
 

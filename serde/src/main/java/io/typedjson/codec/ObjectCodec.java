@@ -12,13 +12,19 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A record or a class with a no-argument constructor: a JSON object whose keys are the field names, in
  * declaration order. Reading expects that order (a byte compare of the next key per field through
  * {@link JsonParser#nextFieldName(com.fasterxml.jackson.core.SerializableString)}) and falls back to an identity
  * compare of jackson's interned name for any other order; no hashing. Unknown keys are skipped or refused,
- * duplicate keys refused, missing ones get the Java default (0, false, null, Optional.empty()).
+ * duplicate keys refused. A record gets the Java default for a missing key (0, false, null, Optional.empty());
+ * a class keeps what its constructor set.
  */
 final class ObjectCodec implements Codec<Object> {
 
@@ -30,20 +36,20 @@ final class ObjectCodec implements Codec<Object> {
         final SerializedString key;
         final int kind;
         final Codec<Object> codec;
-        final MethodHandle getter; // (Object) -> boolean | int | long | float | double | Object, by kind
+        final Object getter; // a functional interface by kind (Getters)
         final MethodHandle setter; // (Object, same) -> void; null for records
         final Object missing;
         final String typeName;
 
-        Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandle getter, MethodHandle setter,
-                 Object missing) {
+        Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandles.Lookup lookup,
+                 MethodHandle getter, MethodHandle setter, Object missing) {
             this.name = name.intern();
             this.key = new SerializedString(Lexemes.escapeKey(name));
             this.kind = kindOf(type);
             this.codec = codec;
             this.typeName = typeName;
             Class<?> slot = slotOf(kind);
-            this.getter = MethodHandles.explicitCastArguments(getter, MethodType.methodType(slot, Object.class));
+            this.getter = Getters.of(lookup, getter, kind);
             this.setter = setter == null ? null
                     : MethodHandles.explicitCastArguments(setter, MethodType.methodType(void.class, Object.class, slot));
             this.missing = missing;
@@ -76,16 +82,17 @@ final class ObjectCodec implements Codec<Object> {
             return kind < STRING;
         }
 
-        void write(JsonGenerator out, Object o) throws Throwable {
+        @SuppressWarnings("unchecked")
+        void write(JsonGenerator out, Object o) throws IOException {
             switch (kind) {
-                case BOOLEAN: out.writeBoolean((boolean) getter.invokeExact(o)); break;
-                case BYTE: case SHORT: case INT: out.writeNumber((int) getter.invokeExact(o)); break;
-                case LONG: out.writeNumber((long) getter.invokeExact(o)); break;
-                case FLOAT: Lexemes.writeFloat(out, (float) getter.invokeExact(o)); break;
-                case DOUBLE: Lexemes.writeDouble(out, (double) getter.invokeExact(o)); break;
-                case CHAR: Lexemes.writeChar(out, (char) (int) getter.invokeExact(o)); break;
+                case BOOLEAN: out.writeBoolean(((Predicate<Object>) getter).test(o)); break;
+                case BYTE: case SHORT: case INT: out.writeNumber(((ToIntFunction<Object>) getter).applyAsInt(o)); break;
+                case LONG: out.writeNumber(((ToLongFunction<Object>) getter).applyAsLong(o)); break;
+                case FLOAT: Lexemes.writeFloat(out, (float) ((ToDoubleFunction<Object>) getter).applyAsDouble(o)); break;
+                case DOUBLE: Lexemes.writeDouble(out, ((ToDoubleFunction<Object>) getter).applyAsDouble(o)); break;
+                case CHAR: Lexemes.writeChar(out, (char) ((ToIntFunction<Object>) getter).applyAsInt(o)); break;
                 case STRING: {
-                    String s = (String) (Object) getter.invokeExact(o);
+                    String s = (String) ((Function<Object, Object>) getter).apply(o);
                     if (s == null) {
                         out.writeNull();
                     } else {
@@ -93,7 +100,7 @@ final class ObjectCodec implements Codec<Object> {
                     }
                     break;
                 }
-                default: codec.write(out, (Object) getter.invokeExact(o));
+                default: codec.write(out, ((Function<Object, Object>) getter).apply(o));
             }
         }
 
@@ -132,20 +139,16 @@ final class ObjectCodec implements Codec<Object> {
     private final boolean isRecord;
     /** Records: the canonical constructor as (Object[]) -> Object; classes: the no-argument one as () -> Object. */
     private final MethodHandle constructor;
-    private Property[] props;
-    private String[] names;
-    private Object[] missing;
-    private int[] primitives;
+    private final Property[] props;
+    private final String[] names;
+    private final Object[] missing;
+    private final int[] primitives;
 
-    ObjectCodec(Class<?> type, CodecOptions options, MethodHandle constructor) {
+    ObjectCodec(Class<?> type, CodecOptions options, MethodHandle constructor, Property[] properties) {
         this.type = type;
         this.options = options;
         this.isRecord = type.isRecord();
         this.constructor = constructor;
-    }
-
-    /** Set once, right after construction (the properties' codecs may refer back to this codec). */
-    void init(Property[] properties) {
         this.props = properties;
         this.names = new String[properties.length];
         this.missing = new Object[properties.length];
@@ -176,10 +179,9 @@ final class ObjectCodec implements Codec<Object> {
                 p.write(out, value);
             } catch (TypedJsonException e) {
                 throw e.inField(p.name);
-            } catch (IOException | RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new TypedJsonException("the getter of " + type.getSimpleName() + "." + p.name + " failed: " + t, t)
+            } catch (RuntimeException e) {
+                // a getter that throws: refused with the path, like a value that cannot be carried
+                throw new TypedJsonException("the getter of " + type.getSimpleName() + "." + p.name + " failed: " + e, e)
                         .inField(p.name);
             }
         }
@@ -222,10 +224,11 @@ final class ObjectCodec implements Codec<Object> {
             } else {
                 try {
                     p.readInto(in, target);
-                } catch (IOException | RuntimeException | Error e) {
+                } catch (IOException | TypedJsonException | Error e) {
                     throw e;
                 } catch (Throwable e) {
-                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " failed: " + e, e);
+                    // e.g. a setter that validates: a refused record, like any other, for the consumer
+                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " refused the value: " + e, e);
                 }
             }
         }
@@ -297,7 +300,7 @@ final class ObjectCodec implements Codec<Object> {
     private Object instantiate(JsonParser in) {
         try {
             return (Object) constructor.invokeExact();
-        } catch (RuntimeException | Error e) {
+        } catch (Error e) {
             throw e;
         } catch (Throwable e) {
             throw Readers.error(in, "the constructor of " + type.getSimpleName() + " failed: " + e, e);

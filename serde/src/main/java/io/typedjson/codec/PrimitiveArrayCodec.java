@@ -3,14 +3,13 @@ package io.typedjson.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.typedjson.format.Codec;
 import io.typedjson.format.Lexemes;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.util.Arrays;
 
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
-final class PrimitiveArrayCodec implements Codec<Object> {
+final class PrimitiveArrayCodec extends NullableCodec<Object> {
     private final Class<?> component;
 
     PrimitiveArrayCodec(Class<?> component) {
@@ -22,11 +21,7 @@ final class PrimitiveArrayCodec implements Codec<Object> {
     }
 
     @Override
-    public void write(JsonGenerator out, Object value) throws IOException {
-        if (value == null) {
-            out.writeNull();
-            return;
-        }
+    void writeValue(JsonGenerator out, Object value) throws IOException {
         out.writeStartArray();
         if (value instanceof int[]) {
             for (int v : (int[]) value) out.writeNumber(v);
@@ -49,10 +44,7 @@ final class PrimitiveArrayCodec implements Codec<Object> {
     }
 
     @Override
-    public Object read(JsonParser in) throws IOException {
-        if (in.currentToken() == JsonToken.VALUE_NULL) {
-            return null;
-        }
+    Object readValue(JsonParser in) throws IOException {
         ContainerCodecs.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];

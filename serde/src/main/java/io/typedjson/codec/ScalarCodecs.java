@@ -2,7 +2,6 @@ package io.typedjson.codec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.Lexemes;
 import java.io.IOException;
@@ -65,7 +64,7 @@ final class ScalarCodecs {
         return CODECS.get(type);
     }
 
-    private static final class Scalar<T> implements Codec<T> {
+    private static final class Scalar<T> extends NullableCodec<T> {
         private final Writer<T> writer;
         private final Reader<T> reader;
 
@@ -75,17 +74,13 @@ final class ScalarCodecs {
         }
 
         @Override
-        public void write(JsonGenerator out, T value) throws IOException {
-            if (value == null) {
-                out.writeNull();
-            } else {
-                writer.write(out, value);
-            }
+        void writeValue(JsonGenerator out, T value) throws IOException {
+            writer.write(out, value);
         }
 
         @Override
-        public T read(JsonParser in) throws IOException {
-            return in.currentToken() == JsonToken.VALUE_NULL ? null : reader.read(in);
+        T readValue(JsonParser in) throws IOException {
+            return reader.read(in);
         }
     }
 }

@@ -79,6 +79,39 @@ final class Types {
         throw new IllegalArgumentException("unsupported type " + t);
     }
 
+    /**
+     * The permitted subclass {@code sub} of the generic {@code parent} with the type arguments that {@code parent}
+     * gives it: {@code Ok<T> implements Result<T>} seen from {@code Result<Order>} is {@code Ok<Order>}.
+     * Type variables of {@code sub} that the parent does not determine stay unbound (their erasure).
+     */
+    static Type subtype(Type parent, Class<?> sub) {
+        TypeVariable<?>[] vars = sub.getTypeParameters();
+        if (vars.length == 0 || !(parent instanceof ParameterizedType)) {
+            return sub;
+        }
+        Class<?> parentRaw = raw(parent);
+        Type[] given = ((ParameterizedType) parent).getActualTypeArguments();
+        Type[] supers = sub.getGenericInterfaces();
+        Type[] all = Arrays.copyOf(supers, supers.length + 1);
+        all[supers.length] = sub.getGenericSuperclass();
+        Map<TypeVariable<?>, Type> bound = new HashMap<>();
+        for (Type s : all) {
+            if (s instanceof ParameterizedType && raw(s) == parentRaw) {
+                Type[] declared = ((ParameterizedType) s).getActualTypeArguments();
+                for (int i = 0; i < declared.length; i++) {
+                    if (declared[i] instanceof TypeVariable) {
+                        bound.put((TypeVariable<?>) declared[i], given[i]);
+                    }
+                }
+            }
+        }
+        Type[] args = new Type[vars.length];
+        for (int i = 0; i < vars.length; i++) {
+            args[i] = bound.getOrDefault(vars[i], raw(vars[i]));
+        }
+        return parameterized(sub, args);
+    }
+
     /** {@code raw<args>}, e.g. for building a codec of a generic type in code. */
     static ParameterizedType parameterized(Class<?> raw, Type... args) {
         return new Parameterized(raw, args.clone(), raw.getDeclaringClass());

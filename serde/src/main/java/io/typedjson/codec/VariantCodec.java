@@ -14,7 +14,7 @@ import java.io.IOException;
  * own spelling: {@code {"Circle":{"r":1.5}}}. Only the permitted subclasses are ever instantiated; any other
  * name is refused without looking it up.
  */
-final class VariantCodec implements Codec<Object> {
+final class VariantCodec extends NullableCodec<Object> {
     private final Class<?> sealed;
     private final Class<?>[] classes;
     private final String[] names;
@@ -34,12 +34,9 @@ final class VariantCodec implements Codec<Object> {
     }
 
     @Override
-    public void write(JsonGenerator out, Object value) throws IOException {
-        if (value == null) {
-            out.writeNull();
-            return;
-        }
-        Class<?> c = value.getClass();
+    void writeValue(JsonGenerator out, Object value) throws IOException {
+        // an enum constant with a body has its own anonymous class; the variant is the enum
+        Class<?> c = value instanceof Enum ? ((Enum<?>) value).getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();
@@ -58,11 +55,7 @@ final class VariantCodec implements Codec<Object> {
     }
 
     @Override
-    public Object read(JsonParser in) throws IOException {
-        JsonToken t = in.currentToken();
-        if (t == JsonToken.VALUE_NULL) {
-            return null;
-        }
+    Object readValue(JsonParser in) throws IOException {
         ContainerCodecs.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");

@@ -3,6 +3,7 @@ package io.typedjson.serde;
 import io.typedjson.codec.CodecOptions;
 import io.typedjson.format.Limits;
 import io.typedjson.format.TypedJsonFormat;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -29,7 +30,8 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     public static final ConfigDef CONFIG_DEF = new ConfigDef()
             .define(VALUE_TYPE, Type.STRING, "", Importance.HIGH,
-                    "Fully qualified name of the Java class carried as record values. Empty: the dynamic model "
+                    "Fully qualified name of the Java class carried as record values: a record, a class with a "
+                            + "no-argument constructor, an enum, a sealed interface, ... (SPEC.md section 10). Empty: the dynamic model "
                             + "(Map, List, String, Long, Integer, BigDecimal, Instant, ... see SPEC.md).")
             .define(KEY_TYPE, Type.STRING, "", Importance.HIGH,
                     "Fully qualified name of the Java class carried as record keys. Empty: the dynamic model.")
@@ -40,16 +42,46 @@ public final class TypedJsonConfig extends AbstractConfig {
                     "What reading a class does when a primitive field (int, long, double, boolean, ...) has no key "
                             + "in the document (a document from an older version of the class): 'default' gives the Java "
                             + "default (0, false), 'fail' refuses the record. Missing reference fields are always null "
-                            + "(Optional fields: Optional.empty()).")
-            .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
-                    "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
-                            + "and so is a deeper (or cyclic) value on write.")
-            .define(MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
-                    "Longest number lexeme accepted, in characters.")
-            .define(MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
-                    "Longest string or object key accepted, in characters.")
-            .define(MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
-                    "Largest document accepted, in bytes.");
+                            + "(Optional fields: Optional.empty()).");
+
+    static {
+        defineLimits(CONFIG_DEF);
+    }
+
+    /** Adds the keys of {@link Limits} to {@code def}; the Connect converter's configuration has them too. */
+    public static ConfigDef defineLimits(ConfigDef def) {
+        return def
+                .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
+                        "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
+                                + "and so is a deeper (or cyclic) value on write.")
+                .define(MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
+                        "Longest number lexeme accepted, in characters.")
+                .define(MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
+                        "Longest string or object key accepted, in characters.")
+                .define(MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
+                        "Largest document accepted, in bytes.");
+    }
+
+    /** The format with the limits of a configuration made with {@link #defineLimits} (the shared default one when unchanged). */
+    public static TypedJsonFormat format(AbstractConfig config) {
+        Limits limits = new Limits(config.getInt(MAX_DEPTH), config.getInt(MAX_NUMBER_LENGTH),
+                config.getInt(MAX_STRING_LENGTH), config.getLong(MAX_DOCUMENT_BYTES));
+        return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+    }
+
+    /** A markdown table of every key of {@code def}: the configuration tables of README are generated with it. */
+    public static String markdownTable(ConfigDef def) {
+        StringBuilder sb = new StringBuilder("| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
+        for (ConfigDef.ConfigKey k : def.configKeys().values()) {
+            String dflt = ConfigDef.convertToString(k.defaultValue, k.type);
+            sb.append("| `").append(k.name).append("` | ").append(k.type.toString().toLowerCase(Locale.ROOT))
+                    .append(" | ").append(dflt.isEmpty() ? "\"\"" : "`" + dflt + "`").append(" | ")
+                    .append(k.validator == null ? "" : k.validator.toString().replace("|", "\\|"))
+                    .append(" | ").append(k.importance.toString().toLowerCase(Locale.ROOT))
+                    .append(" | ").append(k.documentation.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")).append(" |\n");
+        }
+        return sb.toString();
+    }
 
     public TypedJsonConfig(Map<?, ?> props) {
         super(CONFIG_DEF, props);
@@ -57,9 +89,7 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     /** The format with the configured limits (the shared default instance when no limit was changed). */
     public TypedJsonFormat format() {
-        Limits limits = new Limits(getInt(MAX_DEPTH), getInt(MAX_NUMBER_LENGTH), getInt(MAX_STRING_LENGTH),
-                getLong(MAX_DOCUMENT_BYTES));
-        return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
+        return format(this);
     }
 
     /** How codecs of classes treat unknown and missing fields. */
@@ -73,7 +103,8 @@ public final class TypedJsonConfig extends AbstractConfig {
         return name.isEmpty() ? null : name;
     }
 
+    /** Prints the configuration table for README (markdown). */
     public static void main(String[] args) {
-        System.out.println(CONFIG_DEF.toHtmlTable());
+        System.out.println(markdownTable(CONFIG_DEF));
     }
 }

@@ -5,8 +5,8 @@ import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
-import java.nio.ByteBuffer;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
@@ -45,7 +45,7 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
         this.type = type;
     }
 
-    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (CLASSES.md). */
+    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (SPEC.md section 10). */
     public static <T> TypedJsonDeserializer<T> forClass(Class<T> type) {
         return new TypedJsonDeserializer<>(type);
     }

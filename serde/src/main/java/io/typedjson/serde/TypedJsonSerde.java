@@ -35,7 +35,7 @@ public class TypedJsonSerde<T> implements Serde<T> {
         this.deserializer = deserializer;
     }
 
-    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (CLASSES.md). */
+    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (SPEC.md section 10). */
     public static <T> TypedJsonSerde<T> forClass(Class<T> type) {
         return new TypedJsonSerde<>(TypedJsonSerializer.forClass(type), TypedJsonDeserializer.forClass(type));
     }

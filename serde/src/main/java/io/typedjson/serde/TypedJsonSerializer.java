@@ -41,7 +41,7 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
         this.type = type;
     }
 
-    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (CLASSES.md). */
+    /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (SPEC.md section 10). */
     public static <T> TypedJsonSerializer<T> forClass(Class<T> type) {
         return new TypedJsonSerializer<>(type);
     }

@@ -80,6 +80,31 @@ class ClassDocumentTest {
                         + "\"marks\":[{\"x\":1,\"y\":2},\"bleu\",{\"x\":3,\"y\":4},\"RED\"]}");
     }
 
+    public sealed interface Op permits Builtin, Call {}
+
+    public enum Builtin implements Op { ADD { }, NEG }
+
+    public record Call(String name, List<Op> args) implements Op {}
+
+    @Test
+    void an_enum_as_a_variant() {
+        spec(Codecs.of(Op.class), new Call("f", List.of(Builtin.ADD, Builtin.NEG, new Call("g", List.of()))),
+                "{\"Call\":{\"name\":\"f\",\"args\":[{\"Builtin\":\"ADD\"},{\"Builtin\":\"NEG\"},"
+                        + "{\"Call\":{\"name\":\"g\",\"args\":[]}}]}}");
+    }
+
+    public sealed interface Result<T> permits Ok, Err {}
+
+    public record Ok<T>(T value) implements Result<T> {}
+
+    public record Err<T>(String message) implements Result<T> {}
+
+    @Test
+    void a_generic_sealed_type_binds_its_variants_type_arguments() {
+        spec(Codecs.of(new TypeRef<List<Result<Point>>>() {}), List.of(new Ok<>(new Point(1, 2)), new Err<>("no")),
+                "[{\"Ok\":{\"value\":{\"x\":1,\"y\":2}}},{\"Err\":{\"message\":\"no\"}}]");
+    }
+
     @Test
     void self_referencing_record() {
         spec(Codecs.of(Node.class), new Node(1, List.of(new Node(2, List.of()), new Node(3, null))),

@@ -119,6 +119,9 @@ class ReadErrorTest {
         refused(Codecs.of(intMap), "{\"01\":\"a\"}", "$", "\"01\"", "key \"01\" is not the canonical spelling of an int32");
         refused(Codecs.of(intMap), "{\"x\":\"a\"}", "$", "\"x\"", "key \"x\" is not an int32");
         refused(Codecs.of(intMap), "{\"4294967296\":\"a\"}", "$", "\"4294967296\"", "is not an int32");
+        Type stringMap = Types.parameterized(Map.class, String.class, String.class);
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(stringMap), "{\"\\uD800\":\"a\"}"));
+        assertTrue(e.getMessage().contains("surrogate"), e.getMessage());
     }
 
     @Test
@@ -150,6 +153,33 @@ class ReadErrorTest {
     @Test
     void a_compact_constructor_that_refuses_its_values() {
         refused(Codecs.of(Positive.class), "{\"n\":-1}", "$", "}", "the constructor of Positive refused the values");
+    }
+
+    public static class Account {
+        private int balance = -1;
+        String owner = "nobody";
+
+        public int getBalance() {
+            return balance;
+        }
+
+        public void setBalance(int balance) {
+            if (balance < 0) {
+                throw new IllegalArgumentException("negative balance");
+            }
+            this.balance = balance;
+        }
+    }
+
+    @Test
+    void classes_keep_constructor_values_for_missing_keys_and_report_setter_refusals() {
+        Account a = read(Codecs.of(Account.class), "{\"owner\":\"ann\"}");
+        assertEquals(-1, a.getBalance());
+        assertEquals("ann", a.owner);
+        refused(Codecs.of(Account.class, new CodecOptions(false, true)), "{\"owner\":\"ann\"}", "$", "}",
+                "missing field \"balance\" (int) of Account");
+        refused(Codecs.of(Account.class), "{\"balance\":-5}", "$.balance", "-5",
+                "the setter of Account.balance refused the value: java.lang.IllegalArgumentException: negative balance");
     }
 
     public record Positive(int n) {

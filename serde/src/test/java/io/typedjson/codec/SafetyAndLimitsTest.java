@@ -132,6 +132,24 @@ class SafetyAndLimitsTest {
         assertEquals("{\"1\":\"a\"}", write(map, Map.of(1, "a")));
     }
 
+    public static class Fragile {
+        public int getValue() {
+            throw new IllegalStateException("not loaded");
+        }
+
+        public void setValue(int v) {}
+
+        private int value;
+    }
+
+    @Test
+    void a_getter_that_throws_is_a_refusal_with_the_path() {
+        TypedJsonException e = assertThrows(TypedJsonException.class,
+                () -> write(Codecs.of(new TypeRef<List<Fragile>>() {}), List.of(new Fragile())));
+        assertEquals("the getter of Fragile.value failed: java.lang.IllegalStateException: not loaded at $[0].value",
+                e.getMessage());
+    }
+
     public record Deep(Deep next) {}
 
     @Test

@@ -118,4 +118,14 @@ class TypedJsonSerdeTest {
         Object v = order();
         assertArrayEquals(io.typedjson.format.TypedJson.write(v), new TypedJsonSerializer<>().serialize("t", v));
     }
+
+    @Test
+    void readmeConfigurationTableIsGeneratedFromTheConfigDef() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        assertTrue(readme.contains(TypedJsonConfig.markdownTable(TypedJsonConfig.CONFIG_DEF)),
+                "README.md's serde configuration table is out of date; regenerate it with TypedJsonConfig.main");
+        for (org.apache.kafka.common.config.ConfigDef.ConfigKey key : TypedJsonConfig.CONFIG_DEF.configKeys().values()) {
+            assertTrue(key.documentation != null && !key.documentation.isBlank() && key.hasDefault(), key.name);
+        }
+    }
 }
