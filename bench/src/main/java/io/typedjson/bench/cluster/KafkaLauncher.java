@@ -1,0 +1,55 @@
+package io.typedjson.bench.cluster;
+
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+
+/**
+ * Main class of the child JVM started by {@link LocalKafka}: formats the storage directory with Kafka's own
+ * {@code kafka.tools.StorageTool format --standalone} (what {@code kafka-storage.sh} runs), then runs Kafka's own
+ * {@code kafka.Kafka} with the same configuration. One JVM instead of two saves a JVM start and Scala's class loading.
+ * Kafka is named by reflection only, so this module compiles without the broker's jars.
+ *
+ * <p>It also watches the JVM that started it: when that one is gone (killed with SIGKILL, or its shutdown hook did not
+ * get to stop the broker) the broker halts at once and removes its temporary directory, so no broker outlives the
+ * benchmark or the tests.
+ *
+ * <p>Arguments: {@code <server.properties> <cluster id> [<directory to remove when orphaned>]}.
+ */
+public final class KafkaLauncher {
+    private KafkaLauncher() {}
+
+    public static void main(String[] args) throws Throwable {
+        if (args.length != 2 && args.length != 3) {
+            System.err.println("usage: KafkaLauncher <server.properties> <cluster id> [<directory>]");
+            System.exit(2);
+        }
+        String config = args[0];
+        String clusterId = args[1];
+        Path directory = args.length == 3 ? Path.of(args[2]) : null;
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+            System.out.println("typedjson: the JVM that started this broker is gone; halting");
+            System.out.flush();
+            if (directory != null) {
+                LocalKafka.deleteRecursively(directory);
+            }
+            Runtime.getRuntime().halt(1);
+        }));
+        try {
+            Method format = Class.forName("kafka.tools.StorageTool")
+                    .getMethod("execute", String[].class, PrintStream.class);
+            int code = (Integer) format.invoke(null, new String[] {"format", "--standalone", "--ignore-formatted",
+                    "--cluster-id", clusterId, "--config", config}, System.out);
+            if (code != 0) {
+                System.err.println("kafka.tools.StorageTool format exited with " + code);
+                System.exit(3);
+            }
+            System.out.println("typedjson: storage formatted, starting kafka.Kafka");
+            System.out.flush();
+            Class.forName("kafka.Kafka").getMethod("main", String[].class).invoke(null, (Object) new String[] {config});
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+}

@@ -1,0 +1,519 @@
+package io.typedjson.bench.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A one-node Apache Kafka cluster (KRaft, combined broker and controller) running in a child JVM.
+ *
+ * <p>The child runs Kafka's own {@code kafka.Kafka} from the same class path as this JVM (the Maven Central jars of
+ * {@code kafka_2.13} and {@code kafka-server}), after its storage has been formatted by {@code kafka.tools.StorageTool
+ * format --standalone}, both in the one child JVM ({@link KafkaLauncher}). Ports are chosen free on 127.0.0.1; the data, the configuration and the broker's log live in a
+ * temporary directory that is removed by {@link #close()}, also from a shutdown hook. Readiness is decided by an
+ * {@link Admin} client seeing the broker, never by reading the log. Every wait is bounded; on any failure the child is
+ * killed and the tail of its log is put in the exception.
+ */
+public final class LocalKafka implements AutoCloseable {
+
+    /** System property or environment variable giving the class path of the child JVM instead of this JVM's. */
+    public static final String CLASSPATH_PROPERTY = "typedjson.kafka.classpath";
+    private static final String CLASSPATH_ENV = "TYPEDJSON_KAFKA_CLASSPATH";
+
+    private static final int START_ATTEMPTS = 3;
+    private static final int LOG_TAIL_LINES = 40;
+
+    private final Path dir;
+    private final Path logFile;
+    private final int port;
+    private final int controllerPort;
+    private final Process process;
+    private final Duration startTime;
+    private final Thread shutdownHook;
+    private volatile boolean closed;
+
+    private LocalKafka(Path dir, Path logFile, int port, int controllerPort, Process process, Duration startTime,
+                       Thread shutdownHook) {
+        this.dir = dir;
+        this.logFile = logFile;
+        this.port = port;
+        this.controllerPort = controllerPort;
+        this.process = process;
+        this.startTime = startTime;
+        this.shutdownHook = shutdownHook;
+    }
+
+    /** Starts a broker with the default settings and a 120 s bound on the start. */
+    public static LocalKafka start() throws IOException {
+        return builder().start();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Options of the child broker. */
+    public static final class Builder {
+        private Duration startTimeout = Duration.ofSeconds(120);
+        private String heap = "768m";
+        private final Properties overrides = new Properties();
+
+        private Builder() {}
+
+        /** Upper bound for formatting plus starting plus becoming ready (each attempt). */
+        public Builder startTimeout(Duration timeout) {
+            this.startTimeout = timeout;
+            return this;
+        }
+
+        /** Maximum heap of the child JVM, e.g. {@code 768m}. */
+        public Builder heap(String heap) {
+            this.heap = heap;
+            return this;
+        }
+
+        /** A broker setting added to (or replacing one of) the generated server.properties. */
+        public Builder brokerProperty(String key, String value) {
+            overrides.setProperty(key, value);
+            return this;
+        }
+
+        public LocalKafka start() throws IOException {
+            return LocalKafka.start(this);
+        }
+    }
+
+    /** {@code 127.0.0.1:port} of the PLAINTEXT listener. */
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** How long formatting, starting and becoming ready took. */
+    public Duration startTime() {
+        return startTime;
+    }
+
+    /** Process id of the child JVM. */
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The temporary directory holding data, configuration and log; removed on close. */
+    public Path directory() {
+        return dir;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    /** Resident memory of the child JVM in bytes, from /proc (Linux); -1 where unknown. */
+    public long residentBytes() {
+        return residentBytes(process.pid());
+    }
+
+    static long residentBytes(long pid) {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        try {
+            for (String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
+                if (line.startsWith("VmRSS:")) {
+                    String[] parts = line.substring(6).trim().split("\\s+");
+                    return Long.parseLong(parts[0]) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return -1;
+    }
+
+    /** The last lines of the broker's log. */
+    public String logTail(int lines) {
+        return tail(logFile, lines);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+
+    private static LocalKafka start(Builder b) throws IOException {
+        String classpath = childClasspath();
+        IOException last = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            try {
+                return startOnce(b, classpath);
+            } catch (PortTakenException e) {
+                // another process took a port between choosing and binding it: choose again
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static LocalKafka startOnce(Builder b, String classpath) throws IOException {
+        long t0 = System.nanoTime();
+        long deadline = t0 + b.startTimeout.toNanos();
+        Path dir = Files.createTempDirectory("typedjson-kafka-");
+        Path logFile = dir.resolve("broker.log");
+        Process process = null;
+        Thread hook = null;
+        try {
+            int[] ports = freePorts(2);
+            int port = ports[0];
+            int controllerPort = ports[1];
+            Path config = dir.resolve("server.properties");
+            writeServerProperties(config, dir.resolve("data"), port, controllerPort, b.overrides);
+
+            List<String> jvm = new ArrayList<>();
+            jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            jvm.add("-Xms128m");
+            jvm.add("-Xmx" + b.heap);
+            jvm.add("-XX:+UseG1GC");
+            jvm.add("-XX:MaxGCPauseMillis=20");
+            jvm.add("-Djava.awt.headless=true");
+            jvm.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+            jvm.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
+            jvm.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
+            jvm.add("-Dorg.slf4j.simpleLogger.logFile=System.out");
+            jvm.add("-Dorg.slf4j.simpleLogger.log.state.change.logger=warn");
+            jvm.add("-Dorg.slf4j.simpleLogger.log.kafka.request.logger=warn");
+            jvm.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka.common.config=warn");
+            jvm.add("-cp");
+            jvm.add(classpath);
+
+            // 1. format the storage directory with Kafka's StorageTool and 2. run kafka.Kafka, in one child JVM
+            List<String> server = new ArrayList<>(jvm);
+            server.add(KafkaLauncher.class.getName());
+            server.add(config.toString());
+            server.add(Uuid.randomUuid().toString());
+            if (!keep()) {
+                server.add(dir.toString()); // removed by the child itself if this JVM dies without stopping it
+            }
+            process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            Process started = process;
+            Path startedDir = dir;
+            hook = new Thread(() -> stopProcess(started, startedDir), "typedjson-kafka-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+
+            // 3. wait until the port accepts connections (cheap), then until an Admin client sees the broker
+            awaitPort(process, port, deadline);
+            awaitReady(process, port, deadline);
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            return new LocalKafka(dir, logFile, port, controllerPort, process, took, hook);
+        } catch (IOException | RuntimeException e) {
+            String tail = tail(logFile, LOG_TAIL_LINES);
+            if (process != null) {
+                destroy(process);
+            }
+            if (hook != null) {
+                removeHook(hook);
+            }
+            deleteRecursively(dir);
+            if (tail.contains("Address already in use")) {
+                throw new PortTakenException(e.getMessage() + "\n--- broker log (tail) ---\n" + tail);
+            }
+            IOException failure = new IOException("Kafka broker did not start: " + e.getMessage()
+                    + "\n--- broker log (tail) ---\n" + tail, e);
+            throw failure;
+        }
+    }
+
+    private static final class PortTakenException extends IOException {
+        PortTakenException(String message) {
+            super(message);
+        }
+    }
+
+    private static void awaitPort(Process process, int port, long deadline) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port);
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IOException("the broker exited with code " + process.exitValue());
+            }
+            if (remainingMillis(deadline) <= 0) {
+                throw new IOException("the broker did not open its port in time");
+            }
+            try (Socket s = new Socket()) {
+                s.connect(address, 500);
+                return;
+            } catch (IOException e) {
+                // not listening yet
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the broker");
+            }
+        }
+    }
+
+    private static void awaitReady(Process process, int port, long deadline) throws IOException {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port);
+        // short timeouts and back-offs: a request sent before the broker serves is retried soon, not in seconds
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "1000");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
+        props.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "50");
+        props.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
+        props.put(AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50");
+        props.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "250");
+        props.put(AdminClientConfig.CLIENT_ID_CONFIG, "typedjson-localkafka-ready");
+        try (Admin admin = Admin.create(props)) {
+            try {
+                while (true) {
+                    if (!process.isAlive()) {
+                        throw new IOException("the broker exited with code " + process.exitValue());
+                    }
+                    long left = remainingMillis(deadline);
+                    if (left <= 0) {
+                        throw new IOException("the broker was not ready in time");
+                    }
+                    try {
+                        Collection<Node> nodes = admin.describeCluster().nodes()
+                                .get(Math.min(left, 2000), TimeUnit.MILLISECONDS);
+                        if (!nodes.isEmpty()) {
+                            return;
+                        }
+                    } catch (ExecutionException | TimeoutException e) {
+                        // not up yet
+                    }
+                    Thread.sleep(100);
+                }
+            } finally {
+                admin.close(Duration.ofSeconds(2));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the broker");
+        }
+    }
+
+    private static void writeServerProperties(Path file, Path data, int port, int controllerPort,
+                                              Properties overrides) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners",
+                "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
+        p.setProperty("log.dirs", data.toString());
+        p.setProperty("num.partitions", "1");
+        p.setProperty("default.replication.factor", "1");
+        p.setProperty("min.insync.replicas", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("transaction.state.log.num.partitions", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        p.setProperty("auto.create.topics.enable", "true");
+        p.setProperty("delete.topic.enable", "true");
+        // a throwaway broker: a small compaction buffer (the default takes 128 MB of heap)
+        p.setProperty("log.cleaner.dedupe.buffer.size", "8388608");
+        p.setProperty("num.network.threads", "2");
+        p.setProperty("num.io.threads", "4");
+        p.setProperty("num.recovery.threads.per.data.dir", "1");
+        p.setProperty("controlled.shutdown.enable", "true");
+        for (Map.Entry<Object, Object> e : overrides.entrySet()) {
+            p.setProperty((String) e.getKey(), (String) e.getValue());
+        }
+        try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(out, "generated by io.typedjson.bench.cluster.LocalKafka");
+        }
+    }
+
+    private static String childClasspath() throws IOException {
+        String cp = System.getProperty(CLASSPATH_PROPERTY);
+        if (cp == null || cp.isBlank()) {
+            cp = System.getenv(CLASSPATH_ENV);
+        }
+        if (cp == null || cp.isBlank()) {
+            cp = System.getProperty("java.class.path");
+        }
+        // the child runs in the temporary directory: relative entries (java -jar bench/target/x.jar) must be absolute
+        StringBuilder absolute = new StringBuilder();
+        for (String entry : cp.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (absolute.length() > 0) {
+                absolute.append(File.pathSeparatorChar);
+            }
+            absolute.append(new File(entry).getAbsolutePath());
+        }
+        cp = absolute.toString();
+        try {
+            Class.forName("kafka.Kafka", false, LocalKafka.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IOException("Kafka's broker (org.apache.kafka:kafka_2.13 and kafka-server) is not on the class "
+                    + "path; build the bench module with Maven, or set -D" + CLASSPATH_PROPERTY + "=...", e);
+        }
+        return cp;
+    }
+
+    private static int[] freePorts(int count) throws IOException {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        ServerSocket[] sockets = new ServerSocket[count];
+        int[] ports = new int[count];
+        try {
+            for (int i = 0; i < count; i++) {
+                sockets[i] = new ServerSocket(0, 50, loopback);
+                sockets[i].setReuseAddress(true);
+                ports[i] = sockets[i].getLocalPort();
+            }
+        } finally {
+            for (ServerSocket s : sockets) {
+                if (s != null) {
+                    s.close();
+                }
+            }
+        }
+        return ports;
+    }
+
+    private static long remainingMillis(long deadlineNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+
+    /** Stops the broker (SIGTERM, then SIGKILL after 15 s) and removes the temporary directory. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        removeHook(shutdownHook);
+        stopProcess(process, dir);
+    }
+
+    /** With {@code -Dtypedjson.kafka.keep=true} the temporary directory (data, configuration, log) is kept. */
+    private static boolean keep() {
+        return Boolean.getBoolean("typedjson.kafka.keep");
+    }
+
+    private static void stopProcess(Process process, Path dir) {
+        try {
+            if (process.isAlive()) {
+                process.destroy();
+                if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                    destroy(process);
+                }
+            }
+        } catch (InterruptedException e) {
+            destroy(process);
+            Thread.currentThread().interrupt();
+        } finally {
+            if (keep()) {
+                System.err.println("typedjson: kept the broker's directory " + dir);
+            } else {
+                deleteRecursively(dir);
+            }
+        }
+    }
+
+    private static void destroy(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook runs (or ran) anyway
+        }
+    }
+
+    static String tail(Path file, int lines) {
+        if (!Files.exists(file)) {
+            return "(no log)";
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
+            long len = raf.length();
+            long from = Math.max(0, len - 64 * 1024);
+            byte[] buf = new byte[(int) (len - from)];
+            raf.seek(from);
+            raf.readFully(buf);
+            String[] all = new String(buf, StandardCharsets.UTF_8).split("\n");
+            int start = Math.max(0, all.length - lines);
+            return String.join("\n", java.util.Arrays.asList(all).subList(start, all.length));
+        } catch (IOException e) {
+            return "(log unreadable: " + e + ")";
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        // the broker may still be removing files of deleted topics: missing files are fine, and a failed pass is retried
+        for (int attempt = 0; attempt < 5 && dir != null && Files.exists(dir); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                        Files.deleteIfExists(d);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

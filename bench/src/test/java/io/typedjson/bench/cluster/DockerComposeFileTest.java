@@ -1,0 +1,332 @@
+package io.typedjson.bench.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * docker-compose.yml cannot be run here (no Docker engine), so it is read: services, image, ports, listeners and
+ * advertised listeners, KRaft settings, the Connect worker's configuration, the plugin mount and the converter.
+ * Where a {@code docker-compose} (v1) or {@code docker compose} binary exists, {@code config -q} validates it too.
+ */
+class DockerComposeFileTest {
+
+    private static final String CONVERTER = "io.typedjson.connect.TypedJsonConverter";
+
+    private static Path root;
+    private static Map<String, Object> compose;
+    private static Map<String, Object> kafka;
+    private static Map<String, Object> connect;
+    private static Map<String, String> kafkaEnv;
+
+    @BeforeAll
+    static void read() throws IOException {
+        root = repositoryRoot();
+        compose = load(root.resolve("docker-compose.yml"));
+        Map<String, Object> services = map(compose.get("services"), "services");
+        kafka = map(services.get("kafka"), "services.kafka");
+        connect = map(services.get("connect"), "services.connect");
+        kafkaEnv = environment(kafka);
+    }
+
+    @Test
+    void bothServicesRunTheOfficialApacheKafkaImageOfOneVersion() {
+        String image = (String) kafka.get("image");
+        Matcher m = Pattern.compile("apache/kafka:(\\d+)\\.(\\d+)\\.(\\d+)").matcher(image);
+        assertTrue(m.matches(), "an official, pinned apache/kafka image: " + image);
+        assertTrue(Integer.parseInt(m.group(1)) >= 4, "Kafka 4 or later (KRaft only): " + image);
+        assertEquals(image, connect.get("image"), "the Connect worker runs the same image");
+    }
+
+    @Test
+    void theBrokerIsOneKraftNodeWithReplicationFactorOne() {
+        assertEquals(List.of("broker", "controller"), sorted(split(kafkaEnv.get("KAFKA_PROCESS_ROLES"))));
+        String nodeId = kafkaEnv.get("KAFKA_NODE_ID");
+        assertNotNull(nodeId);
+        Map<String, Endpoint> listeners = listeners(kafkaEnv.get("KAFKA_LISTENERS"));
+        String controllerName = kafkaEnv.get("KAFKA_CONTROLLER_LISTENER_NAMES");
+        Endpoint controller = listeners.get(controllerName);
+        assertNotNull(controller, "the controller listener is one of KAFKA_LISTENERS");
+        assertEquals(nodeId + "@" + hostname(kafka, "kafka") + ":" + controller.port,
+                kafkaEnv.get("KAFKA_CONTROLLER_QUORUM_VOTERS"), "the only voter is this node, on its controller port");
+        assertTrue(kafkaEnv.get("KAFKA_CONTROLLER_QUORUM_VOTERS").startsWith(nodeId + "@"));
+        byte[] clusterId = Base64.getUrlDecoder().decode(kafkaEnv.get("CLUSTER_ID"));
+        assertEquals(16, clusterId.length, "CLUSTER_ID is a base64 UUID as kafka-storage.sh random-uuid prints");
+        for (String rf : List.of("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR",
+                "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", "KAFKA_TRANSACTION_STATE_LOG_MIN_ISR",
+                "KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR")) {
+            assertEquals("1", kafkaEnv.get(rf), rf + " on a one-broker cluster");
+        }
+        assertTrue(kafkaEnv.keySet().stream().noneMatch(k -> k.contains("ZOOKEEPER")), "no ZooKeeper");
+    }
+
+    @Test
+    void listenersAdvertisedListenersAndPortsAgree() {
+        Map<String, Endpoint> listeners = listeners(kafkaEnv.get("KAFKA_LISTENERS"));
+        Map<String, Endpoint> advertised = listeners(kafkaEnv.get("KAFKA_ADVERTISED_LISTENERS"));
+        Map<String, String> protocols = new LinkedHashMap<>();
+        for (String pair : split(kafkaEnv.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP"))) {
+            String[] kv = pair.split(":");
+            protocols.put(kv[0], kv[1]);
+        }
+        assertEquals(listeners.keySet(), protocols.keySet(), "every listener has a security protocol, and only they");
+        assertTrue(listeners.keySet().containsAll(advertised.keySet()), "advertised listeners are listeners");
+        String controllerName = kafkaEnv.get("KAFKA_CONTROLLER_LISTENER_NAMES");
+        assertTrue(!advertised.containsKey(controllerName), "clients are not sent to the controller listener");
+        String interBroker = kafkaEnv.get("KAFKA_INTER_BROKER_LISTENER_NAME");
+        assertTrue(advertised.containsKey(interBroker), "the inter-broker listener is advertised");
+
+        Map<Integer, Integer> published = publishedPorts(kafka);
+        // the host reaches the broker at localhost:9092, published from the container port of that listener
+        Endpoint host = advertised.values().stream().filter(e -> e.host.equals("localhost")).findFirst()
+                .orElseThrow(() -> new AssertionError("a listener advertised as localhost for the host"));
+        assertEquals(9092, host.port, "the host's bootstrap server is localhost:9092");
+        assertEquals(listeners.get(host.name).port, published.get(host.port),
+                "localhost:" + host.port + " is published to that listener's port in the container");
+        // other containers reach it by its service name, on a port that is not published
+        Endpoint internal = advertised.get(interBroker);
+        assertEquals(hostname(kafka, "kafka"), internal.host, "containers reach the broker by its name");
+        assertEquals(listeners.get(interBroker).port, internal.port);
+        assertTrue(!published.containsValue(listeners.get(controllerName).port), "the controller port stays inside");
+        for (Map.Entry<String, Endpoint> e : advertised.entrySet()) {
+            assertEquals(listeners.get(e.getKey()).port, e.getValue().port,
+                    e.getKey() + ": advertised on the port it listens on");
+        }
+    }
+
+    @Test
+    void theConnectWorkerUsesTheTypedJsonConverterFromTheMountedPlugin() throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> dependsOn = connect.get("depends_on") instanceof Map
+                ? (Map<String, Object>) connect.get("depends_on") : Map.of();
+        assertTrue(dependsOn.containsKey("kafka") || String.valueOf(connect.get("depends_on")).contains("kafka"),
+                "the worker starts after the broker");
+        assertEquals(8083, publishedPorts(connect).get(8083), "the REST API on localhost:8083");
+
+        @SuppressWarnings("unchecked")
+        List<String> command = (List<String>) connect.get("command");
+        assertNotNull(command, "the worker overrides the image's broker command");
+        assertTrue(command.get(0).endsWith("/connect-distributed.sh"), command.toString());
+        String configInContainer = command.get(1);
+        Map<String, String> mounts = volumes(connect);
+        String configOnHost = mounts.get(configInContainer);
+        assertNotNull(configOnHost, "the worker's configuration is mounted: " + mounts);
+        Properties worker = new Properties();
+        try (Reader r = Files.newBufferedReader(root.resolve(configOnHost), StandardCharsets.UTF_8)) {
+            worker.load(r);
+        }
+
+        Map<String, Endpoint> advertised = listeners(kafkaEnv.get("KAFKA_ADVERTISED_LISTENERS"));
+        Endpoint internal = advertised.get(kafkaEnv.get("KAFKA_INTER_BROKER_LISTENER_NAME"));
+        assertEquals(internal.host + ":" + internal.port, worker.getProperty("bootstrap.servers"),
+                "the worker uses the broker's listener for containers");
+        assertEquals(CONVERTER, worker.getProperty("value.converter"));
+        for (String topic : List.of("config", "offset", "status")) {
+            assertNotNull(worker.getProperty(topic + ".storage.topic"));
+            assertEquals("1", worker.getProperty(topic + ".storage.replication.factor"), topic);
+        }
+
+        // the plugin directory built by the connect-converter module is one plugin under plugin.path
+        String pluginTarget = null;
+        for (Map.Entry<String, String> e : mounts.entrySet()) {
+            if (Path.of(e.getValue()).normalize().equals(Path.of("connect-converter/target/plugin"))) {
+                pluginTarget = e.getKey();
+            }
+        }
+        assertNotNull(pluginTarget, "./connect-converter/target/plugin is mounted: " + mounts);
+        List<String> pluginPath = split(worker.getProperty("plugin.path"));
+        Path parent = Path.of(pluginTarget).getParent();
+        assertTrue(pluginPath.contains(parent.toString()),
+                "plugin.path " + pluginPath + " names the directory holding the plugin " + pluginTarget);
+        assertTrue(!pluginPath.contains(pluginTarget),
+                "the plugin's own directory is not on plugin.path, or each of its jars would be a plugin of its own");
+
+        // the file connectors of the sample connector are named with the image's version
+        String version = ((String) kafka.get("image")).substring("apache/kafka:".length());
+        assertTrue(pluginPath.contains("/opt/kafka/libs/connect-file-" + version + ".jar"), pluginPath.toString());
+    }
+
+    @Test
+    void theSampleConnectorConfigurationUsesTheConverter() throws IOException {
+        Path file = root.resolve("docker/connectors/typedjson-file-sink.json");
+        Map<String, Object> connector = load(file); // JSON is read by the YAML parser
+        assertNotNull(connector.get("name"));
+        Map<String, Object> config = map(connector.get("config"), "config");
+        assertEquals(CONVERTER, config.get("value.converter"));
+        assertEquals("org.apache.kafka.connect.file.FileStreamSinkConnector", config.get("connector.class"));
+        assertNotNull(config.get("topics"));
+        for (Object v : config.values()) {
+            assertTrue(v instanceof String, "Connect's REST API takes string values: " + v);
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void dockerComposeAcceptsTheFileWhereItIsInstalled() throws Exception {
+        List<String> cmd = null;
+        if (onPath("docker-compose").isPresent()) {
+            cmd = List.of(onPath("docker-compose").get().toString(), "-f", "docker-compose.yml", "config", "-q");
+        } else if (onPath("docker").isPresent() && exitCode(List.of("docker", "compose", "version")) == 0) {
+            cmd = List.of("docker", "compose", "-f", "docker-compose.yml", "config", "-q");
+        }
+        assumeTrue(cmd != null, "neither docker-compose nor docker compose is installed");
+        Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(50, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), cmd + ":\n" + output);
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------------------------
+
+    record Endpoint(String name, String host, int port) {}
+
+    static Map<String, Endpoint> listeners(String spec) {
+        assertNotNull(spec);
+        Map<String, Endpoint> out = new LinkedHashMap<>();
+        for (String l : split(spec)) {
+            Matcher m = Pattern.compile("([A-Z_]+)://([^:]*):(\\d+)").matcher(l);
+            assertTrue(m.matches(), "listener " + l);
+            out.put(m.group(1), new Endpoint(m.group(1), m.group(2), Integer.parseInt(m.group(3))));
+        }
+        return out;
+    }
+
+    private static List<String> split(String s) {
+        List<String> out = new ArrayList<>();
+        for (String part : s.split(",")) {
+            if (!part.isBlank()) {
+                out.add(part.trim());
+            }
+        }
+        return out;
+    }
+
+    private static List<String> sorted(List<String> l) {
+        List<String> c = new ArrayList<>(l);
+        c.sort(null);
+        return c;
+    }
+
+    private static String hostname(Map<String, Object> service, String serviceName) {
+        Object h = service.get("hostname");
+        return h == null ? serviceName : h.toString();
+    }
+
+    /** host port -> container port, from short syntax "H:C" entries. */
+    private static Map<Integer, Integer> publishedPorts(Map<String, Object> service) {
+        Map<Integer, Integer> out = new LinkedHashMap<>();
+        Object ports = service.get("ports");
+        if (ports instanceof List<?> list) {
+            for (Object p : list) {
+                String[] parts = p.toString().split(":");
+                assertEquals(2, parts.length, "ports as \"host:container\": " + p);
+                out.put(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+            }
+        }
+        return out;
+    }
+
+    /** container path -> host path (relative to the repository root), from short syntax volumes. */
+    private static Map<String, String> volumes(Map<String, Object> service) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Object volumes = service.get("volumes");
+        if (volumes instanceof List<?> list) {
+            for (Object v : list) {
+                String[] parts = v.toString().split(":");
+                assertTrue(parts.length >= 2, "volume " + v);
+                out.put(parts[1], parts[0]);
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> environment(Map<String, Object> service) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Object env = service.get("environment");
+        if (env instanceof Map<?, ?> m) {
+            ((Map<String, Object>) m).forEach((k, v) -> out.put(k, v == null ? null : v.toString()));
+        } else if (env instanceof List<?> l) {
+            for (Object e : l) {
+                String[] kv = e.toString().split("=", 2);
+                out.put(kv[0], kv.length > 1 ? kv[1] : null);
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o, String what) {
+        assertTrue(o instanceof Map, what + " is a mapping");
+        return (Map<String, Object>) o;
+    }
+
+    private static Map<String, Object> load(Path file) throws IOException {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return map(new Yaml(new SafeConstructor(options)).load(r), file.toString());
+        }
+    }
+
+    private static Path repositoryRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("docker-compose.yml"))) {
+            dir = dir.getParent();
+        }
+        assertNotNull(dir, "docker-compose.yml at the repository root");
+        return dir;
+    }
+
+    private static Optional<Path> onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String d : path.split(File.pathSeparator)) {
+            Path p = Path.of(d, name);
+            if (Files.isExecutable(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static int exitCode(List<String> cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+}
