@@ -43,6 +43,10 @@ public final class ClusterCommand {
 
     private ClusterCommand() {}
 
+    /** The default line-up: typedjson's serdes and converter beside the exact serdes people use today. */
+    static final List<String> DEFAULT_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
+            "jackson-record", "jsonconverter-schemas", "protobuf", "avro");
+
     /** Where the records, codecs and comparison come from; tests substitute their own. */
     interface Sources {
         List<?> records(String dataset, int count, long seed);
@@ -114,7 +118,11 @@ public final class ClusterCommand {
     private static int execute(Options o, PrintStream out, PrintStream err, Sources sources) throws Exception {
         long t0 = System.nanoTime();
         List<BenchCodec<?>> codecs = sources.codecs(o.dataset);
-        if (!o.codecFilter.isEmpty()) {
+        if (o.codecFilter.isEmpty() && codecs.stream().anyMatch(c -> DEFAULT_CODECS.contains(c.name()))) {
+            // the serdes people choose between when values must come back as sent; --codecs all adds the lossy ones
+            o.codecFilter = DEFAULT_CODECS;
+        }
+        if (!o.codecFilter.isEmpty() && !o.codecFilter.equals(List.of("all"))) {
             List<BenchCodec<?>> kept = new ArrayList<>();
             for (BenchCodec<?> c : codecs) {
                 if (o.codecFilter.contains(c.name())) {
@@ -436,7 +444,8 @@ public final class ClusterCommand {
                 "  --partitions N             partitions per topic (default 1)",
                 "  --replication-factor N     for --bootstrap-servers (default: the cluster's default)",
                 "  --bootstrap-servers H:P    use a running cluster; the command creates and deletes its topics",
-                "  --codecs A,B               only these codecs",
+                "  --codecs A,B|all           these codecs (default: " + String.join(", ", DEFAULT_CODECS) + ";",
+                "                             all: every codec of the data set, lossy ones included)",
                 "  --ignore-inexact A,B       these codecs, known to be lossy, do not make the exit status 1",
                 "                             (their rows still say what they lost)",
                 "  --latency-records N        records sent at a steady rate to time end to end, 0: none",

@@ -173,7 +173,7 @@ class DockerComposeFileTest {
 
     @Test
     void theSampleConnectorConfigurationUsesTheConverter() throws IOException {
-        Path file = root.resolve("docker/connectors/typedjson-file-sink.json");
+        Path file = root.resolve("connect-converter/docker/connectors/typedjson-file-sink.json");
         Map<String, Object> connector = load(file); // JSON is read by the YAML parser
         assertNotNull(connector.get("name"));
         Map<String, Object> config = map(connector.get("config"), "config");
