@@ -54,10 +54,13 @@ class SizeAndExactnessTest {
     void typedjsonCodecsAreExactOnEveryDataset() {
         for (String dataset : Datasets.names()) {
             for (String codec : Codecs.names()) {
-                if (codec.equals("typedjson-connect-none")) {
-                    // no schema travels, so the struct names (and the type of a null) cannot come back
+                if (codec.equals("typedjson-connect-none") && dataset.equals("orders")) {
+                    // an unnamed struct of required fields is exactly what the reader derives from the lexemes
+                    assertEquals("yes", row(dataset, codec).exactCell(), dataset + "/" + codec);
+                } else if (codec.equals("typedjson-connect-none")) {
+                    // no schema travels, so struct names, optionality (and the type of a null) cannot come back
                     SizeReport.Row none = row(dataset, codec);
-                    assertTrue(none.exactness().contains("$ schema: "), none.toString());
+                    assertTrue(none.exactness() != null && none.exactness().contains("$ schema: "), none.toString());
                 } else if (codec.startsWith("typedjson")) {
                     assertEquals("yes", row(dataset, codec).exactCell(), dataset + "/" + codec);
                 }

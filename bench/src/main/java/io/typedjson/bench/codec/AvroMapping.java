@@ -69,7 +69,9 @@ final class AvroMapping {
             case ARRAY:
                 return org.apache.avro.Schema.createArray(avroSchema(schema.valueSchema(), named));
             case STRUCT:
-                org.apache.avro.Schema known = named.get(schema.name());
+                // Avro records must be named; an unnamed Connect struct gets a name Avro alone sees
+                String recordName = schema.name() != null ? schema.name() : "Record" + named.size();
+                org.apache.avro.Schema known = named.get(recordName);
                 if (known != null) {
                     return known;
                 }
@@ -77,8 +79,8 @@ final class AvroMapping {
                 for (Field f : schema.fields()) {
                     fields.add(new org.apache.avro.Schema.Field(f.name(), avroSchema(f.schema(), named)));
                 }
-                org.apache.avro.Schema record = org.apache.avro.Schema.createRecord(schema.name(), null, null, false, fields);
-                named.put(schema.name(), record);
+                org.apache.avro.Schema record = org.apache.avro.Schema.createRecord(recordName, null, null, false, fields);
+                named.put(recordName, record);
                 return record;
             default:
                 throw new IllegalArgumentException("no Avro mapping for " + schema.type());
