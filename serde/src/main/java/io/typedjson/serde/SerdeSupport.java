@@ -3,21 +3,55 @@ package io.typedjson.serde;
 import io.typedjson.codec.CodecOptions;
 import io.typedjson.codec.Codecs;
 import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonFormat;
 import java.lang.reflect.Type;
+import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.utils.Utils;
 
-/** What the serializer and deserializer share: finding the configured codec. */
-final class SerdeSupport {
-    private SerdeSupport() {}
+/**
+ * What the serializer and the deserializer share: the format with its limits and the codec of the carried type,
+ * from code (a type or a codec given to a constructor) or from Kafka properties.
+ */
+final class SerdeSupport<T> {
 
+    /** A type given in code, recompiled with the configured options on configure; null otherwise. */
+    private final Type type;
+    /** A codec given in code: {@code typedjson.*.type} properties are then ignored. */
+    private final boolean codecGiven;
+    TypedJsonFormat format = TypedJsonFormat.defaults();
+    Codec<T> codec;
+
+    private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven) {
+        this.type = type;
+        this.codec = codec;
+        this.codecGiven = codecGiven;
+    }
+
+    /** The type comes from configuration; the dynamic model until then. */
     @SuppressWarnings("unchecked")
-    static <T> Codec<T> dynamic() {
-        return (Codec<T>) Codecs.of((Type) Object.class);
+    static <T> SerdeSupport<T> configurable() {
+        return new SerdeSupport<>(null, (Codec<T>) Codecs.of((Type) Object.class), false);
+    }
+
+    static <T> SerdeSupport<T> ofType(Type type) {
+        return new SerdeSupport<>(type, Codecs.of(type), false);
+    }
+
+    static <T> SerdeSupport<T> ofCodec(Codec<T> codec) {
+        return new SerdeSupport<>(null, codec, true);
+    }
+
+    void configure(Map<String, ?> configs, boolean isKey) {
+        TypedJsonConfig config = new TypedJsonConfig(configs);
+        format = config.format();
+        if (!codecGiven) {
+            codec = codecFor(config, isKey, type);
+        }
     }
 
     /** The codec of the type given in code, or else of the configured class name, or else the dynamic model. */
-    static <T> Codec<T> codecFor(TypedJsonConfig config, boolean isKey, Type given) {
+    private static <T> Codec<T> codecFor(TypedJsonConfig config, boolean isKey, Type given) {
         CodecOptions options = config.codecOptions();
         if (given != null) {
             return Codecs.of(given, options);

@@ -1,11 +1,8 @@
 package io.typedjson.serde;
 
-import io.typedjson.codec.Codecs;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
-import io.typedjson.format.TypedJsonFormat;
-import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
@@ -26,49 +23,35 @@ import org.apache.kafka.common.serialization.Deserializer;
  */
 public class TypedJsonDeserializer<T> implements Deserializer<T> {
 
-    private TypedJsonFormat format = TypedJsonFormat.defaults();
-    private Codec<T> codec;
-    private final boolean codecGiven;
-    /** The type given in code, recompiled with the configured options on configure. */
-    private final Type type;
+    private final SerdeSupport<T> support;
 
     /** For Kafka's {@code key.deserializer} / {@code value.deserializer} properties; the type comes from configuration. */
     public TypedJsonDeserializer() {
-        this.codec = SerdeSupport.dynamic();
-        this.codecGiven = false;
-        this.type = null;
+        this.support = SerdeSupport.configurable();
     }
 
-    private TypedJsonDeserializer(Type type) {
-        this.codec = Codecs.of(type);
-        this.codecGiven = false;
-        this.type = type;
+    private TypedJsonDeserializer(SerdeSupport<T> support) {
+        this.support = support;
     }
 
     /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (SPEC.md section 10). */
     public static <T> TypedJsonDeserializer<T> forClass(Class<T> type) {
-        return new TypedJsonDeserializer<>(type);
+        return new TypedJsonDeserializer<>(SerdeSupport.ofType(type));
     }
 
     /** For values of a generic type: {@code forType(new TypeRef<List<Order>>() {})}. */
     public static <T> TypedJsonDeserializer<T> forType(TypeRef<T> type) {
-        return new TypedJsonDeserializer<>(type.type());
+        return new TypedJsonDeserializer<>(SerdeSupport.ofType(type.type()));
     }
 
-    /** Reads values through the given codec; {@code typedjson.*.type} properties are then ignored. */
+    /** Carries values through the given codec; {@code typedjson.*.type} properties are then ignored. */
     public TypedJsonDeserializer(Codec<T> codec) {
-        this.codec = codec;
-        this.codecGiven = true;
-        this.type = null;
+        this.support = SerdeSupport.ofCodec(codec);
     }
 
     @Override
     public void configure(Map<String, ?> configs, boolean isKey) {
-        TypedJsonConfig config = new TypedJsonConfig(configs);
-        format = config.format();
-        if (!codecGiven) {
-            codec = SerdeSupport.codecFor(config, isKey, type);
-        }
+        support.configure(configs, isKey);
     }
 
     @Override
@@ -92,7 +75,7 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
 
     private T read(String topic, byte[] data, int offset, int length) {
         try {
-            return format.read(codec, data, offset, length);
+            return support.format.read(support.codec, data, offset, length);
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
         }

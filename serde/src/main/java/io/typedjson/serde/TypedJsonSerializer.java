@@ -1,11 +1,8 @@
 package io.typedjson.serde;
 
-import io.typedjson.codec.Codecs;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
-import io.typedjson.format.TypedJsonFormat;
-import java.lang.reflect.Type;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Serializer;
@@ -22,49 +19,35 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public class TypedJsonSerializer<T> implements Serializer<T> {
 
-    private TypedJsonFormat format = TypedJsonFormat.defaults();
-    private Codec<T> codec;
-    private final boolean codecGiven;
-    /** The type given in code, recompiled with the configured options on configure. */
-    private final Type type;
+    private final SerdeSupport<T> support;
 
     /** For Kafka's {@code key.serializer} / {@code value.serializer} properties; the type comes from configuration. */
     public TypedJsonSerializer() {
-        this.codec = SerdeSupport.dynamic();
-        this.codecGiven = false;
-        this.type = null;
+        this.support = SerdeSupport.configurable();
     }
 
-    private TypedJsonSerializer(Type type) {
-        this.codec = Codecs.of(type);
-        this.codecGiven = false;
-        this.type = type;
+    private TypedJsonSerializer(SerdeSupport<T> support) {
+        this.support = support;
     }
 
     /** For values of a class: a record, a class with a no-argument constructor, an enum, a sealed type, ... (SPEC.md section 10). */
     public static <T> TypedJsonSerializer<T> forClass(Class<T> type) {
-        return new TypedJsonSerializer<>(type);
+        return new TypedJsonSerializer<>(SerdeSupport.ofType(type));
     }
 
     /** For values of a generic type: {@code forType(new TypeRef<List<Order>>() {})}. */
     public static <T> TypedJsonSerializer<T> forType(TypeRef<T> type) {
-        return new TypedJsonSerializer<>(type.type());
+        return new TypedJsonSerializer<>(SerdeSupport.ofType(type.type()));
     }
 
     /** Carries values through the given codec; {@code typedjson.*.type} properties are then ignored. */
     public TypedJsonSerializer(Codec<T> codec) {
-        this.codec = codec;
-        this.codecGiven = true;
-        this.type = null;
+        this.support = SerdeSupport.ofCodec(codec);
     }
 
     @Override
     public void configure(Map<String, ?> configs, boolean isKey) {
-        TypedJsonConfig config = new TypedJsonConfig(configs);
-        format = config.format();
-        if (!codecGiven) {
-            codec = SerdeSupport.codecFor(config, isKey, type);
-        }
+        support.configure(configs, isKey);
     }
 
     @Override
@@ -73,7 +56,7 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
             return null;
         }
         try {
-            return format.write(codec, data);
+            return support.format.write(support.codec, data);
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
         }
