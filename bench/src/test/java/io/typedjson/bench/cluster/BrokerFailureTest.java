@@ -37,8 +37,9 @@ import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.LongSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.typedjson.serde.TypedJsonDeserializer;
 import io.typedjson.serde.TypedJsonSerializer;
@@ -85,10 +86,16 @@ class BrokerFailureTest {
         }
     }
 
-    @Test
-    void everyAcknowledgedRecordSurvivesASigkillOfTheBrokerExactlyOnce() throws Exception {
+    /**
+     * With {@code delivery.timeout.ms} 60 s the producer rides out the outage; with 5 s, shorter than the outage,
+     * sends fail (their callbacks get the exception) and may be missing, but still nothing is duplicated. The second
+     * case kills the broker restarted by the first: a restarted broker can be killed and restarted again.
+     */
+    @ParameterizedTest(name = "delivery.timeout.ms={0}")
+    @ValueSource(ints = {60_000, 5_000})
+    void everyAcknowledgedRecordSurvivesASigkillOfTheBrokerExactlyOnce(int deliveryTimeoutMs) throws Exception {
         long testStart = System.nanoTime();
-        String topic = "broker-failure";
+        String topic = "broker-failure-" + deliveryTimeoutMs;
         try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
             // KAFKA-14359: produce only once every partition's leader answers
             ClusterBench.createTopicAndAwaitLeaders(admin,
@@ -110,7 +117,7 @@ class BrokerFailureTest {
         long[] longestSendMillis = new long[1];
 
         long sendDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        try (KafkaProducer<Long, Object> producer = new KafkaProducer<>(producerProperties(), new LongSerializer(),
+        try (KafkaProducer<Long, Object> producer = new KafkaProducer<>(producerProperties(deliveryTimeoutMs), new LongSerializer(),
                 new TypedJsonSerializer<>())) {
             // the broker's killer and restarter runs beside the sending loop, which never stops for it
             CompletableFuture<Void> failure = CompletableFuture.runAsync(() -> {
@@ -245,7 +252,7 @@ class BrokerFailureTest {
         failed.values().forEach(ex -> failures.merge(ex.getClass().getSimpleName(), 1L, Long::sum));
 
         double down = (readyAt[0] - killedAt[0]) / 1e6;
-        System.out.printf("broker-kill: %d sent, %d acknowledged, %d failed %s, %d consumed (%d of them "
+        System.out.printf("broker-kill (delivery.timeout.ms=" + deliveryTimeoutMs + "): %d sent, %d acknowledged, %d failed %s, %d consumed (%d of them "
                         + "unacknowledged), %d acknowledged lost, %d duplicates; killed after %d sends, down %.0f ms "
                         + "(restart took %d ms), %d sends while it was down, longest send() call %d ms; test %.1f s%n",
                 sentCount, acked.size(), failed.size(), failures, consumed, unacknowledgedPresent, missingAcked,
@@ -273,16 +280,16 @@ class BrokerFailureTest {
         return m;
     }
 
-    private static Properties producerProperties() {
+    private static Properties producerProperties(int deliveryTimeoutMs) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.RETRIES_CONFIG, Integer.toString(Integer.MAX_VALUE));
         p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5");
-        // a send is given up (its callback gets the exception) 60 s after send(): far longer than the broker is down
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000");
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+        // a send is given up (its callback gets the exception) this long after send()
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.toString(deliveryTimeoutMs));
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Integer.toString(Math.min(10_000, deliveryTimeoutMs / 2)));
         p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         p.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "500");
         p.put(ProducerConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "500");
