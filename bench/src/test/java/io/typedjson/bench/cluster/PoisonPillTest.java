@@ -73,7 +73,7 @@ class PoisonPillTest {
     record Placed(int partition, long offset, Object good, Bad bad) {}
 
     /** A skipped record as the loop reported it. */
-    record Skipped(String topic, int partition, long offset, String message) {}
+    record Skipped(String topic, int partition, long offset, String message, String consumerMessage) {}
 
     @ParameterizedTest(name = "{0} partition(s)")
     @ValueSource(ints = {1, 2})
@@ -147,7 +147,7 @@ class PoisonPillTest {
                         public void skipped(RecordDeserializationException bad) {
                             assertTrue(bad.getCause() instanceof SerializationException, String.valueOf(bad.getCause()));
                             skipped.add(new Skipped(bad.topicPartition().topic(), bad.topicPartition().partition(),
-                                    bad.offset(), bad.getCause().getMessage()));
+                                    bad.offset(), bad.getCause().getMessage(), bad.getMessage()));
                         }
                     });
             assertTrue(reached(consumer, ends), "read to the end in time");
@@ -181,7 +181,7 @@ class PoisonPillTest {
                 assertTrue(s.message().contains("byte offset"), where + ": names the byte offset: " + s.message());
                 assertTrue(s.message().contains(" at " + e.bad().path()), where + ": names the path "
                         + e.bad().path() + ": " + s.message());
-                System.out.println(e.bad().what() + " -> " + s.message());
+                System.out.println(e.bad().what() + " -> " + s.consumerMessage() + " / cause: " + s.message());
             }
             // good and bad offsets together are the whole partition: nothing else was skipped
             long total = placed.stream().filter(x -> x.partition() == partition).count();
