@@ -15,14 +15,24 @@ import java.nio.file.Path;
  * get to stop the broker) the broker halts at once and removes its temporary directory, so no broker outlives the
  * benchmark or the tests.
  *
- * <p>Arguments: {@code <server.properties> <cluster id> [<directory to remove when orphaned>]}.
+ * <p>Arguments: {@code [--no-format] <server.properties> <cluster id> [<directory to remove when orphaned>]}. With
+ * {@code --no-format} (a restart, {@link LocalKafka#restart()}) the storage is not touched before {@code kafka.Kafka}
+ * runs: it recovers the logs a killed broker left, and refuses to start on storage that was never formatted.
  */
 public final class KafkaLauncher {
+    /** First argument of a restart: start {@code kafka.Kafka} on the existing storage, do not format it. */
+    static final String NO_FORMAT = "--no-format";
+
     private KafkaLauncher() {}
 
     public static void main(String[] args) throws Throwable {
+        boolean format = true;
+        if (args.length > 0 && NO_FORMAT.equals(args[0])) {
+            format = false;
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        }
         if (args.length != 2 && args.length != 3) {
-            System.err.println("usage: KafkaLauncher <server.properties> <cluster id> [<directory>]");
+            System.err.println("usage: KafkaLauncher [" + NO_FORMAT + "] <server.properties> <cluster id> [<directory>]");
             System.exit(2);
         }
         String config = args[0];
@@ -37,15 +47,19 @@ public final class KafkaLauncher {
             Runtime.getRuntime().halt(1);
         }));
         try {
-            Method format = Class.forName("kafka.tools.StorageTool")
-                    .getMethod("execute", String[].class, PrintStream.class);
-            int code = (Integer) format.invoke(null, new String[] {"format", "--standalone", "--ignore-formatted",
-                    "--cluster-id", clusterId, "--config", config}, System.out);
-            if (code != 0) {
-                System.err.println("kafka.tools.StorageTool format exited with " + code);
-                System.exit(3);
+            if (format) {
+                Method storageTool = Class.forName("kafka.tools.StorageTool")
+                        .getMethod("execute", String[].class, PrintStream.class);
+                int code = (Integer) storageTool.invoke(null, new String[] {"format", "--standalone",
+                        "--ignore-formatted", "--cluster-id", clusterId, "--config", config}, System.out);
+                if (code != 0) {
+                    System.err.println("kafka.tools.StorageTool format exited with " + code);
+                    System.exit(3);
+                }
+                System.out.println("typedjson: storage formatted, starting kafka.Kafka");
+            } else {
+                System.out.println("typedjson: restart without formatting, starting kafka.Kafka on the existing storage");
             }
-            System.out.println("typedjson: storage formatted, starting kafka.Kafka");
             System.out.flush();
             Class.forName("kafka.Kafka").getMethod("main", String[].class).invoke(null, (Object) new String[] {config});
         } catch (InvocationTargetException e) {

@@ -23,6 +23,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -38,6 +39,11 @@ import org.apache.kafka.common.Uuid;
  * temporary directory that is removed by {@link #close()}, also from a shutdown hook. Readiness is decided by an
  * {@link Admin} client seeing the broker, never by reading the log. Every wait is bounded; on any failure the child is
  * killed and the tail of its log is put in the exception.
+ *
+ * <p>For failure tests the broker can be {@link #kill() killed} (SIGKILL, no clean shutdown) and {@link #restart()
+ * restarted}: the same command, ports, configuration and data directory, without formatting the storage again, so
+ * the restarted broker recovers what the killed one wrote (as a broker whose machine lost power, minus the page
+ * cache: Kafka does not fsync, the operating system still has the data).
  */
 public final class LocalKafka implements AutoCloseable {
 
@@ -52,18 +58,23 @@ public final class LocalKafka implements AutoCloseable {
     private final Path logFile;
     private final int port;
     private final int controllerPort;
-    private final Process process;
+    /** The current child; replaced by {@link #restart()}, read by the shutdown hook. */
+    private final AtomicReference<Process> process;
+    private final List<String> command;
+    private final Duration startTimeout;
     private final Duration startTime;
     private final Thread shutdownHook;
     private volatile boolean closed;
 
-    private LocalKafka(Path dir, Path logFile, int port, int controllerPort, Process process, Duration startTime,
-                       Thread shutdownHook) {
+    private LocalKafka(Path dir, Path logFile, int port, int controllerPort, AtomicReference<Process> process,
+                       List<String> command, Duration startTimeout, Duration startTime, Thread shutdownHook) {
         this.dir = dir;
         this.logFile = logFile;
         this.port = port;
         this.controllerPort = controllerPort;
         this.process = process;
+        this.command = List.copyOf(command);
+        this.startTimeout = startTimeout;
         this.startTime = startTime;
         this.shutdownHook = shutdownHook;
     }
@@ -118,13 +129,97 @@ public final class LocalKafka implements AutoCloseable {
         return startTime;
     }
 
-    /** Process id of the child JVM. */
+    /** Process id of the child JVM (a new one after {@link #restart()}). */
     public long pid() {
-        return process.pid();
+        return process.get().pid();
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return process.get().isAlive();
+    }
+
+    /**
+     * Kills the broker with SIGKILL ({@code ProcessHandle.of(pid).destroyForcibly()}): no controlled shutdown, no
+     * flush, open connections reset. Returns once the process is gone (at most 10 s); its data directory stays.
+     */
+    public synchronized void kill() throws IOException {
+        ensureOpen();
+        Process p = process.get();
+        ProcessHandle.of(p.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                throw new IOException("the broker (pid " + p.pid() + ") did not die within 10 s of SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the broker to die");
+        }
+    }
+
+    /**
+     * Starts the broker again with the same command, ports, configuration and data directory, without formatting
+     * the storage (a restarted broker recovers its logs; it never starts empty). A broker still running is stopped
+     * first (SIGTERM, SIGKILL after 15 s). Returns how long the new process took to be ready, bounded by the
+     * builder's start timeout; on failure the new process is killed, the directory kept for {@link #close()}.
+     */
+    public synchronized Duration restart() throws IOException {
+        ensureOpen();
+        Process old = process.get();
+        if (old.isAlive()) {
+            stopOnly(old);
+        }
+        long t0 = System.nanoTime();
+        long deadline = t0 + startTimeout.toNanos();
+        List<String> cmd = new ArrayList<>(command);
+        cmd.add(cmd.indexOf(KafkaLauncher.class.getName()) + 1, KafkaLauncher.NO_FORMAT);
+        while (true) {
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            process.set(p);
+            try {
+                awaitPort(p, port, deadline);
+                awaitReady(p, port, deadline);
+                return Duration.ofNanos(System.nanoTime() - t0);
+            } catch (IOException | RuntimeException e) {
+                destroy(p);
+                String tail = tail(logFile, LOG_TAIL_LINES);
+                // the killed broker's ports may linger for a moment: try again while time is left
+                if (tail.contains("Address already in use") && remainingMillis(deadline) > 1000
+                        && !(e instanceof InterruptedIOException)) {
+                    sleepQuietly(500);
+                    continue;
+                }
+                throw new IOException("Kafka broker did not restart: " + e.getMessage()
+                        + "\n--- broker log (tail) ---\n" + tail, e);
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("closed");
+        }
+    }
+
+    private static void stopOnly(Process p) {
+        try {
+            p.destroy();
+            if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                destroy(p);
+            }
+        } catch (InterruptedException e) {
+            destroy(p);
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleepQuietly(long millis) throws InterruptedIOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted");
+        }
     }
 
     /** The temporary directory holding data, configuration and log; removed on close. */
@@ -138,7 +233,7 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Resident memory of the child JVM in bytes, from /proc (Linux); -1 where unknown. */
     public long residentBytes() {
-        return residentBytes(process.pid());
+        return residentBytes(process.get().pid());
     }
 
     static long residentBytes(long pid) {
@@ -218,16 +313,17 @@ public final class LocalKafka implements AutoCloseable {
             }
             process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
-            Process started = process;
+            AtomicReference<Process> current = new AtomicReference<>(process);
             Path startedDir = dir;
-            hook = new Thread(() -> stopProcess(started, startedDir), "typedjson-kafka-shutdown");
+            // stops whichever child is current then (restart() replaces it)
+            hook = new Thread(() -> stopProcess(current.get(), startedDir), "typedjson-kafka-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
 
             // 3. wait until the port accepts connections (cheap), then until an Admin client sees the broker
             awaitPort(process, port, deadline);
             awaitReady(process, port, deadline);
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            return new LocalKafka(dir, logFile, port, controllerPort, process, took, hook);
+            return new LocalKafka(dir, logFile, port, controllerPort, current, server, b.startTimeout, took, hook);
         } catch (IOException | RuntimeException e) {
             String tail = tail(logFile, LOG_TAIL_LINES);
             if (process != null) {
@@ -414,13 +510,13 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Stops the broker (SIGTERM, then SIGKILL after 15 s) and removes the temporary directory. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
         removeHook(shutdownHook);
-        stopProcess(process, dir);
+        stopProcess(process.get(), dir);
     }
 
     /** With {@code -Dtypedjson.kafka.keep=true} the temporary directory (data, configuration, log) is kept. */
