@@ -24,6 +24,9 @@ public final class Readers {
     /** jackson-core's own error (malformed JSON or UTF-8, a limit exceeded) with its offset and our path. */
     static TypedJsonException error(JsonParser in, JsonProcessingException cause) {
         long offset = cause.getLocation() != null ? cause.getLocation().getByteOffset() : -1;
+        if (offset > 0 && cause.getOriginalMessage().startsWith("Invalid UTF-8")) {
+            offset--; // jackson-core reports the position after the byte it could not decode: name the byte itself
+        }
         // jackson-core fails while moving past the current token, so the path is the one of the next value
         return new TypedJsonException(withoutSource(cause.getOriginalMessage()), cause)
                 .at(path(in, false), offset >= 0 ? offset : offset(in));

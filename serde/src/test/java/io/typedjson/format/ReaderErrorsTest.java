@@ -63,4 +63,14 @@ class ReaderErrorsTest {
             assertThrows(TypedJsonException.class, () -> TypedJson.read(cut), () -> "prefix of length " + cut.length);
         }
     }
+
+    @Test
+    void invalidUtf8NamesTheOffendingByte() {
+        byte[] first = {(byte) 0xff, '1'};
+        assertEquals(0, assertThrows(TypedJsonException.class, () -> TypedJson.read(first)).byteOffset());
+        byte[] inString = {'[', '1', ',', '"', 'a', (byte) 0xff, '"', ']'};
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> TypedJson.read(inString));
+        assertEquals(5, e.byteOffset(), e.getMessage());
+        assertEquals("$[1]", e.path());
+    }
 }
