@@ -8,7 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.RecordDeserializationException;
 
 /**
- * The poison-pill loop bench/FAILURE.md shows verbatim (between the markers), run against a real broker by
+ * The poison-pill loop README shows verbatim (between the markers), run against a real broker by
  * {@link PoisonPillTest}.
  */
 final class SkipBadRecordsExample {
