@@ -300,9 +300,9 @@ class TypedJsonConverterTest {
         }
     }
 
-    private static String readme() {
+    private static String configurationReference() {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+            return java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "configuration.md"));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -353,8 +353,8 @@ class TypedJsonConverterTest {
         }
         assertThrows(ConfigException.class, () -> converter("sideways", false));
         assertTrue(TypedJsonConverterConfig.markdownTable().contains("`typedjson.schema.location`"));
-        assertTrue(readme().contains(TypedJsonConverterConfig.markdownTable()),
-                "README.md's configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
+        assertTrue(configurationReference().contains(TypedJsonConverterConfig.markdownTable()),
+                "docs/configuration.md's converter configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
         assertNotNull(new TypedJsonConverter().version());
     }
 }

@@ -21,8 +21,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * README's producer and consumer example, compiled by the build so it cannot rot (and run against a real
- * broker by the bench module's integration tests).
+ * A producer and a consumer of the dynamic model, compiled by the build so it cannot rot. README's quick start is
+ * {@code io.typedjson.bench.cluster.QuickStartExample} in the bench module, which QuickStartTest runs against a
+ * real broker.
  */
 public final class ProducerConsumerExample {
     private ProducerConsumerExample() {}

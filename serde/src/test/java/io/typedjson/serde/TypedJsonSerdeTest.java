@@ -120,10 +120,10 @@ class TypedJsonSerdeTest {
     }
 
     @Test
-    void readmeConfigurationTableIsGeneratedFromTheConfigDef() throws java.io.IOException {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
-        assertTrue(readme.contains(TypedJsonConfig.markdownTable(TypedJsonConfig.CONFIG_DEF)),
-                "README.md's serde configuration table is out of date; regenerate it with TypedJsonConfig.main");
+    void documentedConfigurationTableIsGeneratedFromTheConfigDef() throws java.io.IOException {
+        String reference = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "configuration.md"));
+        assertTrue(reference.contains(TypedJsonConfig.markdownTable(TypedJsonConfig.CONFIG_DEF)),
+                "docs/configuration.md's serde configuration table is out of date; regenerate it with TypedJsonConfig.main");
         for (org.apache.kafka.common.config.ConfigDef.ConfigKey key : TypedJsonConfig.CONFIG_DEF.configKeys().values()) {
             assertTrue(key.documentation != null && !key.documentation.isBlank() && key.hasDefault(), key.name);
         }

@@ -1,0 +1,232 @@
+package io.typedjson.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every benchmark number the documentation quotes carries a marker naming where it comes from, and this test
+ * fails when the number and its source disagree (a report was regenerated and a page was not, or a number was
+ * copied by hand from another run).
+ *
+ * <p>A number marker follows the number it checks, with nothing but a unit between them:
+ * {@code 134<!-- report orders typedjson-connect bytes_per_record -->} is the {@code bytes_per_record} column of the
+ * row {@code orders,typedjson-connect} of {@code bench/results/report.csv}; {@code cluster} names
+ * {@code bench/results/cluster.csv}; {@code a/b} in place of the codec is the ratio of two rows' values, and
+ * {@code x+y} in place of the column the sum of two columns. The number
+ * must be the source's value rounded to as many decimals as the page shows (the source's own last digit is
+ * rounded too, so a value anywhere within it counts). A text marker,
+ * {@code <!-- report.md says: 44 of 96 JMH results -->}, requires the generated page to contain that text (with
+ * {@code \|} for a pipe, which would end a table cell). Markdown renders neither marker.
+ */
+class DocumentedNumbersTest {
+
+    private static final Path ROOT = Path.of("..");
+    private static final Pattern NUMBER_MARKER = Pattern.compile(
+            "(-?[0-9][0-9,]*(?:\\.[0-9]+)?)(?:\\s*(?:×|%|B|ns|ms))?<!-- (report|cluster) (\\S+) (\\S+) (\\S+) -->");
+    private static final Pattern ANY_NUMBER_MARKER = Pattern.compile("<!-- (report|cluster) \\S+ \\S+ \\S+ -->");
+    private static final Pattern TEXT_MARKER = Pattern.compile("<!-- (report\\.md|cluster\\.md) says: (.*?) -->");
+
+    /** The documentation files scanned for markers. */
+    private static List<Path> pages() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("bench/README.md"),
+                ROOT.resolve("bench/CLUSTER.md"), ROOT.resolve("connect-converter/README.md")));
+        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        pages.removeIf(p -> !Files.exists(p));
+        return pages;
+    }
+
+    /** Rows of a generated CSV, keyed by "dataset codec", each a map of column to value. */
+    static Map<String, Map<String, String>> csv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<String> header = fields(lines.get(0));
+        Map<String, Map<String, String>> rows = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.isBlank()) {
+                continue;
+            }
+            List<String> values = fields(line);
+            Map<String, String> row = new HashMap<>();
+            for (int i = 0; i < header.size() && i < values.size(); i++) {
+                row.put(header.get(i), values.get(i));
+            }
+            rows.put(row.get("dataset") + " " + row.get("codec"), row);
+        }
+        return rows;
+    }
+
+    /** The fields of one CSV line (RFC 4180 quoting). */
+    static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        out.add(field.toString());
+        return out;
+    }
+
+    /** A value known to lie between {@code lo} and {@code hi}: a CSV value is itself rounded to its last digit. */
+    record Range(BigDecimal lo, BigDecimal hi) {
+        static Range of(String csvValue) {
+            BigDecimal v = new BigDecimal(csvValue);
+            BigDecimal half = BigDecimal.ONE.movePointLeft(Math.max(0, v.scale())).divide(BigDecimal.valueOf(2));
+            return new Range(v.subtract(half), v.add(half));
+        }
+
+        Range plus(Range o) {
+            return new Range(lo.add(o.lo), hi.add(o.hi));
+        }
+
+        Range over(Range o) {
+            return new Range(lo.divide(o.hi, MathContext.DECIMAL64), hi.divide(o.lo, MathContext.DECIMAL64));
+        }
+
+        /** Whether a number shown with {@code shown}'s decimals can be this value rounded. */
+        boolean roundsTo(BigDecimal shown) {
+            BigDecimal half = BigDecimal.ONE.movePointLeft(Math.max(0, shown.scale())).divide(BigDecimal.valueOf(2));
+            return shown.subtract(half).compareTo(hi) <= 0 && shown.add(half).compareTo(lo) >= 0;
+        }
+
+        @Override
+        public String toString() {
+            return "[" + lo + ", " + hi + "]";
+        }
+    }
+
+    private static Range value(Map<String, Map<String, String>> source, String name, String dataset, String codec,
+            String column) {
+        Map<String, String> row = source.get(dataset + " " + codec);
+        assertNotNull(row, name + " has no row " + dataset + "," + codec);
+        Range sum = null;
+        for (String part : column.split("\\+")) { // a+b: the sum of two columns (serialize + deserialize)
+            String v = row.get(part);
+            assertNotNull(v, name + " has no column " + part);
+            sum = sum == null ? Range.of(v) : sum.plus(Range.of(v));
+        }
+        return sum;
+    }
+
+    /** Checks every marker of {@code page}; returns how many it found. */
+    static int check(String page, String text, Map<String, Map<String, Map<String, String>>> sources,
+            Map<String, String> generatedPages, List<String> failures) {
+        int found = 0;
+        Matcher m = NUMBER_MARKER.matcher(text);
+        int numbered = 0;
+        while (m.find()) {
+            numbered++;
+            String shown = m.group(1).replace(",", "");
+            String sourceName = m.group(2);
+            String dataset = m.group(3);
+            String codec = m.group(4);
+            String column = m.group(5);
+            Map<String, Map<String, String>> source = sources.get(sourceName);
+            Range expected;
+            if (codec.contains("/")) {
+                String[] pair = codec.split("/", 2);
+                expected = value(source, sourceName, dataset, pair[0], column)
+                        .over(value(source, sourceName, dataset, pair[1], column));
+            } else {
+                expected = value(source, sourceName, dataset, codec, column);
+            }
+            if (!expected.roundsTo(new BigDecimal(shown))) {
+                failures.add(page + ": " + m.group() + " shows " + shown + ", but " + sourceName + " gives " + expected);
+            }
+        }
+        Matcher any = ANY_NUMBER_MARKER.matcher(text);
+        int markers = 0;
+        while (any.find()) {
+            markers++;
+        }
+        if (markers != numbered) {
+            failures.add(page + ": " + (markers - numbered) + " marker(s) not right after a number");
+        }
+        found += numbered;
+        Matcher t = TEXT_MARKER.matcher(text);
+        while (t.find()) {
+            found++;
+            String said = t.group(2).replace("\\|", "|"); // a pipe is escaped where the marker sits in a table
+            if (!generatedPages.get(t.group(1)).contains(said)) {
+                failures.add(page + ": " + t.group(1) + " does not say \"" + said + "\"");
+            }
+        }
+        return found;
+    }
+
+    private static Map<String, Map<String, Map<String, String>>> sources() throws IOException {
+        return Map.of("report", csv(ROOT.resolve("bench/results/report.csv")),
+                "cluster", csv(ROOT.resolve("bench/results/cluster.csv")));
+    }
+
+    private static Map<String, String> generatedPages() throws IOException {
+        return Map.of("report.md", Files.readString(ROOT.resolve("bench/results/report.md")),
+                "cluster.md", Files.readString(ROOT.resolve("bench/results/cluster.md")));
+    }
+
+    @Test
+    void everyMarkedNumberAgreesWithTheReportItComesFrom() throws IOException {
+        Map<String, Map<String, Map<String, String>>> sources = sources();
+        Map<String, String> generated = generatedPages();
+        List<String> failures = new ArrayList<>();
+        Map<String, Integer> counts = new HashMap<>();
+        for (Path page : pages()) {
+            counts.put(ROOT.relativize(page).toString(), check(page.toString(), Files.readString(page), sources, generated, failures));
+        }
+        assertEquals(List.of(), failures);
+        // the pages that quote numbers do so through markers (so this test cannot pass by finding none)
+        assertTrue(counts.getOrDefault("README.md", 0) >= 10, "README.md markers: " + counts);
+        assertTrue(counts.getOrDefault("docs/benchmarks.md", 0) >= 5, "docs/benchmarks.md markers: " + counts);
+        assertTrue(counts.getOrDefault("docs/connect.md", 0) >= 10, "docs/connect.md markers: " + counts);
+    }
+
+    @Test
+    void aNumberThatDisagreesWithItsSourceIsCaught() throws IOException {
+        Map<String, Map<String, Map<String, String>>> sources = sources();
+        Map<String, String> generated = generatedPages();
+        String orders = sources.get("report").get("orders typedjson-connect").get("bytes_per_record");
+        long right = new BigDecimal(orders).setScale(0, RoundingMode.HALF_UP).longValueExact();
+        List<String> failures = new ArrayList<>();
+        check("good", right + "<!-- report orders typedjson-connect bytes_per_record -->", sources, generated, failures);
+        assertEquals(List.of(), failures);
+        check("stale", (right + 1) + "<!-- report orders typedjson-connect bytes_per_record -->", sources, generated, failures);
+        check("ratio", "9.99×<!-- cluster orders protobuf/typedjson-class consume_records_per_s -->", sources, generated, failures);
+        check("text", "<!-- report.md says: 52 of 96 JMH results -->", sources, generated, failures);
+        check("orphan", "about<!-- report orders typedjson-connect bytes_per_record -->", sources, generated, failures);
+        assertEquals(4, failures.size(), failures.toString());
+    }
+}
