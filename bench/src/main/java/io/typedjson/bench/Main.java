@@ -2,6 +2,7 @@ package io.typedjson.bench;
 
 import io.typedjson.bench.cluster.ClusterCommand;
 import io.typedjson.bench.report.ReportCommand;
+import io.typedjson.bench.report.SpeedCommand;
 import java.util.Arrays;
 
 /** {@code java -jar typedjson-bench.jar report|jmh|cluster [options]}. */
@@ -12,6 +13,8 @@ public final class Main {
             commands:
               report   sizes, exactness and JMH timings of every codec on every data set;
                        writes report.md, report.csv and chart.svg to bench/results/
+              speed    the speed targets alone: every codec and its rival timed in turns in one JVM,
+                       median of per-round ratios with its interquartile range
               jmh      JMH's own command line, e.g.  jmh CodecBenchmark -p dataset=rows -prof gc
               cluster  the end-to-end benchmark on a local Kafka cluster
 
@@ -33,6 +36,8 @@ public final class Main {
         switch (args[0]) {
             case "report":
                 return ReportCommand.run(rest);
+            case "speed":
+                return SpeedCommand.run(rest);
             case "jmh":
                 return jmh(rest);
             case "cluster":

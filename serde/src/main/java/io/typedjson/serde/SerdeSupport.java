@@ -7,7 +7,6 @@ import io.typedjson.format.TypedJsonFormat;
 import java.lang.reflect.Type;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * What the serializer and the deserializer share: the format with its limits and the codec of the carried type,
@@ -63,7 +62,7 @@ final class SerdeSupport<T> {
         String key = isKey ? TypedJsonConfig.KEY_TYPE : TypedJsonConfig.VALUE_TYPE;
         Class<?> type;
         try {
-            type = Utils.loadClass(name, Object.class);
+            type = loadClass(name);
         } catch (ClassNotFoundException e) {
             throw new ConfigException(key, name, "class not found on the classpath");
         }
@@ -72,5 +71,14 @@ final class SerdeSupport<T> {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(key, name, e.getMessage());
         }
+    }
+
+    /**
+     * The class as Kafka loads configured classes: through the thread's context class loader (Connect and
+     * application servers set it), else the one that loaded typedjson; static initialisers are not run here.
+     */
+    private static Class<?> loadClass(String name) throws ClassNotFoundException {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return Class.forName(name, false, context != null ? context : SerdeSupport.class.getClassLoader());
     }
 }

@@ -57,6 +57,15 @@ public final class Codecs {
         return codecs;
     }
 
+    /**
+     * protobuf with the mapping between the generated message and the data set's Java record timed too: the rival of
+     * typedjson's class serde, which starts and ends at the same record. Not in {@link #forDataset}: its bytes are
+     * protobuf's.
+     */
+    public static BenchCodec<Object> protobufOnRecord(String dataset) {
+        return ProtoRecords.codec(dataset);
+    }
+
     /** The codecs of the per-shape micro benchmarks (see {@link Shapes}), each built for the shape's declared type. */
     public static List<BenchCodec<?>> forShape(String shape) {
         Class<?> type = Shapes.type(shape);

@@ -36,6 +36,7 @@ public final class ReportCommand {
               --time S           seconds per JMH iteration (default 1)
               --no-jmh           sizes and exactness only (no timings, no chart)
               --no-shapes        skip the per-shape micro benchmarks
+              --no-speed         skip the interleaved speed targets (the targets table then uses JMH's times)
               --out DIR          output directory (default bench/results, or results when run outside the repo)
               --help             this text
             """;
@@ -50,6 +51,7 @@ public final class ReportCommand {
         boolean quick = false;
         boolean jmh = true;
         boolean shapes = true;
+        boolean speed = true;
         Integer records = null;
         List<String> datasets = null;
         List<String> codecs = null;
@@ -67,6 +69,7 @@ public final class ReportCommand {
                 case "--quick" -> quick = true;
                 case "--no-jmh" -> jmh = false;
                 case "--no-shapes" -> shapes = false;
+                case "--no-speed" -> speed = false;
                 case "--records" -> records = Integer.parseInt(value(args, ++i));
                 case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
                 case "--codecs" -> codecs = List.of(value(args, ++i).split(","));
@@ -104,6 +107,14 @@ public final class ReportCommand {
                     row.bytesPerRecord(), row.zstdBytes(), row.exactCell());
         }
 
+        List<Interleaved.Measured> ratios = List.of();
+        Instant speedStart = Instant.now();
+        if (jmh && speed) {
+            ratios = Interleaved.run(Interleaved.DATASETS, Interleaved.TARGETS,
+                    quick ? Interleaved.Settings.QUICK : Interleaved.Settings.DEFAULT);
+        }
+        Duration speedTime = Duration.between(speedStart, Instant.now());
+
         List<Timing> timings = List.of();
         List<Timing> shapeTimings = List.of();
         Instant jmhStart = Instant.now();
@@ -126,8 +137,10 @@ public final class ReportCommand {
                 + Datasets.count("board", n) + " documents of 200 blocks), seed " + Datasets.SEED);
         run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets
                 + (jmhCodecs.equals(Codecs.names()) ? "" : "; codecs " + jmhCodecs) : "not run");
-        run.put("duration", "sizes " + human(sizeTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
-        ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges), run);
+        run.put("interleaved speed", ratios.isEmpty() ? "not run" : (quick ? Interleaved.Settings.QUICK
+                : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS);
+        run.put("duration", "sizes " + human(sizeTime) + ", interleaved " + human(speedTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
+        ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges, ratios), run);
         System.out.println("wrote " + out.resolve("report.md") + ", report.csv" + (timings.isEmpty() ? "" : ", chart.svg")
                 + " in " + human(Duration.between(start, Instant.now())));
         return 0;

@@ -26,6 +26,27 @@ public final class ReportWriter {
         if (!r.timings().isEmpty()) {
             Files.writeString(dir.resolve("chart.svg"), Chart.svg(r), StandardCharsets.UTF_8);
         }
+        if (!r.speed().isEmpty()) {
+            Files.writeString(dir.resolve("speed.csv"), speedCsv(r.speed()), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The interleaved speed ratios, one line per data set and target. */
+    public static String speedCsv(List<Interleaved.Measured> speed) {
+        StringBuilder csv = new StringBuilder("dataset,codec,rival,ratio_median,ratio_q1,ratio_q3,run_medians,"
+                + "serialize_ratio,deserialize_ratio,codec_ns,rival_ns,codec_read_alloc_bytes,rival_read_alloc_bytes,limit,"
+                + "exact,rival_exact,met\n");
+        for (Interleaved.Measured m : speed) {
+            StringBuilder runs = new StringBuilder();
+            for (double x : m.runMedians()) {
+                runs.append(runs.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%.4f", x));
+            }
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s%n",
+                    m.dataset(), m.target().codec(), m.target().rival(), m.median(), m.q1(), m.q3(), runs, m.serialize(),
+                    m.deserialize(), m.codecNs(), m.rivalNs(), m.codecAllocation(), m.rivalAllocation(), m.limit(),
+                    m.exact() == null, m.rivalExact() == null, m.met()));
+        }
+        return csv.toString();
     }
 
     static String markdown(Results r, Map<String, String> run, boolean chart) {
@@ -53,7 +74,12 @@ public final class ReportWriter {
         if (r.typedjsonCodecs().isEmpty()) {
             md.append("Not measured: no typedjson codec in this run.\n");
         } else {
-            md.append("Speed: typedjson's ns over the rival's ns (below 1 is faster; ✗ marks a miss), serialize · deserialize.\n\n| codec | data set |");
+            if (!r.speed().isEmpty()) {
+                md.append(speedTable(r.speed()));
+            }
+            md.append(r.speed().isEmpty() ? "Speed" : "\nJMH's timings, for reference (separate forks, so noisier than the "
+                    + "interleaved ratios above)");
+            md.append(": typedjson's ns over the rival's ns (below 1 is faster; ✗ marks a miss), serialize · deserialize.\n\n| codec | data set |");
             Targets.SPEED_RIVALS.forEach(rival -> md.append(" vs ").append(rival).append(" |"));
             md.append(" verdict |\n|---|---|---|---|---|---|\n");
             Targets.speed(r).forEach(v -> verdictRow(md, v));
@@ -95,6 +121,44 @@ public final class ReportWriter {
             }
         }
         return md.toString();
+    }
+
+    /**
+     * The speed targets from the interleaved harness: ser+de time ratio (median over rounds, with its interquartile
+     * range and each run's median), the one-direction ratios, bytes allocated per record read, exactness, verdict.
+     */
+    public static String speedTable(List<Interleaved.Measured> speed) {
+        StringBuilder md = new StringBuilder("Speed, interleaved in one JVM (" + Interleaved.class.getSimpleName()
+                + "): typedjson's serialize + deserialize time over the rival's, the median of per-round ratios with its "
+                + "interquartile range; below 1 is faster. `protobuf-record` includes the mapping between the generated "
+                + "message and the Java record, so it starts and ends where the class serde does.\n\n"
+                + "| data set | typedjson | against | ser+de ratio | IQR | per run | ser | de | read B/rec (typedjson · rival) "
+                + "| target | exact (typedjson · rival) | verdict |\n|---|---|---|--:|---|---|--:|--:|---|--:|---|---|\n");
+        for (Interleaved.Measured m : speed) {
+            StringBuilder runs = new StringBuilder();
+            for (double x : m.runMedians()) {
+                runs.append(runs.length() == 0 ? "" : " · ").append(fmt2(x));
+            }
+            md.append("| ").append(m.dataset()).append(" | ").append(m.target().codec()).append(" | ")
+                    .append(m.target().rival()).append(" | ").append(fmt2(m.median())).append(" | ")
+                    .append(fmt2(m.q1())).append("–").append(fmt2(m.q3())).append(" | ").append(runs).append(" | ")
+                    .append(fmt2(m.serialize())).append(" | ").append(fmt2(m.deserialize())).append(" | ")
+                    .append(m.codecAllocation() < 0 ? "—" : m.codecAllocation() + " · " + m.rivalAllocation()).append(" | ≤ ")
+                    .append(fmt2(m.limit())).append(" | ")
+                    .append(exactCell(m.exact())).append(" · ").append(exactCell(m.rivalExact())).append(" | ")
+                    .append(m.met() ? "met" : m.exact() != null ? "**not exact**"
+                            : String.format(Locale.ROOT, "**MISSED** by %.0f %%", (m.median() / m.limit() - 1) * 100))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String exactCell(String difference) {
+        return difference == null ? "yes" : "**no**: " + difference.replace("|", "\\|");
+    }
+
+    private static String fmt2(double x) {
+        return String.format(Locale.ROOT, "%.2f", x);
     }
 
     private static void verdictRow(StringBuilder md, Targets.Verdict v) {

@@ -8,10 +8,16 @@ import java.util.Set;
 
 /** Everything one report run measured, with look-ups by data set and codec. */
 public record Results(List<SizeReport.Row> sizes, List<Timing> timings, List<Timing> shapeTimings,
-                      List<SizeReport.EdgeRow> edges) {
+                      List<SizeReport.EdgeRow> edges, List<Interleaved.Measured> speed) {
     /** The codec every ratio is taken against: Jackson databind on the Java record, and protobuf. */
     public static final String JACKSON = "jackson-record";
     public static final String PROTOBUF = "protobuf";
+
+    /** Results without interleaved speed ratios. */
+    public Results(List<SizeReport.Row> sizes, List<Timing> timings, List<Timing> shapeTimings,
+                   List<SizeReport.EdgeRow> edges) {
+        this(sizes, timings, shapeTimings, edges, List.of());
+    }
 
     public List<String> datasets() {
         Set<String> names = new LinkedHashSet<>();

@@ -1,0 +1,69 @@
+package io.typedjson.bench.report;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The {@code speed} command: the interleaved speed targets alone, printed and written as speed.md and speed.csv. */
+public final class SpeedCommand {
+    private static final String USAGE = """
+            usage: java -jar bench/target/typedjson-bench.jar speed [options]
+
+              --quick            %s
+              --datasets a,b     data sets (default %s)
+              --rounds N         timed rounds per run (default %d)
+              --runs N           runs back to back, each with its own median (default %d)
+              --out DIR          also write speed.md and speed.csv there
+              --help             this text
+
+            Default settings: %s.
+            """;
+
+    private SpeedCommand() {}
+
+    public static int run(String[] args) throws Exception {
+        Interleaved.Settings s = Interleaved.Settings.DEFAULT;
+        List<String> datasets = Interleaved.DATASETS;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--help", "-h" -> {
+                    System.out.printf(USAGE, Interleaved.Settings.QUICK, String.join(",", Interleaved.DATASETS),
+                            s.rounds(), s.runs(), s);
+                    return 0;
+                }
+                case "--quick" -> s = Interleaved.Settings.QUICK;
+                case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
+                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), Integer.parseInt(value(args, ++i)),
+                        s.runs(), s.millisPerTask());
+                case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
+                        Integer.parseInt(value(args, ++i)), s.millisPerTask());
+                case "--out" -> out = Path.of(value(args, ++i));
+                default -> {
+                    System.err.println("unknown option '" + args[i] + "'; see speed --help");
+                    return 2;
+                }
+            }
+        }
+        List<Interleaved.Measured> measured = Interleaved.run(datasets, Interleaved.TARGETS, s);
+        String table = ReportWriter.speedTable(measured);
+        System.out.println();
+        System.out.print(table);
+        if (out != null) {
+            Files.createDirectories(out);
+            Files.writeString(out.resolve("speed.md"), "# typedjson speed targets\n\nSettings: " + s + ".\n\n" + table,
+                    StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("speed.csv"), ReportWriter.speedCsv(measured), StandardCharsets.UTF_8);
+            System.out.println("wrote " + out.resolve("speed.md") + " and speed.csv");
+        }
+        return 0;
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+}
