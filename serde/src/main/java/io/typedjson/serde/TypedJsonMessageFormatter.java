@@ -75,7 +75,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         BYTES,
         /** The bytes in standard base64 (RFC 4648, padded). */
         BASE64,
-        /** A typed JSON document if the key is one; else the text if it is UTF-8 without control characters; else hex. */
+        /** A typed JSON document if it is one; else the text if it is UTF-8 without control characters, else hex. */
         AUTO;
 
         String configName() {

@@ -156,8 +156,10 @@ class TypedJsonMessageFormatterTest {
         assertEquals("int16::3", key(typed, TYPEDJSON_SHORT_3));
         // what StringSerializer wrote "42" is the document 42; other text and LongSerializer's bytes are no documents
         assertEquals("int64::42", key(typed, STRING_42));
-        assertTrue(key(keyFormat("typedjson"), STRING_ORDER).startsWith("ERROR: "), key(keyFormat("typedjson"), STRING_ORDER));
-        assertTrue(key(keyFormat("typedjson"), LONG_42).startsWith("ERROR: "), key(keyFormat("typedjson"), LONG_42));
+        String text = key(keyFormat("typedjson"), STRING_ORDER);
+        assertTrue(text.startsWith("ERROR: "), text);
+        String longBytes = key(keyFormat("typedjson"), LONG_42);
+        assertTrue(longBytes.startsWith("ERROR: "), longBytes);
     }
 
     @Test
@@ -238,7 +240,8 @@ class TypedJsonMessageFormatterTest {
                 print(Map.of("print.timestamp", "true", "print.partition", "true", "print.offset", "true",
                         "print.delivery", "true", "print.epoch", "true", "print.headers", "true", "print.key", "true",
                         "key.separator", "|", "headers.separator", ";", "line.separator", "\r\n"), r));
-        assertEquals("order-1\t1\n", print(Map.of("print.key", "true", "key.separator", "\\t", "line.separator", "\\n"), r),
+        assertEquals("order-1\t1\n",
+                print(Map.of("print.key", "true", "key.separator", "\\t", "line.separator", "\\n"), r),
                 "\\t and \\n as typed on a command line");
     }
 
@@ -258,9 +261,11 @@ class TypedJsonMessageFormatterTest {
         assertEquals("TypedJsonMessageFormatter: invalid value 'xml' for formatter property key.format: must be one "
                 + "of string, typedjson, bytes, base64, auto", refusal(Map.of("key.format", "xml")));
         assertTrue(refusal(Map.of("print.typs", "true")).startsWith(
-                "TypedJsonMessageFormatter: unknown formatter property print.typs; the properties are print.timestamp,"));
+                "TypedJsonMessageFormatter: unknown formatter property print.typs; the properties are "
+                        + "print.timestamp,"));
         assertTrue(refusal(Map.of("key.deserializer", "no.such.Deserializer")).startsWith(
-                "TypedJsonMessageFormatter: invalid value 'no.such.Deserializer' for formatter property key.deserializer"));
+                "TypedJsonMessageFormatter: invalid value 'no.such.Deserializer' for formatter property "
+                        + "key.deserializer"));
         assertTrue(refusal(Map.of("key.format", "string", "key.deserializer", StringDeserializer.class.getName()))
                 .contains("give one"));
         assertTrue(refusal(Map.of("value.deserializer", StringDeserializer.class.getName()))

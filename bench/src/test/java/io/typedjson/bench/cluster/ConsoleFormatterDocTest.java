@@ -139,7 +139,8 @@ class ConsoleFormatterDocTest {
 
         Map<int[], List<String>> written = new HashMap<>(); // write mode: output block -> what was printed
         try (LocalKafka kafka = LocalKafka.start()) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            String bootstrap = kafka.bootstrapServers();
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
                 admin.createTopics(List.of(new NewTopic("orders", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
             }
             writeOrders(kafka.bootstrapServers());
@@ -170,7 +171,8 @@ class ConsoleFormatterDocTest {
                     List<String> lines = Arrays.asList(result.stdout.split("\n", -1));
                     assertEquals("", lines.get(lines.size() - 1), "stdout ends with a newline");
                     lines = lines.subList(0, lines.size() - 1);
-                    assertEquals(RECORDS, lines.size(), "one line a record:\n" + result.stdout + "\nstderr:\n" + result.stderr);
+                    assertEquals(RECORDS, lines.size(),
+                            "one line a record:\n" + result.stdout + "\nstderr:\n" + result.stderr);
                     if (WRITE) {
                         written.put(run.output, lines);
                     } else {
@@ -337,8 +339,9 @@ class ConsoleFormatterDocTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     /**
-     * The doc's CLASSPATH, the checkout being this one: exactly the serde jar of this version and the jackson-core jar this build uses. Where the
-     * serde jar is not built yet (tests run before {@code package}), its classes directory stands in for it.
+     * The doc's CLASSPATH, the checkout being this one: exactly the serde jar of this version and the jackson-core jar
+     * this build uses. Where the serde jar is not built yet (tests run before {@code package}), its classes directory
+     * stands in for it.
      */
     private static List<String> docClasspath(String classpath) throws IOException, URISyntaxException {
         String[] entries = classpath.replace("$HOME", System.getProperty("user.home")).split(":");
@@ -376,7 +379,8 @@ class ConsoleFormatterDocTest {
 
     private static String projectVersion() throws IOException {
         String pom = Files.readString(ROOT.resolve("pom.xml"));
-        Matcher m = Pattern.compile("<artifactId>typedjson-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+        Matcher m = Pattern.compile("<artifactId>typedjson-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(pom);
         assertTrue(m.find(), "version in pom.xml");
         return m.group(1);
     }
@@ -386,7 +390,8 @@ class ConsoleFormatterDocTest {
     private record Result(int exitCode, String stdout, String stderr) {
     }
 
-    private static Result consoleConsumer(String classpath, List<String> args) throws IOException, InterruptedException {
+    private static Result consoleConsumer(String classpath, List<String> args)
+            throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("console-consumer");
         Path out = dir.resolve("stdout");
         Path err = dir.resolve("stderr");
