@@ -156,6 +156,9 @@ class TypedJsonMessageFormatterTest {
         assertEquals("int16::3", key(typed, TYPEDJSON_SHORT_3));
         // what StringSerializer wrote "42" is the document 42; other text and LongSerializer's bytes are no documents
         assertEquals("int64::42", key(typed, STRING_42));
+        byte[] objectKey = SERIALIZER.serialize("orders", Map.of("a", 1L));
+        assertEquals("{\"a\":1}", key(Map.of("key.format", "typedjson", "pretty", "true"), objectKey),
+                "pretty indents values; keys stay on one line");
         String text = key(keyFormat("typedjson"), STRING_ORDER);
         assertTrue(text.startsWith("ERROR: "), text);
         String longBytes = key(keyFormat("typedjson"), LONG_42);
