@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
+import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.Readers;
 import io.typedjson.format.TypedJsonException;
@@ -35,8 +36,8 @@ import org.apache.kafka.connect.storage.HeaderConverter;
  */
 public class TypedJsonConverter implements Converter, HeaderConverter, Versioned {
 
-    static final String SCHEMA_KEY = "~s";
-    static final String VALUE_KEY = "~v";
+    static final String SCHEMA_KEY = ConnectEnvelope.SCHEMA_KEY;
+    static final String VALUE_KEY = ConnectEnvelope.VALUE_KEY;
 
     private static final String VERSION = loadVersion();
 

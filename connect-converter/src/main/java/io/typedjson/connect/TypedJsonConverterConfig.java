@@ -1,5 +1,6 @@
 package io.typedjson.connect;
 
+import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.serde.TypedJsonConfig;
 import java.util.Locale;
@@ -21,8 +22,8 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
     /** Set by the worker: key, value or header. */
     public static final String CONVERTER_TYPE = "converter.type";
 
-    public static final String VALUE_SCHEMA_HEADER = "typedjson.schema";
-    public static final String KEY_SCHEMA_HEADER = "typedjson.key.schema";
+    public static final String VALUE_SCHEMA_HEADER = ConnectEnvelope.VALUE_SCHEMA_HEADER;
+    public static final String KEY_SCHEMA_HEADER = ConnectEnvelope.KEY_SCHEMA_HEADER;
 
     /** Where the schema of a record travels. */
     public enum Location { INLINE, HEADER, NONE }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.Lexemes;
 import io.typedjson.format.TypedJsonException;
@@ -14,67 +15,187 @@ import java.io.PrintStream;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.MessageFormatter;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * Prints typed JSON records for {@code kafka-console-consumer.sh --formatter io.typedjson.serde.TypedJsonMessageFormatter}.
+ * Prints typed JSON records for Kafka's console consumer:
+ * {@code kafka-console-consumer.sh --formatter io.typedjson.serde.TypedJsonMessageFormatter}, with this class's jar
+ * and jackson-core on the {@code CLASSPATH} (docs/console-formatter.md has the commands and real output).
  *
- * <p>Properties ({@code --formatter-property name=value}): {@code print.key} (false), {@code print.value} (true),
- * {@code print.headers} (false), {@code print.timestamp} (false), {@code print.partition} (false),
- * {@code print.offset} (false), {@code pretty} (false: one line per record), {@code print.types} (false: when true,
- * every value of the dynamic model is shown with its type, as {@code int16::3}), {@code print.schema} (false: when
- * true, the schema a Connect record carries in its {@code typedjson.schema} header is printed before the value;
- * an inline Connect document shows its schema in its {@code "~s"} key anyway),
- * {@code key.separator} (a tab) and {@code line.separator} (a newline).
+ * <p>Properties ({@code --formatter-property name=value}) follow Kafka's {@code DefaultMessageFormatter} where it has
+ * one: {@code print.timestamp}, {@code print.partition}, {@code print.offset}, {@code print.delivery},
+ * {@code print.epoch}, {@code print.headers}, {@code print.key} (all false), {@code print.value} (true),
+ * {@code key.separator} (a tab), {@code line.separator} (a newline), {@code headers.separator} (a comma),
+ * {@code null.literal} ({@value #DEFAULT_NULL_LITERAL}) and {@code key.deserializer}. typedjson adds
+ * {@code key.format} (how keys are read: {@code string}, {@code typedjson}, {@code bytes}, {@code base64},
+ * {@code auto}), {@code pretty}, {@code print.types} and {@code print.schema}; see {@link #configure(Map)}.
  *
- * <p>A key or value that is not a valid document is printed as one line {@code ERROR: <reason> at <path> (byte offset n)}
- * and the consumer goes on with the next record. Documents are printed as written: numbers keep their lexemes.
+ * <p>A tombstone (a record without a value) prints the {@code null.literal}, {@code <null>} unless set, never
+ * {@code null}: that is the typed JSON document {@code null}, a different thing on a compacted topic.
+ *
+ * <p>A key or value that is not a valid document is printed as {@code ERROR: <reason> at <path> (byte offset n)}
+ * in its place and the consumer goes on with the next record. Documents are printed as written: numbers keep
+ * their lexemes.
  */
 public class TypedJsonMessageFormatter implements MessageFormatter {
 
-    /** Keys of the inline Connect document; the dynamic model does not know them, so they are recognised here. */
-    private static final String CONNECT_SCHEMA = "~s";
-    private static final String SCHEMA_HEADER = "typedjson.schema";
+    /** Printed for a key or value that is Kafka's null; {@code null} would be the typed JSON document null. */
+    public static final String DEFAULT_NULL_LITERAL = "<null>";
+
+    /** How keys are read. */
+    enum KeyFormat {
+        /** UTF-8 text, as Kafka's StringDeserializer (and its default formatter) reads it. */
+        STRING,
+        /** A typed JSON document, printed as values are. */
+        TYPEDJSON,
+        /** The bytes in lowercase hexadecimal, two digits a byte. */
+        BYTES,
+        /** The bytes in standard base64 (RFC 4648, padded). */
+        BASE64,
+        /** A typed JSON document if it is one; else the text if it is UTF-8 without control characters, else hex. */
+        AUTO;
+
+        String configName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static final String KEY_FORMAT = "key.format";
+    private static final String KEY_DESERIALIZER = "key.deserializer";
+    private static final List<String> FLAGS = List.of("print.timestamp", "print.partition", "print.offset",
+            "print.delivery", "print.epoch", "print.headers", "print.key", "print.value", "pretty", "print.types",
+            "print.schema");
+    private static final List<String> TEXTS = List.of("key.separator", "line.separator", "headers.separator",
+            "null.literal");
 
     private final TypedJsonFormat format = TypedJsonFormat.defaults();
-    private boolean printKey;
-    private boolean printValue = true;
-    private boolean printHeaders;
     private boolean printTimestamp;
     private boolean printPartition;
     private boolean printOffset;
+    private boolean printDelivery;
+    private boolean printEpoch;
+    private boolean printHeaders;
+    private boolean printKey;
+    private boolean printValue = true;
     private boolean pretty;
     private boolean printTypes;
     private boolean printSchema;
     private String keySeparator = "\t";
     private String lineSeparator = "\n";
+    private String headersSeparator = ",";
+    private String nullLiteral = DEFAULT_NULL_LITERAL;
+    private KeyFormat keyFormat = KeyFormat.STRING;
+    private Deserializer<?> keyDeserializer;
 
+    /**
+     * Reads the formatter properties. Booleans are {@code true} or {@code false}; {@code key.format} is one of
+     * {@code string} (default), {@code typedjson}, {@code bytes}, {@code base64}, {@code auto};
+     * {@code key.deserializer} names a Kafka {@link Deserializer} class instead (as with Kafka's default
+     * formatter; the console consumer sets it from {@code --key-deserializer}), configured with the
+     * {@code key.deserializer.}-prefixed properties, and the key is printed as {@code String.valueOf} its result.
+     * Separators and the null literal are taken as given, with {@code \t} and {@code \n} read as tab and newline.
+     *
+     * @throws ConfigException naming the property, the value given and the values allowed; the console consumer
+     *     prints this message first, then its usage text
+     */
     @Override
     public void configure(Map<String, ?> configs) {
-        printKey = flag(configs, "print.key", printKey);
-        printValue = flag(configs, "print.value", printValue);
-        printHeaders = flag(configs, "print.headers", printHeaders);
+        for (String key : configs.keySet()) {
+            if (key.equals("value.deserializer")) {
+                throw refused("values are read as typed JSON documents: leave out --value-deserializer "
+                        + "(formatter property value.deserializer)");
+            }
+            if (!FLAGS.contains(key) && !TEXTS.contains(key) && !key.equals(KEY_FORMAT)
+                    && !key.equals(KEY_DESERIALIZER) && !key.startsWith(KEY_DESERIALIZER + ".")) {
+                throw refused("unknown formatter property " + key + "; the properties are "
+                        + String.join(", ", FLAGS) + ", " + String.join(", ", TEXTS) + ", " + KEY_FORMAT + " and "
+                        + KEY_DESERIALIZER);
+            }
+        }
         printTimestamp = flag(configs, "print.timestamp", printTimestamp);
         printPartition = flag(configs, "print.partition", printPartition);
         printOffset = flag(configs, "print.offset", printOffset);
+        printDelivery = flag(configs, "print.delivery", printDelivery);
+        printEpoch = flag(configs, "print.epoch", printEpoch);
+        printHeaders = flag(configs, "print.headers", printHeaders);
+        printKey = flag(configs, "print.key", printKey);
+        printValue = flag(configs, "print.value", printValue);
         pretty = flag(configs, "pretty", pretty);
         printTypes = flag(configs, "print.types", printTypes);
         printSchema = flag(configs, "print.schema", printSchema);
         keySeparator = text(configs, "key.separator", keySeparator);
         lineSeparator = text(configs, "line.separator", lineSeparator);
+        headersSeparator = text(configs, "headers.separator", headersSeparator);
+        nullLiteral = text(configs, "null.literal", nullLiteral);
+        Object keyFormatValue = configs.get(KEY_FORMAT);
+        if (keyFormatValue != null) {
+            keyFormat = keyFormat(keyFormatValue);
+        }
+        Object deserializerValue = configs.get(KEY_DESERIALIZER);
+        if (deserializerValue != null) {
+            if (keyFormatValue != null) {
+                throw refused("formatter properties key.format and key.deserializer (--key-deserializer) both "
+                        + "say how to read keys: give one");
+            }
+            keyDeserializer = keyDeserializer(deserializerValue, configs);
+        }
+    }
+
+    private static KeyFormat keyFormat(Object value) {
+        String s = value.toString().trim();
+        for (KeyFormat f : KeyFormat.values()) {
+            if (f.configName().equals(s)) {
+                return f;
+            }
+        }
+        StringBuilder allowed = new StringBuilder();
+        for (KeyFormat f : KeyFormat.values()) {
+            allowed.append(allowed.length() == 0 ? "" : ", ").append(f.configName());
+        }
+        throw invalid(KEY_FORMAT, value, "must be one of " + allowed);
+    }
+
+    private static Deserializer<?> keyDeserializer(Object className, Map<String, ?> configs) {
+        Deserializer<?> d;
+        try {
+            Class<?> c = Class.forName(className.toString().trim());
+            d = (Deserializer<?>) c.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+            throw invalid(KEY_DESERIALIZER, className, "must name a public org.apache.kafka.common.serialization."
+                    + "Deserializer class with a no-argument constructor on the class path (" + e + ")");
+        }
+        Map<String, Object> own = new HashMap<>();
+        String prefix = KEY_DESERIALIZER + ".";
+        configs.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                own.put(k.substring(prefix.length()), v);
+            }
+        });
+        d.configure(own, true);
+        return d;
     }
 
     private static boolean flag(Map<String, ?> configs, String key, boolean dflt) {
@@ -84,100 +205,171 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         }
         String s = v.toString().trim();
         if (!s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")) {
-            throw new IllegalArgumentException("formatter property " + key + " must be true or false, not '" + s + "'");
+            throw invalid(key, v, "must be true or false");
         }
         return Boolean.parseBoolean(s);
     }
 
     private static String text(Map<String, ?> configs, String key, String dflt) {
         Object v = configs.get(key);
-        return v == null ? dflt : v.toString().replace("\\t", "\t").replace("\\n", "\n");
+        return unescape(v == null ? dflt : v.toString());
+    }
+
+    private static String unescape(String s) {
+        return s.replace("\\t", "\t").replace("\\n", "\n");
+    }
+
+    /**
+     * The console consumer prints the message of an exception from {@code configure} and then its whole usage
+     * text: the message names this formatter, the property, the value and what is allowed, and ends with a newline
+     * so that an empty line sets it apart from the usage that follows.
+     */
+    private static ConfigException invalid(String key, Object value, String allowed) {
+        return refused("invalid value '" + value + "' for formatter property " + key + ": " + allowed);
+    }
+
+    private static ConfigException refused(String message) {
+        return new ConfigException("TypedJsonMessageFormatter: " + message + "\n");
     }
 
     @Override
     public void writeTo(ConsumerRecord<byte[], byte[]> record, PrintStream out) {
-        StringBuilder line = new StringBuilder();
+        List<String> fields = new ArrayList<>(10);
         if (printTimestamp) {
-            line.append(record.timestampType()).append(':').append(record.timestamp()).append(keySeparator);
+            fields.add(record.timestampType() == TimestampType.NO_TIMESTAMP_TYPE ? "NO_TIMESTAMP"
+                    : record.timestampType() + ":" + record.timestamp());
         }
         if (printPartition) {
-            line.append("Partition:").append(record.partition()).append(keySeparator);
+            fields.add("Partition:" + record.partition());
         }
         if (printOffset) {
-            line.append("Offset:").append(record.offset()).append(keySeparator);
+            fields.add("Offset:" + record.offset());
+        }
+        if (printDelivery) {
+            fields.add("Delivery:" + record.deliveryCount().map(String::valueOf).orElse("NOT_PRESENT"));
+        }
+        if (printEpoch) {
+            fields.add("Epoch:" + record.leaderEpoch().map(String::valueOf).orElse("NOT_PRESENT"));
         }
         if (printHeaders) {
-            line.append(headers(record)).append(keySeparator);
+            fields.add(headers(record));
         }
         if (printSchema) {
-            Header schema = record.headers().lastHeader(SCHEMA_HEADER);
+            Header schema = record.headers().lastHeader(ConnectEnvelope.VALUE_SCHEMA_HEADER);
             if (schema != null && schema.value() != null) {
-                line.append("schema: ").append(new String(schema.value(), StandardCharsets.UTF_8)).append(keySeparator);
+                fields.add("schema: " + new String(schema.value(), StandardCharsets.UTF_8));
             }
         }
         if (printKey) {
-            line.append(render(record.key())).append(keySeparator);
+            fields.add(key(record));
         }
         if (printValue) {
-            line.append(render(record.value()));
+            fields.add(record.value() == null ? nullLiteral : document(record.value(), pretty));
         }
-        line.append(lineSeparator);
-        out.print(line);
+        out.print(String.join(keySeparator, fields) + lineSeparator);
     }
 
     private String headers(ConsumerRecord<byte[], byte[]> record) {
         StringBuilder sb = new StringBuilder();
         for (Header h : record.headers()) {
-            sb.append(sb.length() == 0 ? "" : ",").append(h.key()).append(':')
-                    .append(h.value() == null ? "null" : new String(h.value(), StandardCharsets.UTF_8));
+            sb.append(sb.length() == 0 ? "" : headersSeparator).append(h.key()).append(':')
+                    .append(h.value() == null ? nullLiteral : new String(h.value(), StandardCharsets.UTF_8));
         }
         return sb.length() == 0 ? "NO_HEADERS" : sb.toString();
     }
 
-    /** One key or value: the document as written (compact or pretty), typed, or a one-line error. */
-    String render(byte[] document) {
-        if (document == null) {
-            return "null";
-        }
-        try {
-            Object value = null;
-            boolean connect = false;
+    private String key(ConsumerRecord<byte[], byte[]> record) {
+        byte[] key = record.key();
+        if (keyDeserializer != null) {
             try {
-                value = format.read(DynamicCodec.INSTANCE, document);
-            } catch (TypedJsonException e) {
-                connect = isConnectDocument(document);
-                if (!connect) {
-                    throw e;
-                }
+                Object k = keyDeserializer.deserialize(record.topic(), record.headers(), key);
+                return k == null ? nullLiteral : String.valueOf(k);
+            } catch (RuntimeException e) {
+                return "ERROR: " + e.getMessage();
             }
-            if (printTypes && !connect) {
-                StringBuilder sb = new StringBuilder();
-                typed(value, sb);
-                return sb.toString();
-            }
-            return copy(document);
-        } catch (TypedJsonException e) {
-            return "ERROR: " + e.getMessage();
-        } catch (IOException e) {
+        }
+        if (key == null) {
+            return nullLiteral;
+        }
+        switch (keyFormat) {
+            case TYPEDJSON: return document(key, false);
+            case BYTES: return hex(key);
+            case BASE64: return Base64.getEncoder().encodeToString(key);
+            case AUTO: return auto(key);
+            default: return new String(key, StandardCharsets.UTF_8);
+        }
+    }
+
+    private String auto(byte[] key) {
+        try {
+            return render(key, false);
+        } catch (TypedJsonException | IOException notADocument) {
+            String text = strictUtf8(key);
+            return text != null && text.codePoints().noneMatch(Character::isISOControl) ? text : hex(key);
+        }
+    }
+
+    private static String strictUtf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder sb = new StringBuilder(bytes.length * 2);
+        for (byte b : bytes) {
+            sb.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+        }
+        return sb.toString();
+    }
+
+    /** One document as written (compact or pretty) or typed, or a one-line error in its place. */
+    String document(byte[] document, boolean prettyPrint) {
+        try {
+            return render(document, prettyPrint);
+        } catch (TypedJsonException | IOException e) {
             return "ERROR: " + e.getMessage();
         }
+    }
+
+    private String render(byte[] document, boolean prettyPrint) throws IOException {
+        Object value = null;
+        boolean connect = false;
+        try {
+            value = format.read(DynamicCodec.INSTANCE, document);
+        } catch (TypedJsonException e) {
+            // an inline Connect document is not a value of the dynamic model (its "~s" is no tag of it)
+            connect = isConnectDocument(document);
+            if (!connect) {
+                throw e;
+            }
+        }
+        if (printTypes && !connect) {
+            StringBuilder sb = new StringBuilder();
+            typed(value, sb);
+            return sb.toString();
+        }
+        return copy(document, prettyPrint);
     }
 
     private boolean isConnectDocument(byte[] document) {
         try (JsonParser p = format.factory().createParser(document)) {
             return p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME
-                    && CONNECT_SCHEMA.equals(p.currentName());
+                    && ConnectEnvelope.SCHEMA_KEY.equals(p.currentName());
         } catch (IOException e) {
             return false;
         }
     }
 
     /** Copies tokens, numbers by their text, so nothing is re-spelled on the way to the screen. */
-    private String copy(byte[] document) throws IOException {
+    private String copy(byte[] document, boolean prettyPrint) throws IOException {
         StringWriter w = new StringWriter();
         try (JsonParser p = format.factory().createParser(document);
              JsonGenerator g = format.factory().createGenerator(w)) {
-            if (pretty) {
+            if (prettyPrint) {
                 g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
             }
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
@@ -283,5 +475,8 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
     @Override
     public void close() {
+        if (keyDeserializer != null) {
+            keyDeserializer.close();
+        }
     }
 }

@@ -14,9 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.common.serialization.LongDeserializer;
+import org.apache.kafka.common.serialization.LongSerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 /** The console-consumer formatter through its public interface, on real ConsumerRecords. */
@@ -75,7 +80,7 @@ class TypedJsonMessageFormatterTest {
     void tombstoneHeadersAndPositionArePrinted() {
         RecordHeaders headers = new RecordHeaders();
         headers.add(new RecordHeader("trace", "abc".getBytes(StandardCharsets.UTF_8)));
-        assertEquals("CreateTime:1700000000000\tPartition:0\tOffset:7\ttrace:abc\tnull\n",
+        assertEquals("CreateTime:1700000000000\tPartition:0\tOffset:7\ttrace:abc\t<null>\n",
                 print(Map.of("print.headers", "true", "print.timestamp", "true", "print.partition", "true",
                         "print.offset", "true"), record(null, null, headers)));
     }
@@ -107,8 +112,166 @@ class TypedJsonMessageFormatterTest {
                 record(null, "{\"id\":1}".getBytes(StandardCharsets.UTF_8), headers)));
     }
 
+    // ---- keys: key.format against keys written by StringSerializer, LongSerializer and the typedjson serializer
+
+    private static final byte[] STRING_42 = new StringSerializer().serialize("orders", "42");
+    private static final byte[] STRING_ORDER = new StringSerializer().serialize("orders", "order-1");
+    private static final byte[] LONG_42 = new LongSerializer().serialize("orders", 42L);
+    private static final byte[] TYPEDJSON_STRING_42 = SERIALIZER.serialize("orders", "42");
+    private static final byte[] TYPEDJSON_LONG_42 = SERIALIZER.serialize("orders", 42L);
+    private static final byte[] TYPEDJSON_SHORT_3 = SERIALIZER.serialize("orders", (short) 3);
+
+    private static String key(Map<String, String> props, byte[] key) {
+        Map<String, String> all = new LinkedHashMap<>(props);
+        all.put("print.key", "true");
+        all.put("print.value", "false");
+        String line = print(all, record(key, orderDocument(), new RecordHeaders()));
+        assertTrue(line.endsWith("\n"), line);
+        return line.substring(0, line.length() - 1);
+    }
+
+    private static Map<String, String> keyFormat(String format) {
+        return Map.of("key.format", format);
+    }
+
     @Test
-    void badPropertyValueIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new TypedJsonMessageFormatter().configure(Map.of("pretty", "yes")));
+    void keysAreStringsByDefaultAsWithKafkasDefaultFormatter() {
+        assertEquals("42", key(Map.of(), STRING_42));
+        assertEquals("42", key(Map.of("print.types", "true"), STRING_42), "a String key 42 is no int64");
+        assertEquals("order-1", key(Map.of(), STRING_ORDER));
+        assertEquals(new String(LONG_42, StandardCharsets.UTF_8), key(Map.of(), LONG_42));
+        assertEquals("\"42\"", key(Map.of(), TYPEDJSON_STRING_42));
+        assertEquals("42", key(Map.of(), TYPEDJSON_LONG_42));
+        assertEquals(key(Map.of(), STRING_ORDER), key(keyFormat("string"), STRING_ORDER));
+    }
+
+    @Test
+    void typedjsonKeysAreDocuments() {
+        assertEquals("\"42\"", key(keyFormat("typedjson"), TYPEDJSON_STRING_42));
+        assertEquals("42", key(keyFormat("typedjson"), TYPEDJSON_LONG_42));
+        assertEquals("\"~s3\"", key(keyFormat("typedjson"), TYPEDJSON_SHORT_3));
+        Map<String, String> typed = Map.of("key.format", "typedjson", "print.types", "true");
+        assertEquals("\"42\"", key(typed, TYPEDJSON_STRING_42));
+        assertEquals("int64::42", key(typed, TYPEDJSON_LONG_42));
+        assertEquals("int16::3", key(typed, TYPEDJSON_SHORT_3));
+        // what StringSerializer wrote "42" is the document 42; other text and LongSerializer's bytes are no documents
+        assertEquals("int64::42", key(typed, STRING_42));
+        byte[] objectKey = SERIALIZER.serialize("orders", Map.of("a", 1L));
+        assertEquals("{\"a\":1}", key(Map.of("key.format", "typedjson", "pretty", "true"), objectKey),
+                "pretty indents values; keys stay on one line");
+        String text = key(keyFormat("typedjson"), STRING_ORDER);
+        assertTrue(text.startsWith("ERROR: "), text);
+        String longBytes = key(keyFormat("typedjson"), LONG_42);
+        assertTrue(longBytes.startsWith("ERROR: "), longBytes);
+    }
+
+    @Test
+    void bytesKeysAreHexAndBase64KeysBase64() {
+        assertEquals("000000000000002a", key(keyFormat("bytes"), LONG_42));
+        assertEquals("3432", key(keyFormat("bytes"), STRING_42));
+        assertEquals("22343222", key(keyFormat("bytes"), TYPEDJSON_STRING_42));
+        assertEquals("", key(keyFormat("bytes"), new byte[0]));
+        assertEquals("ff00", key(keyFormat("bytes"), new byte[] {(byte) 0xff, 0}));
+        assertEquals("AAAAAAAAACo=", key(keyFormat("base64"), LONG_42));
+        assertEquals("NDI=", key(keyFormat("base64"), STRING_42));
+        assertEquals("IjQyIg==", key(keyFormat("base64"), TYPEDJSON_STRING_42));
+    }
+
+    @Test
+    void autoKeysAreDocumentsWhenTheyAreElseTextElseHex() {
+        Map<String, String> auto = keyFormat("auto");
+        assertEquals("\"42\"", key(auto, TYPEDJSON_STRING_42));
+        assertEquals("42", key(auto, TYPEDJSON_LONG_42));
+        assertEquals("\"~s3\"", key(auto, TYPEDJSON_SHORT_3));
+        assertEquals("order-1", key(auto, STRING_ORDER));
+        assertEquals("42", key(auto, STRING_42), "a String 42 is also the document 42: auto cannot tell them apart");
+        assertEquals("000000000000002a", key(auto, LONG_42), "control characters: not text");
+        assertEquals("c328", key(auto, new byte[] {(byte) 0xc3, '('}), "invalid UTF-8: not text");
+        assertEquals("caf\u00e9 \ud83d\ude00", key(auto, "caf\u00e9 \ud83d\ude00".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("int16::3", key(Map.of("key.format", "auto", "print.types", "true"), TYPEDJSON_SHORT_3));
+    }
+
+    @Test
+    void keyDeserializerWorksAsWithKafkasDefaultFormatter() {
+        Map<String, String> longs = Map.of("key.deserializer", LongDeserializer.class.getName());
+        assertEquals("42", key(longs, LONG_42));
+        assertTrue(key(longs, STRING_ORDER).startsWith("ERROR: "), key(longs, STRING_ORDER));
+        assertEquals("<null>", key(longs, null));
+        assertEquals("order-1", key(Map.of("key.deserializer", StringDeserializer.class.getName(),
+                "key.deserializer.encoding", "UTF-8"), STRING_ORDER));
+    }
+
+    @Test
+    void aNullKeyPrintsTheNullLiteralInEveryKeyFormat() {
+        for (String f : List.of("string", "typedjson", "bytes", "base64", "auto")) {
+            assertEquals("<null>", key(keyFormat(f), null), f);
+            assertEquals("-", key(Map.of("key.format", f, "null.literal", "-"), null), f);
+        }
+    }
+
+    // ---- tombstones against the document null
+
+    @Test
+    void aTombstoneIsNeverTheDocumentNull() {
+        byte[] nullDocument = "null".getBytes(StandardCharsets.UTF_8);
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(new RecordHeader("typedjson.schema", "i32?".getBytes(StandardCharsets.UTF_8)));
+        List<Map<String, String>> modes = List.of(Map.of(), Map.of("print.types", "true"), Map.of("pretty", "true"),
+                Map.of("print.headers", "true", "print.schema", "true", "print.key", "true"),
+                Map.of("print.types", "true", "pretty", "true", "key.format", "typedjson", "print.key", "true"));
+        for (Map<String, String> mode : modes) {
+            String tombstone = print(mode, record(STRING_ORDER, null, headers));
+            String document = print(mode, record(STRING_ORDER, nullDocument, headers));
+            assertTrue(tombstone.endsWith("<null>\n"), mode + ": " + tombstone);
+            assertTrue(document.endsWith("null\n") && !document.endsWith("<null>\n"), mode + ": " + document);
+        }
+        assertEquals("TOMBSTONE\n", print(Map.of("null.literal", "TOMBSTONE"), record(null, null, headers)));
+        assertEquals("null\n", print(Map.of("null.literal", "TOMBSTONE"), record(null, nullDocument, headers)));
+    }
+
+    // ---- Kafka's other fields
+
+    @Test
+    void epochDeliveryAndSeparatorsAsKafkasDefaultFormatter() {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(new RecordHeader("a", "1".getBytes(StandardCharsets.UTF_8)));
+        headers.add(new RecordHeader("b", null));
+        ConsumerRecord<byte[], byte[]> r = new ConsumerRecord<>("orders", 2, 9L, ConsumerRecord.NO_TIMESTAMP,
+                TimestampType.NO_TIMESTAMP_TYPE, -1, -1, STRING_ORDER, "1".getBytes(StandardCharsets.UTF_8), headers,
+                Optional.of(5));
+        assertEquals("NO_TIMESTAMP|Partition:2|Offset:9|Delivery:NOT_PRESENT|Epoch:5|a:1;b:<null>|order-1|1\r\n",
+                print(Map.of("print.timestamp", "true", "print.partition", "true", "print.offset", "true",
+                        "print.delivery", "true", "print.epoch", "true", "print.headers", "true", "print.key", "true",
+                        "key.separator", "|", "headers.separator", ";", "line.separator", "\r\n"), r));
+        assertEquals("order-1\t1\n",
+                print(Map.of("print.key", "true", "key.separator", "\\t", "line.separator", "\\n"), r),
+                "\\t and \\n as typed on a command line");
+    }
+
+    // ---- bad properties: the message the console consumer prints before its usage text
+
+    private static String refusal(Map<String, String> props) {
+        ConfigException e = assertThrows(ConfigException.class, () -> new TypedJsonMessageFormatter().configure(props));
+        assertTrue(e.getMessage().startsWith("TypedJsonMessageFormatter: "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("\n"), "an empty line before the usage text");
+        return e.getMessage().strip();
+    }
+
+    @Test
+    void badPropertyValuesAreRefusedNamingPropertyAndAllowedValues() {
+        assertEquals("TypedJsonMessageFormatter: invalid value 'yes' for formatter property print.types: must be true "
+                + "or false", refusal(Map.of("print.types", "yes")));
+        assertEquals("TypedJsonMessageFormatter: invalid value 'xml' for formatter property key.format: must be one "
+                + "of string, typedjson, bytes, base64, auto", refusal(Map.of("key.format", "xml")));
+        assertTrue(refusal(Map.of("print.typs", "true")).startsWith(
+                "TypedJsonMessageFormatter: unknown formatter property print.typs; the properties are "
+                        + "print.timestamp,"));
+        assertTrue(refusal(Map.of("key.deserializer", "no.such.Deserializer")).startsWith(
+                "TypedJsonMessageFormatter: invalid value 'no.such.Deserializer' for formatter property "
+                        + "key.deserializer"));
+        assertTrue(refusal(Map.of("key.format", "string", "key.deserializer", StringDeserializer.class.getName()))
+                .contains("give one"));
+        assertTrue(refusal(Map.of("value.deserializer", StringDeserializer.class.getName()))
+                .contains("leave out --value-deserializer"));
     }
 }
