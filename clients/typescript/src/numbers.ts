@@ -51,8 +51,8 @@ export function doubleText(x: number): string {
   const a = negative ? -x : x;
   let d = digitsOf(String(a));
   if (d.digits.length === 1) {
-    const two = a.toPrecision(2);
-    if (Number(two) === a) d = digitsOf(two);
+    const two = candidates(a, 2).find((c) => Number(c) === a);
+    if (two !== undefined) d = digitsOf(two);
   }
   return javaLayout(negative, d);
 }
@@ -149,6 +149,8 @@ function candidates(a: number, p: number): string[] {
   const side = compareDecimal(n, k, a);
   if (side === 0) return [`${n}e${k}`];
   const neighbour = side > 0 ? n - 1n : n + 1n;
+  // a tie (a exactly halfway) goes to the even digit, as in Java; toPrecision takes the larger
+  if (compareDecimal(n + neighbour, k, 2 * a) === 0 && n % 2n !== 0n) return [`${neighbour}e${k}`, `${n}e${k}`];
   return [`${n}e${k}`, `${neighbour}e${k}`];
 }
 
