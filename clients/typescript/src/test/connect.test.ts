@@ -94,3 +94,16 @@ test("values that do not fit their schema are refused with the path and offset",
   refused('{"~s":"i32","~w":1}', "$", '"~v" belongs');
   refused('{"~s":"i32","~v":1} x', "$", "trailing content");
 });
+
+test("inline documents written by the Java converter read to the value it writes in the dynamic model (390 cases)", () => {
+  const file = require("node:path").resolve(__dirname, "../../fixtures/java-connect-cases.txt");
+  const lines = (require("node:fs").readFileSync(file, "utf8") as string).split("\n").filter((l) => l !== "");
+  assert.ok(lines.length > 300);
+  for (const line of lines) {
+    const [inline, dynamic] = line.split("\t");
+    const { schema, value } = parseConnect(inline);
+    assert.ok(schema !== null, inline);
+    assert.equal(stringify(value), dynamic, inline);
+    assert.ok(same(value, parseConnect(dynamic).value), inline);
+  }
+});
