@@ -2,7 +2,7 @@
 // each value's type, so values carry no tags: they are read in the typed spelling of their Connect type.
 import { decodeBase64 } from "./base64";
 import { valueKey } from "./equality";
-import { quote } from "./errors";
+import { TypedJsonError, quote } from "./errors";
 import { parseFloat32 } from "./numbers";
 import { limitsOf, parse, ParseOptions, readDouble, unescapeKey } from "./reader";
 import { Kind, Scanner } from "./scanner";
@@ -548,6 +548,27 @@ export function parseConnect(input: string | Uint8Array, options?: ParseOptions)
   const value = readTyped(sc, schema, true);
   sc.pop();
   if (sc.nextMember()) sc.fail("a second key after the value of an inline document", sc.pos);
+  sc.expectEnd();
+  return { schema, value };
+}
+
+/**
+ * Reads a record value written by the converter in schema location `header`: the value is plain typed JSON (structs
+ * as objects, field names included) and its schema notation is the record header `typedjson.schema`
+ * (`typedjson.key.schema` for keys), given here as its text or bytes.
+ */
+export function parseConnectWithSchema(schemaHeader: string | Uint8Array, input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
+  const text = typeof schemaHeader === "string" ? schemaHeader : new TextDecoder("utf-8", { fatal: true }).decode(schemaHeader);
+  let schema: ConnectSchema;
+  try {
+    schema = parseSchemaNotation(text, options);
+  } catch (e) {
+    if (e instanceof NotationError) throw new TypedJsonError(`in the schema header: ${e.message}`, "$", 0);
+    throw e;
+  }
+  const sc = new Scanner(input, limitsOf(options));
+  if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
+  const value = readTyped(sc, schema, false);
   sc.expectEnd();
   return { schema, value };
 }

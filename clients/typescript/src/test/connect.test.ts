@@ -107,3 +107,14 @@ test("inline documents written by the Java converter read to the value it writes
     assert.ok(same(value, parseConnect(dynamic).value), inline);
   }
 });
+
+test("schema location header: the value is plain typed JSON, the schema a record header", () => {
+  const { parseConnectWithSchema } = require("../index");
+  const r = parseConnectWithSchema("{id:i64,name,status,amount:f64,tags:[str],ts}", '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}');
+  assert.equal(r.schema.fields.length, 6);
+  assert.equal(stringify(r.value), '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}');
+  assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"a":1,"c":2}'), /unknown field c .* at \$ \(byte offset 7\)/);
+  assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"b":"x"}'), /missing required field a/);
+  assert.throws(() => parseConnectWithSchema("{a:i32", "{}"), /in the schema header: invalid schema notation/);
+  assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));
+});
