@@ -21,4 +21,4 @@ export {
   Value,
   ValueInput,
 } from "./types";
-export { serializer, deserializer, KafkaMessageValue } from "./kafka";
+export { serializer, deserializer } from "./kafka";

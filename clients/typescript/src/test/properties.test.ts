@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parse, stringify, same } from "../index";
+import { parse, stringify, same, TypedJsonError } from "../index";
 import { value } from "./arbitraries";
 
 export const RUNS = Number(process.env.TYPEDJSON_PROPERTY_RUNS ?? 3000);
@@ -40,4 +40,38 @@ test(`JSON's own freedom: whitespace and escapes do not change the value (${RUNS
     }),
     { numRuns: Math.ceil(RUNS / 3) },
   );
+});
+
+/** Tagged strings near the canonical ones: a canonical payload with random characters inserted, deleted or replaced. */
+const nearTagged = fc
+  .tuple(
+    value.map((v) => stringify(v)).filter((d) => d.startsWith('"~') && !d.startsWith('"~~')),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom("", "0", "1", "9", ".", "-", "+", "e", "E", ":", "T", "t", "Z", "z", "=", "A", "a", "/", " ")), { minLength: 1, maxLength: 3 }),
+  )
+  .map(([doc, edits]) => {
+    let s = doc.slice(1, -1);
+    for (const [at, c] of edits) {
+      const i = 2 + (at % Math.max(1, s.length - 1));
+      s = at % 3 === 0 ? s.slice(0, i) + c + s.slice(i) : s.slice(0, i) + c + s.slice(i + 1);
+    }
+    return JSON.stringify(s);
+  });
+
+test(`one spelling per value: a tagged string the reader accepts is the writer's spelling of what it read (${RUNS} runs)`, () => {
+  let accepted = 0;
+  fc.assert(
+    fc.property(nearTagged, (doc) => {
+      let v;
+      try {
+        v = parse(doc);
+      } catch (e) {
+        assert.ok(e instanceof TypedJsonError, String(e));
+        return;
+      }
+      accepted++;
+      assert.equal(stringify(v), doc);
+    }),
+    { numRuns: RUNS },
+  );
+  assert.ok(accepted > 0, "some edits give other canonical values");
 });
