@@ -92,7 +92,8 @@ export class Scanner {
   pos = 0;
   /** Start of the token read last, for errors about it. */
   tokenStart = 0;
-  readonly path: string[] = [];
+  /** The path of the value being read: object keys as written (strings) and array indices (numbers). */
+  readonly path: (string | number)[] = [];
   private depth = 0;
 
   constructor(input: string | Uint8Array, limits: Limits = DEFAULT_LIMITS) {
@@ -116,8 +117,8 @@ export class Scanner {
     if (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) this.fail("document starts with a UTF-16 byte order mark: typed JSON documents are UTF-8", 0);
   }
 
-  fail(reason: string, at: number = this.tokenStart, segments: readonly string[] = this.path): never {
-    throw new TypedJsonError(reason, pathOf(segments), at);
+  fail(reason: string, at: number = this.tokenStart, segments: readonly (string | number)[] = this.path): never {
+    throw new TypedJsonError(reason, pathOf(segments.map((s) => (typeof s === "number" ? indexSegment(s) : keySegment(s)))), at);
   }
 
   /** Fails naming the object that holds the current key rather than the key's value. */
@@ -238,7 +239,9 @@ export class Scanner {
     }
     if (i - start > this.limits.maxNumberLength) this.fail(`number of ${i - start} characters exceeds the limit of ${this.limits.maxNumberLength}`);
     this.pos = i;
-    return { text: String.fromCharCode(...b.subarray(start, i)), integer };
+    let text = "";
+    for (let k = start; k < i; k++) text += String.fromCharCode(b[k]);
+    return { text, integer };
   }
 
   /** A JSON string at pos (its opening quote), unescaped; refuses bad UTF-8, raw control characters and lone surrogates. */
@@ -301,23 +304,25 @@ export class Scanner {
   private decode(from: number, to: number): string {
     if (from === to) return "";
     const b = this.bytes;
-    let ascii = true;
-    for (let i = from; i < to; i++) {
-      if (b[i] >= 0x80) {
-        ascii = false;
-        break;
-      }
-    }
-    if (ascii) {
+    if (to - from <= 32) {
+      // short ASCII strings (most keys and values) are cheaper built here than by a decoder call
       let s = "";
-      for (let i = from; i < to; i += 8192) s += String.fromCharCode(...b.subarray(i, Math.min(to, i + 8192)));
+      for (let i = from; i < to; i++) {
+        const c = b[i];
+        if (c >= 0x80) return this.decodeUtf8(from, to);
+        s += String.fromCharCode(c);
+      }
       return s;
     }
+    return this.decodeUtf8(from, to);
+  }
+
+  private decodeUtf8(from: number, to: number): string {
     try {
-      return utf8.decode(b.subarray(from, to));
+      return utf8.decode(this.bytes.subarray(from, to));
     } catch {
-      const at = invalidUtf8(b, from, to);
-      this.fail(`Invalid UTF-8 byte 0x${b[at < 0 ? from : at].toString(16).toUpperCase()} in a string`, at < 0 ? from : at);
+      const at = invalidUtf8(this.bytes, from, to);
+      this.fail(`Invalid UTF-8 byte 0x${this.bytes[at < 0 ? from : at].toString(16).toUpperCase()} in a string`, at < 0 ? from : at);
     }
   }
 
@@ -400,11 +405,11 @@ export class Scanner {
   }
 
   pushIndex(i: number): void {
-    this.path.push(indexSegment(i));
+    this.path.push(i);
   }
 
   pushKey(rawKey: string): void {
-    this.path.push(keySegment(rawKey));
+    this.path.push(rawKey);
   }
 
   pop(): void {
