@@ -25,12 +25,13 @@ export function quoteJson(s: string): string {
 }
 
 class Writer {
-  private readonly path: string[] = [];
+  /** Keys (strings) and indices (numbers) down to the value being written; formatted only for an error. */
+  private readonly path: (string | number)[] = [];
   private depth = 0;
   constructor(private readonly maxDepth: number) {}
 
   fail(reason: string): never {
-    throw new TypedJsonError(reason, pathOf(this.path));
+    throw new TypedJsonError(reason, pathOf(this.path.map((p) => (typeof p === "number" ? indexSegment(p) : keySegment(p)))));
   }
 
   text(s: string, what: string): string {
@@ -65,15 +66,15 @@ class Writer {
   private object(v: object): string {
     if (Array.isArray(v)) {
       this.enter();
-      const parts: string[] = [];
+      let out = "[";
       for (let i = 0; i < v.length; i++) {
-        this.path.push(indexSegment(i));
+        this.path.push(i);
         if (!(i in v)) this.fail("a hole in a sparse array cannot be carried");
-        parts.push(this.value(v[i]));
+        out += (i === 0 ? "" : ",") + this.value(v[i]);
         this.path.pop();
       }
       this.depth--;
-      return "[" + parts.join(",") + "]";
+      return out + "]";
     }
     if (v instanceof Map) return this.map(v);
     if (v instanceof Set) return this.set(v);
@@ -99,7 +100,7 @@ class Writer {
 
   private member(key: string, value: unknown): string {
     const k = this.text(key, "key");
-    this.path.push(keySegment(key));
+    this.path.push(key);
     const s = k + ":" + this.value(value);
     this.path.pop();
     return s;
@@ -124,23 +125,23 @@ class Writer {
     this.enter();
     let s: string;
     if (allStrings) {
-      const parts: string[] = [];
-      for (const [k, e] of m) parts.push(this.member(k as string, e));
-      s = "{" + parts.join(",") + "}";
+      s = "{";
+      for (const [k, e] of m) s += (s.length === 1 ? "" : ",") + this.member(k as string, e);
+      s += "}";
     } else {
       this.enter();
-      this.path.push('["~map"]');
+      this.path.push("~map");
       const parts: string[] = [];
       const seen = new Set<string>();
       let i = 0;
       for (const [k, e] of m) {
-        this.path.push(indexSegment(i));
+        this.path.push(i);
         parts.push(this.value(k));
         const key = valueKey(k);
         if (seen.has(key)) this.fail("duplicate key in a map: two keys are equal values (byte arrays by content, wrappers by value)");
         seen.add(key);
         this.path.pop();
-        this.path.push(indexSegment(i + 1));
+        this.path.push(i + 1);
         parts.push(this.value(e));
         this.path.pop();
         i += 2;
@@ -156,12 +157,12 @@ class Writer {
   private set(set: Set<unknown>): string {
     this.enter();
     this.enter();
-    this.path.push('["~set"]');
+    this.path.push("~set");
     const parts: string[] = [];
     const seen = new Set<string>();
     let i = 0;
     for (const e of set) {
-      this.path.push(indexSegment(i++));
+      this.path.push(i++);
       parts.push(this.value(e));
       const key = valueKey(e);
       if (seen.has(key)) this.fail("duplicate element in a set: two elements are equal values (byte arrays by content, wrappers by value)");
