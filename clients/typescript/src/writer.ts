@@ -107,6 +107,7 @@ class Writer {
   }
 
   private plainObject(o: Record<string, unknown>): string {
+    if (Object.getOwnPropertySymbols(o).length > 0) this.fail("cannot carry an object with symbol keys exactly (keys are strings)");
     this.enter();
     const parts: string[] = [];
     for (const key of Object.keys(o)) parts.push(this.member(key, o[key]));

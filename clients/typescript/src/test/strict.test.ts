@@ -182,6 +182,7 @@ test("the writer refuses what it cannot carry, naming the path", () => {
   refusedWrite({ f: () => 1 }, "$.f", "cannot carry function");
   refusedWrite(new Int16Array(1), "$", "Uint8Array");
   refusedWrite(2n ** 63n, "$", "beyond int64");
+  refusedWrite({ a: { [Symbol("s")]: 1 } }, "$.a", "symbol keys");
   refusedWrite({ "a\ud800": 1 }, "$", "lone surrogate");
   refusedWrite(["\udc00"], "$[0]", "lone surrogate");
   refusedWrite(new Set([new Uint8Array([1]), new Uint8Array([1])]), '$["~set"][1]', "duplicate element");
