@@ -75,3 +75,33 @@ test(`one spelling per value: a tagged string the reader accepts is the writer's
   );
   assert.ok(accepted > 0, "some edits give other canonical values");
 });
+
+test(`hostile bytes: a mutated document is read or refused with a TypedJsonError, nothing else (${RUNS} runs)`, () => {
+  const bytes = fc.tuple(
+    value.map((v) => new TextEncoder().encode(stringify(v))),
+    fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.nat(2)), { minLength: 1, maxLength: 4 }),
+  ).map(([b, edits]) => {
+    let out = Array.from(b);
+    for (const [at, byte, op] of edits) {
+      const i = out.length === 0 ? 0 : at % out.length;
+      if (op === 0) out[i] = byte;
+      else if (op === 1) out.splice(i, 0, byte);
+      else out.splice(i, 1);
+    }
+    return new Uint8Array(out);
+  });
+  fc.assert(
+    fc.property(bytes, (b) => {
+      let v;
+      try {
+        v = parse(b);
+      } catch (e) {
+        assert.ok(e instanceof TypedJsonError, `${String(e)} for ${Buffer.from(b).toString("latin1")}`);
+        return;
+      }
+      const d = stringify(v);
+      assert.ok(same(parse(d), v));
+    }),
+    { numRuns: RUNS },
+  );
+});
