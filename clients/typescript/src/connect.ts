@@ -1,0 +1,574 @@
+// Kafka Connect's inline documents (SPEC.md section 11): {"~s":"<schema notation>","~v":<value>}. The schema says
+// each value's type, so values carry no tags: they are read in the typed spelling of their Connect type.
+import { decodeBase64 } from "./base64";
+import { valueKey } from "./equality";
+import { TypedJsonError, quote } from "./errors";
+import { parseFloat32 } from "./numbers";
+import { limitsOf, parse, ParseOptions, readDouble, unescapeKey } from "./reader";
+import { Kind, Scanner } from "./scanner";
+import * as Times from "./times";
+import { Decimal, Float32, Int16, Int32, Int8, parseDecimalLexeme } from "./types";
+import type { Value } from "./types";
+
+export type ConnectType = "INT8" | "INT16" | "INT32" | "INT64" | "FLOAT32" | "FLOAT64" | "BOOLEAN" | "STRING" | "BYTES" | "ARRAY" | "MAP" | "STRUCT";
+
+/** A Connect schema, as the notation carries it: type, optionality, default, name, version, doc, parameters, nesting. */
+export interface ConnectSchema {
+  type: ConnectType;
+  optional: boolean;
+  name?: string;
+  version?: number;
+  doc?: string;
+  /** Parameters in their order (a Map: JavaScript objects reorder integer-like keys). */
+  parameters?: Map<string, string>;
+  /** The default value, typed as the schema says; absent when the schema has none. */
+  defaultValue?: ConnectValue;
+  /** STRUCT: the fields in order. */
+  fields?: { name: string; schema: ConnectSchema }[];
+  /** MAP: the key schema. */
+  keySchema?: ConnectSchema;
+  /** ARRAY and MAP: the element or value schema. */
+  valueSchema?: ConnectSchema;
+}
+
+/**
+ * A Connect value: INT8/16/32 as Int8/Int16/Int32, INT64 as bigint, FLOAT32 as Float32, FLOAT64 as number,
+ * BOOLEAN, STRING, BYTES as Uint8Array, Decimal as Decimal (with the schema's scale), Date as LocalDate, Time as
+ * LocalTime, Timestamp as Instant (milliseconds), ARRAY as an array, MAP as a Map, STRUCT as a Map from field
+ * name to value in schema order (every field present; an unset field is null).
+ */
+export type ConnectValue = Value;
+
+/** A schema and its value; `schema` is null for a document without one (the dynamic model's value). */
+export interface SchemaAndValue {
+  schema: ConnectSchema | null;
+  value: ConnectValue;
+}
+
+export const DECIMAL = "org.apache.kafka.connect.data.Decimal";
+export const DATE = "org.apache.kafka.connect.data.Date";
+export const TIME = "org.apache.kafka.connect.data.Time";
+export const TIMESTAMP = "org.apache.kafka.connect.data.Timestamp";
+const PRECISION = "connect.decimal.precision";
+
+class NotationError extends Error {}
+
+const BARE = /[A-Za-z0-9_.$+\-]/;
+
+/** The schema notation's parser (a port of the Java one; the same grammar, the same checks). */
+class NotationParser {
+  pos = 0;
+  constructor(readonly text: string, readonly options?: ParseOptions) {}
+
+  error(reason: string): never {
+    const t = this.text.length > 200 ? this.text.slice(0, 200) + "..." : this.text;
+    throw new NotationError(`invalid schema notation at character ${this.pos}: ${reason} in ${t}`);
+  }
+
+  peek(): string {
+    return this.pos < this.text.length ? this.text[this.pos] : "\0";
+  }
+
+  accept(c: string): boolean {
+    if (this.peek() === c) {
+      this.pos++;
+      return true;
+    }
+    return false;
+  }
+
+  expect(c: string): void {
+    if (this.peek() !== c) this.error(this.pos < this.text.length ? `expected '${c}' but found '${this.peek()}'` : `expected '${c}' but the text ended`);
+    this.pos++;
+  }
+
+  depth = 0;
+
+  schema(): ConnectSchema {
+    if (++this.depth > limitsOf(this.options).maxDepth) this.error("schema nested too deeply");
+    const s = this.suffixes(this.base());
+    this.depth--;
+    return s;
+  }
+
+  base(): ConnectSchema {
+    const c = this.peek();
+    if (c === "[") {
+      this.pos++;
+      const element = this.schema();
+      this.expect("]");
+      return { type: "ARRAY", optional: false, valueSchema: element };
+    }
+    if (c === "<") {
+      this.pos++;
+      const key = this.schema();
+      this.expect(",");
+      const value = this.schema();
+      this.expect(">");
+      return { type: "MAP", optional: false, keySchema: key, valueSchema: value };
+    }
+    if (c === "{") {
+      this.pos++;
+      const fields: { name: string; schema: ConnectSchema }[] = [];
+      if (this.accept("}")) return { type: "STRUCT", optional: false, fields };
+      do {
+        const at = this.pos;
+        const name = this.word();
+        const schema = this.accept(":") ? this.schema() : this.suffixes({ type: "STRING", optional: false });
+        if (fields.some((f) => f.name === name)) {
+          this.pos = at;
+          this.error(`Cannot create field because of field name duplication ${name}`);
+        }
+        fields.push({ name, schema });
+      } while (this.accept(","));
+      this.expect("}");
+      return { type: "STRUCT", optional: false, fields };
+    }
+    const start = this.pos;
+    while (this.pos < this.text.length && /[\p{L}\p{Nd}]/u.test(this.text[this.pos])) this.pos++;
+    const t = this.text.slice(start, this.pos);
+    const simple: Record<string, ConnectType> = { i8: "INT8", i16: "INT16", i32: "INT32", i64: "INT64", f32: "FLOAT32", f64: "FLOAT64", bool: "BOOLEAN", str: "STRING", bytes: "BYTES" };
+    if (Object.prototype.hasOwnProperty.call(simple, t)) return { type: simple[t], optional: false };
+    switch (t) {
+      case "date":
+        return { type: "INT32", optional: false, name: DATE, version: 1 };
+      case "time":
+        return { type: "INT32", optional: false, name: TIME, version: 1 };
+      case "ts":
+        return { type: "INT64", optional: false, name: TIMESTAMP, version: 1 };
+      case "dec": {
+        this.expect("(");
+        const first = this.integer();
+        const parameters = new Map<string, string>();
+        if (this.accept(",")) {
+          const scale = this.integer();
+          this.expect(")");
+          parameters.set("scale", String(scale)).set(PRECISION, String(first));
+        } else {
+          this.expect(")");
+          parameters.set("scale", String(first));
+        }
+        return { type: "BYTES", optional: false, name: DECIMAL, version: 1, parameters };
+      }
+      default:
+        this.pos = start;
+        return this.error(t === "" ? "expected a type" : `unknown type '${t}'`);
+    }
+  }
+
+  suffixes(s: ConnectSchema): ConnectSchema {
+    let defaultText: string | undefined;
+    let optional = false;
+    let params = false;
+    for (;;) {
+      const at = this.pos;
+      const once = (seen: boolean, what: string) => {
+        if (seen) {
+          this.pos = at;
+          this.error(`duplicate ${what}`);
+        }
+      };
+      const c = this.peek();
+      if (c === "?") {
+        this.pos++;
+        once(optional, "'?'");
+        optional = true;
+      } else if (c === "@") {
+        this.pos++;
+        once(s.name !== undefined, "name");
+        s.name = this.word();
+      } else if (c === "#") {
+        this.pos++;
+        once(s.version !== undefined, "version");
+        s.version = this.integer();
+      } else if (c === "!") {
+        this.pos++;
+        once(s.doc !== undefined, "doc");
+        s.doc = this.word();
+      } else if (c === "(") {
+        this.pos++;
+        once(params, "parameters");
+        params = true;
+        const map = s.parameters ?? new Map<string, string>();
+        const mine = new Set<string>();
+        if (!this.accept(")")) {
+          do {
+            const k = this.word();
+            this.expect("=");
+            if (mine.has(k)) this.error(`duplicate parameter '${k}'`);
+            mine.add(k);
+            map.set(k, this.word());
+          } while (this.accept(","));
+          this.expect(")");
+        }
+        s.parameters = map;
+      } else if (c === "=") {
+        this.pos++;
+        once(defaultText !== undefined, "default value");
+        defaultText = this.word();
+      } else break;
+    }
+    s.optional = optional;
+    if (defaultText !== undefined) {
+      try {
+        const sc = new Scanner(defaultText, limitsOf(this.options));
+        if (sc.peek() === Kind.End) sc.fail("empty document", 0);
+        const v = readTyped(sc, s, false);
+        sc.expectEnd();
+        if (v === null) throw new Error("a default value cannot be null");
+        s.defaultValue = v;
+      } catch (e) {
+        this.error(`invalid default value ${defaultText}: ${(e as Error).message}`);
+      }
+    }
+    return s;
+  }
+
+  integer(): number {
+    const start = this.pos;
+    if (this.peek() === "-") this.pos++;
+    while (this.pos < this.text.length && this.text[this.pos] >= "0" && this.text[this.pos] <= "9") this.pos++;
+    const t = this.text.slice(start, this.pos);
+    const v = Number(t);
+    if (!/^-?[0-9]+$/.test(t) || v < -2147483648 || v > 2147483647) {
+      this.pos = start;
+      this.error("expected an integer");
+    }
+    return v;
+  }
+
+  word(): string {
+    if (this.peek() === "`") {
+      let out = "";
+      this.pos++;
+      for (;;) {
+        if (this.pos >= this.text.length) this.error("unterminated `quoted` word");
+        const c = this.text[this.pos++];
+        if (c === "`") {
+          if (this.peek() !== "`") return out;
+          this.pos++;
+        }
+        out += c;
+      }
+    }
+    const start = this.pos;
+    while (this.pos < this.text.length && BARE.test(this.text[this.pos])) this.pos++;
+    if (this.pos === start) this.error("expected a name or a `quoted` word");
+    return this.text.slice(start, this.pos);
+  }
+}
+
+/** Parses the schema notation (`{id:i64,name,amount:dec(2)?}`); throws an Error naming the character offset. */
+export function parseSchemaNotation(text: string, options?: ParseOptions): ConnectSchema {
+  const p = new NotationParser(text, options);
+  const s = p.schema();
+  if (p.pos !== text.length) p.error(`unexpected '${text[p.pos]}' after the schema`);
+  return s;
+}
+
+function describe(s: ConnectSchema): string {
+  return s.name !== undefined ? `${s.type} ${s.name}` : s.type;
+}
+
+function kindName(k: Kind): string {
+  switch (k) {
+    case Kind.String: return "a string";
+    case Kind.Number: return "a number";
+    case Kind.Array: return "an array";
+    case Kind.Object: return "an object";
+    case Kind.End: return "end of document";
+    default: return "a literal";
+  }
+}
+
+function expectKind(sc: Scanner, kind: Kind, what: string): void {
+  const k = sc.peek();
+  if (k !== kind) sc.fail(`${kindName(k)} where ${what} belongs`);
+}
+
+function readInteger(sc: Scanner, what: string): bigint {
+  expectKind(sc, Kind.Number, what);
+  const { text, integer } = sc.readNumber();
+  if (!integer) sc.fail(`number ${text} has a fraction or exponent where ${what} belongs`);
+  return BigInt(text);
+}
+
+function ranged(sc: Scanner, v: bigint, min: bigint, max: bigint, type: string): number {
+  if (v < min || v > max) sc.fail(`number ${v} is out of range for ${type}`);
+  return Number(v);
+}
+
+function readFloat(sc: Scanner, what: string, float32: boolean): number {
+  const k = sc.peek();
+  if (k === Kind.String) {
+    const s = sc.readString();
+    const v = s === "NaN" ? NaN : s === "Infinity" ? Infinity : s === "-Infinity" ? -Infinity : undefined;
+    if (v === undefined) sc.fail(`string ${quote(s)} where a number belongs (only "NaN", "Infinity" and "-Infinity" are spelled as strings)`);
+    return v;
+  }
+  if (k !== Kind.Number) sc.fail(`${kindName(k)} where ${what} belongs`);
+  const { text } = sc.readNumber();
+  if (!float32) return readDouble(sc, text);
+  const f = parseFloat32(text);
+  if (!Number.isFinite(f)) sc.fail(`number ${text} is out of range for float32`);
+  return f;
+}
+
+function readPlainString(sc: Scanner): string {
+  expectKind(sc, Kind.String, "a string");
+  const s = sc.readString();
+  if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+  if (s.length > 1 && s.charCodeAt(1) === 126) return s.slice(1);
+  return sc.fail(`tagged value ${quote(s)} where a plain string belongs (a string starting with '~' is written with the '~' doubled)`);
+}
+
+/** A value of `schema` in its typed spelling; `positional`: structs as arrays (inline values) or objects (defaults). */
+export function readTyped(sc: Scanner, schema: ConnectSchema, positional: boolean): ConnectValue {
+  const k = sc.peek();
+  if (k === Kind.Null) {
+    sc.readLiteral();
+    if (!schema.optional && schema.defaultValue === undefined) sc.fail(`null for a required ${describe(schema)}`);
+    return null;
+  }
+  switch (schema.name) {
+    case DECIMAL:
+      if (schema.type === "BYTES") {
+        const scale = Number(schema.parameters?.get("scale"));
+        if (!Number.isInteger(scale)) sc.fail(`a Decimal schema needs an integer "scale" parameter`);
+        expectKind(sc, Kind.Number, "a decimal");
+        const { text } = sc.readNumber();
+        const d = parseDecimalLexeme(text) ?? sc.fail(`malformed decimal ${text}`);
+        if (d.scale !== scale) sc.fail(`decimal ${text} has scale ${d.scale} but the schema's scale is ${scale}`);
+        return d;
+      }
+      break;
+    case DATE:
+      if (schema.type === "INT32") {
+        expectKind(sc, Kind.String, "a date");
+        const s = sc.readString();
+        const d = Times.parseLocalDate(s) ?? sc.fail(`malformed local date ${quote(s)}`);
+        const day = d.toEpochDay();
+        if (day < -2147483648 || day > 2147483647) sc.fail(`date ${s} is out of range`);
+        return d;
+      }
+      break;
+    case TIME:
+      if (schema.type === "INT32") {
+        expectKind(sc, Kind.String, "a local time");
+        const s = sc.readString();
+        const t = Times.parseLocalTime(s) ?? sc.fail(`malformed local time ${quote(s)}`);
+        if (t.nano % 1000000 !== 0) sc.fail(`time ${s} is finer than the millisecond Connect's Time holds`);
+        return t;
+      }
+      break;
+    case TIMESTAMP:
+      if (schema.type === "INT64") {
+        expectKind(sc, Kind.String, "an instant");
+        const s = sc.readString();
+        const t = Times.parseInstant(s) ?? sc.fail(`malformed instant ${quote(s)}`);
+        if (t.nano % 1000000 !== 0) sc.fail(`timestamp ${s} is finer than the millisecond Connect's Timestamp holds`);
+        const ms = t.epochSecond * 1000n + BigInt(t.nano / 1000000);
+        if (ms < -(2n ** 63n) || ms >= 2n ** 63n) sc.fail(`timestamp ${s} is out of range`);
+        return t;
+      }
+      break;
+    default:
+      break;
+  }
+  switch (schema.type) {
+    case "INT8":
+      return new Int8(ranged(sc, readInteger(sc, "an int8"), -128n, 127n, "int8"));
+    case "INT16":
+      return new Int16(ranged(sc, readInteger(sc, "an int16"), -32768n, 32767n, "int16"));
+    case "INT32":
+      return new Int32(ranged(sc, readInteger(sc, "an int32"), -2147483648n, 2147483647n, "int32"));
+    case "INT64": {
+      const v = readInteger(sc, "an int64");
+      if (v < -(2n ** 63n) || v >= 2n ** 63n) sc.fail(`number ${v} is out of range for int64`);
+      return v;
+    }
+    case "FLOAT32":
+      return new Float32(readFloat(sc, "a float32", true));
+    case "FLOAT64":
+      return readFloat(sc, "a float64", false);
+    case "BOOLEAN":
+      if (k !== Kind.True && k !== Kind.False) sc.fail(`${kindName(k)} where a boolean belongs`);
+      return sc.readLiteral();
+    case "STRING":
+      return readPlainString(sc);
+    case "BYTES": {
+      expectKind(sc, Kind.String, "base64 bytes");
+      const s = sc.readString();
+      const b = decodeBase64(s);
+      if (typeof b === "string") sc.fail(`malformed base64 ${quote(s)}: ${b}`);
+      return b;
+    }
+    case "ARRAY": {
+      expectKind(sc, Kind.Array, "an array");
+      const out: ConnectValue[] = [];
+      if (sc.beginArray()) return out;
+      let i = 0;
+      do {
+        sc.pushIndex(i++);
+        out.push(readTyped(sc, schema.valueSchema!, positional));
+        sc.pop();
+      } while (sc.nextElement());
+      return out;
+    }
+    case "MAP":
+      return isPlainString(schema.keySchema!) ? readObjectMap(sc, schema, positional) : readPairMap(sc, schema, positional);
+    case "STRUCT":
+      return positional ? readPositionalStruct(sc, schema) : readObjectStruct(sc, schema);
+  }
+}
+
+function isPlainString(key: ConnectSchema): boolean {
+  return key.type === "STRING" && !key.optional && key.name === undefined;
+}
+
+function readObjectMap(sc: Scanner, schema: ConnectSchema, positional: boolean): Map<Value, Value> {
+  expectKind(sc, Kind.Object, "an object");
+  const map = new Map<Value, Value>();
+  if (sc.beginObject()) return map;
+  do {
+    const raw = sc.readKey();
+    const at = sc.keyStart;
+    const key = unescapeKey(sc, raw, at);
+    sc.pushKey(raw);
+    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    map.set(key, readTyped(sc, schema.valueSchema!, positional));
+    sc.pop();
+  } while (sc.nextMember());
+  return map;
+}
+
+function readPairMap(sc: Scanner, schema: ConnectSchema, positional: boolean): Map<Value, Value> {
+  expectKind(sc, Kind.Array, "an array of alternating keys and values");
+  const arrayAt = sc.tokenStart;
+  const map = new Map<Value, Value>();
+  if (sc.beginArray()) return map;
+  const seen = new Set<string>();
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    sc.skipWhitespace();
+    const at = sc.pos;
+    const k = readTyped(sc, schema.keySchema!, positional);
+    const key = valueKey(k);
+    if (seen.has(key)) sc.fail("duplicate key in a map", at);
+    seen.add(key);
+    sc.pop();
+    if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
+    sc.pushIndex(i++);
+    map.set(k, readTyped(sc, schema.valueSchema!, positional));
+    if (map.size !== seen.size) sc.fail("a JavaScript Map cannot hold the keys 0.0 and -0.0 apart: this map has both", at);
+    sc.pop();
+  } while (sc.nextElement());
+  return map;
+}
+
+function readPositionalStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value> {
+  expectKind(sc, Kind.Array, "the array of a struct's field values");
+  const fields = schema.fields!;
+  const struct = new Map<Value, Value>();
+  const empty = sc.beginArray();
+  for (let i = 0; i < fields.length; i++) {
+    if (i > 0 ? !sc.nextElement() : empty) sc.fail(`a struct of ${fields.length} fields has only ${i} values`, sc.pos - 1);
+    sc.pushIndex(i);
+    struct.set(fields[i].name, readTyped(sc, fields[i].schema, true));
+    sc.pop();
+  }
+  if (fields.length === 0 && !empty) sc.fail("a struct of 0 fields has more values", sc.pos);
+  if (fields.length > 0 && sc.nextElement()) sc.fail(`a struct of ${fields.length} fields has more values`, sc.pos);
+  return struct;
+}
+
+function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value> {
+  expectKind(sc, Kind.Object, "an object");
+  const fields = schema.fields!;
+  const values = new Map<string, Value>();
+  if (!sc.beginObject()) {
+    do {
+      const raw = sc.readKey();
+      const at = sc.keyStart;
+      const name = unescapeKey(sc, raw, at);
+      const field = fields.find((f) => f.name === name);
+      if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);
+      if (values.has(name)) sc.fail(`duplicate field ${raw}`, at);
+      sc.pushKey(raw);
+      values.set(name, readTyped(sc, field.schema, false));
+      sc.pop();
+    } while (sc.nextMember());
+  }
+  const struct = new Map<Value, Value>();
+  for (const f of fields) {
+    if (!values.has(f.name) && !f.schema.optional && f.schema.defaultValue === undefined) sc.fail(`missing required field ${f.name}`);
+    struct.set(f.name, values.get(f.name) ?? null);
+  }
+  return struct;
+}
+
+/** Whether a document starts with `{"~s"` (whitespace allowed): only the writer of inline documents makes that. */
+function isInline(b: Uint8Array): boolean {
+  let i = 0;
+  const space = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+  while (i < b.length && space(b[i])) i++;
+  if (b[i] !== 123) return false;
+  i++;
+  while (i < b.length && space(b[i])) i++;
+  return b[i] === 34 && b[i + 1] === 126 && b[i + 2] === 115 && b[i + 3] === 34;
+}
+
+/**
+ * Reads a record value written by typed JSON's Connect converter (io.typedjson.connect.TypedJsonConverter): an
+ * inline document `{"~s":"<schema notation>","~v":<value>}` gives the schema and the value typed by it; any
+ * other document is schemaless (schema null, the dynamic model's value), as the converter reads it.
+ */
+export function parseConnect(input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
+  const sc = new Scanner(input, limitsOf(options));
+  if (!isInline(sc.bytes)) return { schema: null, value: parse(sc.bytes, options) };
+  sc.peek();
+  sc.beginObject();
+  sc.readKey();
+  sc.pushKey("~s");
+  expectKind(sc, Kind.String, "the schema notation");
+  const text = sc.readString();
+  let schema: ConnectSchema;
+  try {
+    schema = parseSchemaNotation(text, options);
+  } catch (e) {
+    if (e instanceof NotationError) sc.fail(e.message);
+    throw e;
+  }
+  sc.pop();
+  if (!sc.nextMember()) sc.fail('end of object where the key "~v" belongs', sc.pos - 1);
+  const key = sc.readKey();
+  if (key !== "~v") sc.fail(`key ${quote(key)} where the key "~v" belongs`, sc.keyStart);
+  sc.pushKey("~v");
+  const value = readTyped(sc, schema, true);
+  sc.pop();
+  if (sc.nextMember()) sc.fail("a second key after the value of an inline document", sc.pos);
+  sc.expectEnd();
+  return { schema, value };
+}
+
+/**
+ * Reads a record value written by the converter in schema location `header`: the value is plain typed JSON (structs
+ * as objects, field names included) and its schema notation is the record header `typedjson.schema`
+ * (`typedjson.key.schema` for keys), given here as its text or bytes.
+ */
+export function parseConnectWithSchema(schemaHeader: string | Uint8Array, input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
+  const text = typeof schemaHeader === "string" ? schemaHeader : new TextDecoder("utf-8", { fatal: true }).decode(schemaHeader);
+  let schema: ConnectSchema;
+  try {
+    schema = parseSchemaNotation(text, options);
+  } catch (e) {
+    if (e instanceof NotationError) throw new TypedJsonError(`in the schema header: ${e.message}`, "$", 0);
+    throw e;
+  }
+  const sc = new Scanner(input, limitsOf(options));
+  if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
+  const value = readTyped(sc, schema, false);
+  sc.expectEnd();
+  return { schema, value };
+}

@@ -1,0 +1,24 @@
+// typedjson for TypeScript and Node: typed JSON documents (SPEC.md) read and written exactly.
+export { parse, ParseOptions } from "./reader";
+export { stringify, StringifyOptions } from "./writer";
+export { parseConnect, parseConnectWithSchema, parseSchemaNotation, ConnectSchema, ConnectType, ConnectValue, SchemaAndValue } from "./connect";
+export { TypedJsonError } from "./errors";
+export { Limits, DEFAULT_LIMITS } from "./scanner";
+export { equals, same } from "./equality";
+export {
+  BigInteger,
+  Decimal,
+  Float32,
+  Instant,
+  Int16,
+  Int32,
+  Int8,
+  LocalDate,
+  LocalDateTime,
+  LocalTime,
+  OffsetDateTime,
+  Uuid,
+  Value,
+  ValueInput,
+} from "./types";
+export { serializer, deserializer } from "./kafka";

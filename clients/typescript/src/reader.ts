@@ -1,0 +1,246 @@
+// Reading the dynamic model (SPEC.md sections 6 and 7): the JSON token says the type, a tag where it cannot.
+// The reader accepts exactly the writer's spelling of every tag, tagged object and format key; only JSON's own
+// freedom (escapes, whitespace, the lexeme of a plain number) stays open.
+import { decodeBase64 } from "./base64";
+import { valueKey } from "./equality";
+import { quote } from "./errors";
+import { decimalText, float32Text, isJsonNumber, parseFloat32 } from "./numbers";
+import { DEFAULT_LIMITS, Kind, Limits, Scanner } from "./scanner";
+import * as Times from "./times";
+import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme } from "./types";
+
+export interface ParseOptions {
+  /** Overrides of the default limits (SPEC.md section 9). */
+  limits?: Partial<Limits>;
+}
+
+export function limitsOf(options?: ParseOptions): Limits {
+  return options?.limits ? { ...DEFAULT_LIMITS, ...options.limits } : DEFAULT_LIMITS;
+}
+
+/**
+ * Reads one typed JSON document (UTF-8 bytes or a string) to its value. Objects come back as `Map`s in document
+ * order. Throws TypedJsonError with the JSON path and byte offset for anything that is not a valid document.
+ */
+export function parse(input: string | Uint8Array, options?: ParseOptions): Value {
+  const sc = new Scanner(input, limitsOf(options));
+  if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
+  const value = readValue(sc);
+  sc.expectEnd();
+  return value;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The value starting at the scanner's position. */
+export function readValue(sc: Scanner): Value {
+  switch (sc.peek()) {
+    case Kind.String:
+      return readStringOrTagged(sc);
+    case Kind.Number: {
+      const { text, integer } = sc.readNumber();
+      if (integer) {
+        const v = BigInt(text);
+        return v >= INT64_MIN && v <= INT64_MAX ? v : new BigInteger(v);
+      }
+      return readDouble(sc, text);
+    }
+    case Kind.Array:
+      return readArray(sc);
+    case Kind.Object:
+      return readObject(sc);
+    case Kind.End:
+      return sc.fail("unexpected end-of-input where a value belongs", sc.pos);
+    default:
+      return sc.readLiteral();
+  }
+}
+
+export function readDouble(sc: Scanner, text: string): number {
+  const d = Number(text);
+  if (!Number.isFinite(d)) sc.fail(`number ${text.length > 40 ? text.slice(0, 40) + "..." : text} is out of range for float64`);
+  return d;
+}
+
+function readStringOrTagged(sc: Scanner): Value {
+  const s = sc.readString();
+  if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+  return tagged(sc, s);
+}
+
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+function integerPayload(sc: Scanner, s: string, payload: string, min: bigint, max: bigint, type: string): bigint {
+  if (payload.length > 25 || payload === "-0" || !INTEGER.test(payload)) sc.fail(`malformed ${type} ${quote(s)}`);
+  const v = BigInt(payload);
+  if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type}`);
+  return v;
+}
+
+function nonFinite(payload: string): number | undefined {
+  return payload === "NaN" ? NaN : payload === "Infinity" ? Infinity : payload === "-Infinity" ? -Infinity : undefined;
+}
+
+/** A string that starts with the prefix: an escaped string, or a tagged scalar (its tag known, its payload canonical). */
+function tagged(sc: Scanner, s: string): Value {
+  if (s.length === 1) sc.fail('lone tag prefix "~" (a string "~" is written "~~")');
+  const tag = s[1];
+  const payload = s.slice(2);
+  switch (tag) {
+    case "~":
+      return s.slice(1);
+    case "i":
+      return new Int32(Number(integerPayload(sc, s, payload, -2147483648n, 2147483647n, "int32")));
+    case "s":
+      return new Int16(Number(integerPayload(sc, s, payload, -32768n, 32767n, "int16")));
+    case "y":
+      return new Int8(Number(integerPayload(sc, s, payload, -128n, 127n, "int8")));
+    case "n":
+      return new BigInteger(integerPayload(sc, s, payload, INT64_MIN, INT64_MAX, "tagged BigInteger"));
+    case "f": {
+      let f = nonFinite(payload);
+      if (f === undefined) {
+        if (payload.length > sc.limits.maxNumberLength || !isJsonNumber(payload)) sc.fail(`malformed float32 ${quote(s)}`);
+        f = parseFloat32(payload);
+        if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32`);
+      }
+      const canonical = float32Text(f);
+      if (canonical !== payload) sc.fail(`malformed float32 ${quote(s)}: its one spelling is "~f${canonical}"`);
+      return new Float32(f);
+    }
+    case "z": {
+      const z = nonFinite(payload);
+      if (z === undefined) sc.fail(`string ${quote(s)} where a number belongs (only "~zNaN", "~zInfinity" and "~z-Infinity" are tagged; finite doubles are plain numbers)`);
+      return z;
+    }
+    case "d": {
+      if (payload.length > sc.limits.maxNumberLength) sc.fail(`decimal of ${payload.length} characters exceeds the number length limit of ${sc.limits.maxNumberLength}`);
+      const d = parseDecimalLexeme(payload);
+      if (d === undefined) sc.fail(`malformed decimal ${quote(s)}`);
+      const canonical = decimalText(d.unscaled, d.scale);
+      if (canonical !== payload) sc.fail(`malformed decimal ${quote(s)}: its one spelling is "~d${canonical}"`);
+      return d;
+    }
+    case "b": {
+      const bytes = decodeBase64(payload);
+      if (typeof bytes === "string") sc.fail(`malformed base64 ${quote(s)}: ${bytes}`);
+      return bytes;
+    }
+    case "t":
+      return Times.parseInstant(payload) ?? sc.fail(`malformed instant ${quote(s)}`);
+    case "D":
+      return Times.parseLocalDate(payload) ?? sc.fail(`malformed local date ${quote(s)}`);
+    case "T":
+      return Times.parseLocalTime(payload) ?? sc.fail(`malformed local time ${quote(s)}`);
+    case "L":
+      return Times.parseLocalDateTime(payload) ?? sc.fail(`malformed local date-time ${quote(s)}`);
+    case "O":
+      return Times.parseOffsetDateTime(payload) ?? sc.fail(`malformed offset date-time ${quote(s)}`);
+    case "u":
+      return Times.parseUuid(payload) ?? sc.fail(`malformed UUID ${quote(s)}`);
+    default:
+      return sc.fail(`unknown tag ${quote(s.slice(0, 2))} in ${quote(s)} (a string starting with '~' is written with the '~' doubled)`);
+  }
+}
+
+function readArray(sc: Scanner): Value[] {
+  const out: Value[] = [];
+  if (sc.beginArray()) return out;
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    out.push(readValue(sc));
+    sc.pop();
+  } while (sc.nextElement());
+  return out;
+}
+
+/** An ordinary key: an escaped `~~k` loses one `~`; a single `~` marks a format key, which is never mixed with others. */
+export function unescapeKey(sc: Scanner, raw: string, at: number): string {
+  if (raw.length === 0 || raw.charCodeAt(0) !== 126) return raw;
+  if (raw.length > 1 && raw.charCodeAt(1) === 126) return raw.slice(1);
+  if (raw.length === 1) sc.fail('lone tag prefix "~" as a key (a key "~" is written "~~")', at);
+  return sc.fail(`format key ${quote(raw)} must be the only key of its object (a key starting with '~' is written with the '~' doubled)`, at);
+}
+
+function readObject(sc: Scanner): Value {
+  if (sc.beginObject()) return new Map<Value, Value>();
+  let raw = sc.readKey();
+  let at = sc.keyStart;
+  if (raw.length > 1 && raw.charCodeAt(0) === 126 && raw.charCodeAt(1) !== 126) return readTaggedObject(sc, raw, at);
+  const map = new Map<Value, Value>();
+  for (;;) {
+    const key = unescapeKey(sc, raw, at);
+    sc.pushKey(raw);
+    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    map.set(key, readValue(sc));
+    sc.pop();
+    if (!sc.nextMember()) return map;
+    raw = sc.readKey();
+    at = sc.keyStart;
+  }
+}
+
+function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
+  if (tag !== "~set" && tag !== "~map") sc.fail(`unknown tag ${quote(tag)} (a key starting with '~' is written with the '~' doubled)`, at);
+  sc.pushKey(tag);
+  const kind = sc.peek();
+  if (kind !== Kind.Array) {
+    sc.fail(`${kind === Kind.Object ? "an object" : kind === Kind.String ? "a string" : kind === Kind.Number ? "a number" : "a literal"} where the array of ${quote(tag)} belongs`);
+  }
+  const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc);
+  sc.pop();
+  if (sc.nextMember()) {
+    sc.skipWhitespace();
+    sc.fail(`a tagged object ${quote(tag)} must have exactly one key`, sc.pos);
+  }
+  return value;
+}
+
+function readSetItems(sc: Scanner): Set<Value> {
+  const set = new Set<Value>();
+  if (sc.beginArray()) return set;
+  const seen = new Set<string>();
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    sc.skipWhitespace();
+    const at = sc.pos;
+    const e = readValue(sc);
+    const key = valueKey(e);
+    if (seen.has(key)) sc.fail("duplicate element in a set", at);
+    seen.add(key);
+    set.add(e);
+    if (set.size !== seen.size) sc.fail("a JavaScript Set cannot hold 0.0 and -0.0 apart: this set has both", at);
+    sc.pop();
+  } while (sc.nextElement());
+  return set;
+}
+
+function readMapItems(sc: Scanner): Map<Value, Value> {
+  const map = new Map<Value, Value>();
+  const arrayAt = sc.tokenStart;
+  if (sc.beginArray()) sc.fail('a ~map with no keys is written {} (a map whose keys are all strings is a plain object)', arrayAt);
+  const seen = new Set<string>();
+  let allStrings = true;
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    sc.skipWhitespace();
+    const at = sc.pos;
+    const k = readValue(sc);
+    const key = valueKey(k);
+    if (seen.has(key)) sc.fail("duplicate key in a ~map", at);
+    seen.add(key);
+    if (typeof k !== "string") allStrings = false;
+    sc.pop();
+    if (!sc.nextElement()) sc.fail("a ~map array must alternate keys and values, but its last key has no value", arrayAt);
+    sc.pushIndex(i++);
+    map.set(k, readValue(sc));
+    if (map.size !== seen.size) sc.fail("a JavaScript Map cannot hold the keys 0.0 and -0.0 apart: this map has both", at);
+    sc.pop();
+  } while (sc.nextElement());
+  if (allStrings) sc.fail("a ~map whose keys are all strings must be written as a plain object", arrayAt);
+  return map;
+}

@@ -1,0 +1,120 @@
+// Connect's inline documents (SPEC.md section 11): the schema notation gives the values their types.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseConnect, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value } from "../index";
+
+function refused(doc: string, path: string, word: string): void {
+  assert.throws(() => parseConnect(doc), (e: unknown) => {
+    if (!(e instanceof TypedJsonError)) assert.fail(`not a TypedJsonError: ${String(e)}`);
+    assert.equal(e.path, path, e.message);
+    assert.ok(e.message.includes(word), `"${e.message}" lacks "${word}"`);
+    assert.ok(e.byteOffset >= 0);
+    return true;
+  });
+}
+
+test("the rows example of SPEC.md: every field typed by the schema", () => {
+  const { schema, value } = parseConnect('{"~s":"{id:i32,customer_id:i64,qty:i16,price:dec(2),created:ts,ship_date:date?,note?,active:bool,score:f32,payload:bytes?}","~v":[100000,8255519,94,9771.82,"2026-11-24T05:19:08.205Z","2026-11-27","gift wrap",false,0.8032,"4bvnrijARQzkPAhPS7sr8YOd7g=="]}');
+  assert.equal(schema!.type, "STRUCT");
+  assert.deepEqual(schema!.fields!.map((f) => f.name), ["id", "customer_id", "qty", "price", "created", "ship_date", "note", "active", "score", "payload"]);
+  assert.equal(schema!.fields![5].schema.optional, true);
+  assert.equal(schema!.fields![3].schema.name, "org.apache.kafka.connect.data.Decimal");
+  const row = value as Map<string, Value>;
+  assert.ok(same(row.get("id")!, new Int32(100000)));
+  assert.equal(row.get("customer_id"), 8255519n);
+  assert.ok(same(row.get("qty")!, new Int16(94)));
+  assert.ok(same(row.get("price")!, new Decimal(977182n, 2)));
+  assert.ok(same(row.get("created")!, Instant.ofEpochMilli(Date.UTC(2026, 10, 24, 5, 19, 8, 205))));
+  assert.ok(same(row.get("ship_date")!, new LocalDate(2026, 11, 27)));
+  assert.ok(same(row.get("score")!, Float32.round(0.8032)));
+  // the same value in the dynamic model: what the converter writes with schema location none
+  assert.equal(stringify(value), '{"id":"~i100000","customer_id":8255519,"qty":"~s94","price":"~d9771.82","created":"~t2026-11-24T05:19:08.205Z","ship_date":"~D2026-11-27","note":"gift wrap","active":false,"score":"~f0.8032","payload":"~b4bvnrijARQzkPAhPS7sr8YOd7g=="}');
+});
+
+test("the orders example, maps, arrays, nulls and defaults", () => {
+  const { value } = parseConnect('{"~s":"{id:i64,name,status,amount:f64,tags:[str],ts}","~v":[1000000,"Eve Novak","NEW",875.25,["priority","priority"],"2026-11-23T08:25:23.618Z"]}');
+  assert.equal(stringify(value), '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}'); // ts here is a field name: a string
+  assert.equal(stringify(parseConnect('{"~s":"<i32,str>","~v":[1,"one",2,"two"]}').value), '{"~map":["~i1","one","~i2","two"]}');
+  assert.equal(stringify(parseConnect('{"~s":"<str,f32>","~v":{"~~k":1.5,"b":"NaN"}}').value), '{"~~k":"~f1.5","b":"~fNaN"}');
+  assert.deepEqual(parseConnect('{"~s":"i32?","~v":null}').value, null);
+  assert.equal(parseConnect('{"~s":"i32?=7","~v":null}').schema!.defaultValue instanceof Int32, true);
+  assert.equal(stringify(parseConnect('{"~s":"time","~v":"05:35:45.123"}').value), '"~T05:35:45.123"');
+  assert.ok(same(parseConnect('{"~s":"time","~v":"00:00"}').value, new LocalTime(0, 0)));
+  assert.equal(stringify(parseConnect('{"~s":"dec(-3)","~v":1E+3}').value), '"~d1E+3"');
+  assert.equal(stringify(parseConnect('{"~s":"{a:{b:[f64]}?}","~v":[[[1,2.5,"-Infinity"]]]}').value), '{"a":{"b":[1.0,2.5,"~z-Infinity"]}}');
+});
+
+test("a document without a schema is the dynamic model's value", () => {
+  const r = parseConnect('{"id":"~i5","~~s":1}');
+  assert.equal(r.schema, null);
+  assert.equal(stringify(r.value), '{"id":"~i5","~~s":1}');
+});
+
+test("the schema notation: names, versions, docs, parameters, defaults, quoted words", () => {
+  const s = parseSchemaNotation("i64(k=v)@com.acme.Id#1!`an id`");
+  assert.equal(s.type, "INT64");
+  assert.equal(s.name, "com.acme.Id");
+  assert.equal(s.version, 1);
+  assert.equal(s.doc, "an id");
+  assert.deepEqual([...s.parameters!], [["k", "v"]]);
+  assert.equal(parseSchemaNotation('str=`"a b"`').defaultValue, "a b");
+  assert.equal(parseSchemaNotation("str=`\"it``s\"`").defaultValue, "it`s");
+  const m = parseSchemaNotation("<i32,{a:i32,b?}@com.acme.Inner#2>");
+  assert.equal(m.valueSchema!.name, "com.acme.Inner");
+  assert.deepEqual(m.valueSchema!.fields!.map((f) => [f.name, f.schema.type, f.schema.optional]), [["a", "INT32", false], ["b", "STRING", true]]);
+  const d = parseSchemaNotation("dec(10,2)(k=v)?");
+  assert.deepEqual([...d.parameters!], [["scale", "2"], ["connect.decimal.precision", "10"], ["k", "v"]]);
+  assert.equal(d.optional, true);
+  const st = parseSchemaNotation('{a:i32=5,b:{x:f64}?=`{"x":1.5}`}');
+  assert.ok(same(st.fields![0].schema.defaultValue!, new Int32(5)));
+  assert.equal(stringify(st.fields![1].schema.defaultValue!), '{"x":1.5}');
+  for (const bad of ["i33", "{a:i32,a:i64}", "i32??", "i32@a@b", "dec(x)", "[i32", "i32=`1.5`", "str=abc", "{a:i32=`\"x\"`}", "`"]) {
+    assert.throws(() => parseSchemaNotation(bad), /invalid schema notation at character \d+/, bad);
+  }
+});
+
+test("values that do not fit their schema are refused with the path and offset", () => {
+  refused('{"~s":"{a:i32,b:[i16]}","~v":[1,[1,70000]]}', '$["~v"][1][1]', "out of range for int16");
+  refused('{"~s":"i64","~v":1.0}', '$["~v"]', "fraction or exponent");
+  refused('{"~s":"i32","~v":"1"}', '$["~v"]', "where an int32 belongs");
+  refused('{"~s":"i32","~v":null}', '$["~v"]', "null for a required INT32");
+  refused('{"~s":"dec(2)","~v":1.5}', '$["~v"]', "scale 1 but the schema's scale is 2");
+  refused('{"~s":"str","~v":"~t"}', '$["~v"]', "where a plain string belongs");
+  refused('{"~s":"bytes","~v":"AQJ="}', '$["~v"]', "malformed base64");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25:23.618001Z"}', '$["~v"]', "finer than the millisecond");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25:23.6180Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"time","~v":"10:15:00"}', '$["~v"]', "malformed local time");
+  refused('{"~s":"f32","~v":1e39}', '$["~v"]', "out of range for float32");
+  refused('{"~s":"{a,b}","~v":["x"]}', '$["~v"]', "has only 1 values");
+  refused('{"~s":"{a,b}","~v":["x","y","z"]}', '$["~v"]', "has more values");
+  refused('{"~s":"<i32,str>","~v":[1,"a",1,"b"]}', '$["~v"][2]', "duplicate key");
+  refused('{"~s":"<i32,str>","~v":[1,"a",2]}', '$["~v"]', "alternate keys and values");
+  refused('{"~s":"{a:i33}","~v":[1]}', '$["~s"]', "invalid schema notation at character 3");
+  refused('{"~s":"i32","~v":1,"x":2}', "$", "second key");
+  refused('{"~s":"i32","~w":1}', "$", '"~v" belongs');
+  refused('{"~s":"i32","~v":1} x', "$", "trailing content");
+});
+
+test("inline documents written by the Java converter read to the value it writes in the dynamic model (390 cases)", () => {
+  const file = require("node:path").resolve(__dirname, "../../fixtures/java-connect-cases.txt");
+  const lines = (require("node:fs").readFileSync(file, "utf8") as string).split("\n").filter((l) => l !== "");
+  assert.ok(lines.length > 300);
+  for (const line of lines) {
+    const [inline, dynamic] = line.split("\t");
+    const { schema, value } = parseConnect(inline);
+    assert.ok(schema !== null, inline);
+    assert.equal(stringify(value), dynamic, inline);
+    assert.ok(same(value, parseConnect(dynamic).value), inline);
+  }
+});
+
+test("schema location header: the value is plain typed JSON, the schema a record header", () => {
+  const { parseConnectWithSchema } = require("../index");
+  const r = parseConnectWithSchema("{id:i64,name,status,amount:f64,tags:[str],ts}", '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}');
+  assert.equal(r.schema.fields.length, 6);
+  assert.equal(stringify(r.value), '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}');
+  assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"a":1,"c":2}'), /unknown field c .* at \$ \(byte offset 7\)/);
+  assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"b":"x"}'), /missing required field a/);
+  assert.throws(() => parseConnectWithSchema("{a:i32", "{}"), /in the schema header: invalid schema notation/);
+  assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));
+});

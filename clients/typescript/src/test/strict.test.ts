@@ -1,0 +1,223 @@
+// One spelling per value, both ways: the reader refuses every other spelling of a format construct, with the
+// path and the byte offset of the offending token; the writer refuses what it cannot carry, with the path.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse, stringify, same, TypedJsonError, Value, Int32, Float32, Decimal, BigInteger, Instant, LocalTime, Uuid } from "../index";
+import { doubleText, float32Text, parseFloat32 } from "../numbers";
+
+function refused(doc: string | Uint8Array, path: string, word: string, offset?: number): void {
+  assert.throws(() => parse(doc), (e: unknown) => {
+    if (!(e instanceof TypedJsonError)) assert.fail(`not a TypedJsonError: ${String(e)}`);
+    assert.equal(e.path, path, e.message);
+    assert.ok(e.message.includes(word), `"${e.message}" lacks "${word}"`);
+    if (offset !== undefined) assert.equal(e.byteOffset, offset, e.message);
+    return true;
+  }, `${typeof doc === "string" ? doc : "bytes"} was read`);
+}
+
+const nonCanonical: [string, string][] = [
+  ['"~i-0"', "malformed int32"],
+  ['"~i01"', "malformed int32"],
+  ['"~s+1"', "malformed int16"],
+  ['"~y 1"', "malformed int8"],
+  ['"~n-0"', "malformed tagged BigInteger"],
+  ['"~f1.50"', "malformed float32"],
+  ['"~f1"', "malformed float32"],
+  ['"~f0.10000000149011612"', "malformed float32"],
+  ['"~f1.5e0"', "malformed float32"],
+  ['"~f-0"', "malformed float32"],
+  ['"~fnan"', "malformed float32"],
+  ['"~f1e-50"', "malformed float32"],
+  ['"~zInf"', "where a number belongs"],
+  ['"~z-0.0"', "where a number belongs"],
+  ['"~d1.0E3"', "malformed decimal"],
+  ['"~d1e+3"', "malformed decimal"],
+  ['"~d-0"', "malformed decimal"],
+  ['"~d01"', "malformed decimal"],
+  ['"~d0.0000001"', "malformed decimal"],
+  ['"~t2024-01-01T00:00:00+02:00"', "malformed instant"],
+  ['"~t2024-01-01t00:00:00Z"', "malformed instant"],
+  ['"~t2024-01-01T00:00:00z"', "malformed instant"],
+  ['"~t2024-01-01T00:00Z"', "malformed instant"],
+  ['"~t2024-01-01T00:00:00.000Z"', "malformed instant"],
+  ['"~t2024-01-01T00:00:00.1Z"', "malformed instant"],
+  ['"~t2023-02-29T00:00:00Z"', "malformed instant"],
+  ['"~T10:15:00"', "malformed local time"],
+  ['"~T10:15:30.5"', "malformed local time"],
+  ['"~T24:00"', "malformed local time"],
+  ['"~D2024-6-30"', "malformed local date"],
+  ['"~D+2024-06-30"', "malformed local date"],
+  ['"~D12024-06-30"', "malformed local date"],
+  ['"~L2024-06-30T10:15:00"', "malformed local date-time"],
+  ['"~O2024-06-30T10:15+00:00"', "malformed offset date-time"],
+  ['"~O2024-06-30T10:15+02:00:00"', "malformed offset date-time"],
+  ['"~O2024-06-30T10:15+19:00"', "malformed offset date-time"],
+  ['"~u123E4567-e89b-12d3-a456-426614174000"', "malformed UUID"],
+  ['"~u{123e4567-e89b-12d3-a456-426614174000}"', "malformed UUID"],
+  ['"~b/x=="', "malformed base64"],
+  ['"~bAQJ="', "malformed base64"],
+  ['"~bAQ=D"', "malformed base64"],
+  ['"~bAQID\\n"', "malformed base64"],
+  ['"~b-_8="', "malformed base64"],
+];
+
+for (const [doc, word] of nonCanonical) {
+  test(`refuses the non-canonical ${doc}`, () => refused(doc, "$", word, 0));
+}
+
+test("tags are recognised after unescaping (JSON's own freedom), and the path names the element", () => {
+  assert.ok(same(parse('"\\u007ei42"'), new Int32(42)));
+  assert.ok(same(parse('"\\u007e\\u007et"'), "~t"));
+  refused('[1, "\\u007ei01"]', "$[1]", "malformed int32", 4);
+});
+
+test("tagged objects: only the writer's spelling", () => {
+  refused('{"~map":["a",1]}', '$["~map"]', "plain object");
+  refused('{"~map":[]}', '$["~map"]', "written {}");
+  refused('{"~set":[1,1]}', '$["~set"][1]', "duplicate element", 11);
+  refused('{"~set":["~bAQJ=","~bAQJ="]}', '$["~set"][0]', "malformed base64", 9);
+  refused('{"~set":["~bAQID","~bAQID"]}', '$["~set"][1]', "duplicate element", 18);
+  refused('{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element");
+  refused('{"~set":["~zNaN","~zNaN"]}', '$["~set"][1]', "duplicate element");
+  refused('{"~set":[{"a":1,"b":2},{"b":2,"a":1}]}', '$["~set"][1]', "duplicate element");
+  refused('{"~set":[{"~set":[1,2]},{"~set":[2,1]}]}', '$["~set"][1]', "duplicate element");
+  refused('{"~map":["~i1","a","~i1","b"]}', '$["~map"][2]', "duplicate key");
+  refused('{"~map":["~bAQID",1,"~bAQID",2]}', '$["~map"][2]', "duplicate key");
+  refused('{"~set":[1],"~set":[2]}', "$", "exactly one key");
+  refused('{"~Set":[1]}', "$", "unknown tag");
+  refused('{"~":1}', "$", "lone tag prefix");
+  refused('{"a":{"~x":1}}', "$.a", "unknown tag", 6);
+  refused('{"a":1,"a":2}', "$.a", "duplicate key", 7);
+  refused('{"a":1,"\\u0061":2}', "$.a", "duplicate key");
+  refused('{"~~a":1,"~~a":2}', '$["~~a"]', "duplicate key");
+  refused('{"~set":{"a":1}}', '$["~set"]', "array of");
+  // values that compare apart stay apart: 1.10 and 1.1, 1 and "~i1", 0.0 and 1
+  assert.equal(stringify(parse('{"~set":["~d1.10","~d1.1",1,"~i1","~n1",1.0]}')), '{"~set":["~d1.10","~d1.1",1,"~i1","~n1",1.0]}');
+});
+
+test("documents: UTF-8 without BOM, nothing but whitespace after the value", () => {
+  refused(new Uint8Array([0xef, 0xbb, 0xbf, 0x31]), "$", "byte order mark", 0);
+  refused(new Uint8Array([0xff, 0xfe, 0x31, 0x00]), "$", "UTF-16", 0);
+  refused(new Uint8Array([0x31, 0x00]), "$", "trailing content", 1);
+  refused(new Uint8Array([0x5b, 0x00, 0x31, 0x00, 0x5d, 0x00]), "$[0]", "NUL byte", 1);
+  refused("1 x", "$", "trailing content", 2);
+  refused("[1]]", "$", "trailing content", 3);
+  refused("  ", "$", "empty document", 2);
+  assert.ok(same(parse(" \t\r\n[ 1 , {\"a\" : 2.50 } ]\n "), parse("[1,{\"a\":2.5}]")));
+  assert.equal(stringify(parse(" \t\r\n[ 1 , {\"a\" : 2.50E0 } ]\n ")), '[1,{"a":2.5}]');
+  refused('"a\u2028\ud800"', "$", "lone surrogate");
+  refused('{"a":"x\u0001"}', "$.a", "control character", 7);
+  refused("[1,]", "$[1]", "where a value belongs", 3);
+  refused("-", "$", "malformed number");
+  refused("1.", "$", "malformed number");
+  refused("1e", "$", "malformed number");
+  refused("+1", "$", "unexpected '+'");
+  refused("[tru]", "$[0]", "Non-standard token");
+  refused('"\\x"', "$", "escape");
+  refused('"\\u12G4"', "$", "escape");
+  refused('"abc', "$", "end-of-input");
+});
+
+test("byte offsets count UTF-8 bytes, not characters", () => {
+  refused('{"日本":"~i01"}', '$.日本', "malformed int32", 10);
+  refused('["😀","~q"]', "$[1]", "unknown tag", 8);
+  refused(new Uint8Array([0x5b, 0x22, 0xc3, 0xa9, 0x22, 0x2c, 0x22, 0xc3, 0x28, 0x22, 0x5d]), "$[1]", "Invalid UTF-8", 7);
+});
+
+test("paths: identifiers after a dot, other keys in brackets", () => {
+  refused('{"a key":{"x_1":["~i01"]}}', '$["a key"].x_1[0]', "malformed int32");
+  refused('{"$id":{"q\\"":"~i01"}}', '$.$id["q\\""]', "malformed int32");
+  refused('{"":{"1a":"~i01"}}', '$[""]["1a"]', "malformed int32");
+});
+
+test("limits: depth, number length, string length, document size", () => {
+  // paths longer than 32 segments are cut, as in Java
+  refused("[".repeat(501) + "]".repeat(501), "$" + "[0]".repeat(32) + "...(468 more)", "nesting depth", 500);
+  assert.equal(stringify(parse("[".repeat(500) + "]".repeat(500))), "[".repeat(500) + "]".repeat(500));
+  refused('{"~set":' + "[".repeat(500) + "]".repeat(500) + "}", '$["~set"]' + "[0]".repeat(31) + "...(468 more)", "nesting depth");
+  refused("1" + "0".repeat(1000), "$", "exceeds the limit", 0);
+  assert.throws(() => parse('"abcdef"', { limits: { maxStringLength: 5 } }), /string of 6 characters exceeds the limit of 5/);
+  assert.throws(() => parse("[1,2,3]", { limits: { maxDocumentBytes: 6 } }), /document of 7 bytes exceeds the limit of 6 bytes/);
+  assert.equal(stringify(parse('"~d1E+999999999"')), '"~d1E+999999999"'); // kept as written, never expanded
+  refused('"~d1E+2147483649"', "$", "malformed decimal");
+});
+
+test("the values: int64 exact as bigint, BigInteger apart, 1 vs 1.0, order of keys kept", () => {
+  assert.equal(parse("9007199254740993"), 9007199254740993n);
+  assert.ok(same(parse("9223372036854775808"), new BigInteger(9223372036854775808n)));
+  assert.equal(parse("1.0"), 1);
+  assert.equal(parse("-0"), 0n);
+  assert.ok(Object.is(parse("-0.0"), -0));
+  const m = parse('{"b":1,"2":2,"1":3,"__proto__":4}') as Map<string, bigint>;
+  assert.deepEqual([...m.keys()], ["b", "2", "1", "__proto__"]);
+  assert.equal(stringify(m), '{"b":1,"2":2,"1":3,"__proto__":4}');
+  assert.equal(stringify({ b: 1n, a: [1.5, "~x"] }), '{"b":1,"a":[1.5,"~~x"]}');
+  assert.equal(stringify(new Map<Value, Value>([[new Int32(1), "a"], ["b", null]])), '{"~map":["~i1","a","b",null]}');
+  assert.ok(same(parse('"~d1.10"'), new Decimal(110n, 2)));
+  assert.ok(!same(parse('"~d1.10"'), new Decimal(11n, 1)));
+  assert.equal(stringify(Float32.round(0.1)), '"~f0.1"');
+  assert.equal(stringify(new Instant(1n, 1000)), '"~t1970-01-01T00:00:01.000001Z"');
+  assert.equal(stringify(Instant.ofEpochMilli(-1)), '"~t1969-12-31T23:59:59.999Z"');
+  assert.equal(stringify(new Instant(-31557014167219200n)), '"~t-1000000000-01-01T00:00:00Z"');
+  assert.equal(stringify(new Instant(31556889864403199n, 999999999)), '"~t+1000000000-12-31T23:59:59.999999999Z"');
+  assert.equal(stringify(parse('"~t+1000000000-12-31T23:59:59.999999999Z"')), '"~t+1000000000-12-31T23:59:59.999999999Z"');
+  assert.equal(stringify(new LocalTime(0, 0, 0, 1000)), '"~T00:00:00.000001"');
+  assert.equal(String(new Uuid("123E4567-E89B-12D3-A456-426614174000")), "123e4567-e89b-12d3-a456-426614174000");
+});
+
+test("the writer refuses what it cannot carry, naming the path", () => {
+  const refusedWrite = (v: unknown, p: string, word: string) =>
+    assert.throws(() => stringify(v as never), (e: unknown) => {
+      if (!(e instanceof TypedJsonError)) assert.fail(String(e));
+      assert.equal(e.path, p, e.message);
+      assert.equal(e.byteOffset, -1);
+      assert.ok(e.message.includes(word), e.message);
+      return true;
+    });
+  refusedWrite({ blocks: [{ position: new Date(0) }] }, "$.blocks[0].position", "cannot carry Date");
+  refusedWrite([undefined], "$[0]", "cannot carry undefined");
+  refusedWrite([1, , 2], "$[1]", "hole");
+  refusedWrite({ f: () => 1 }, "$.f", "cannot carry function");
+  refusedWrite(new Int16Array(1), "$", "Uint8Array");
+  refusedWrite(2n ** 63n, "$", "beyond int64");
+  refusedWrite({ a: { [Symbol("s")]: 1 } }, "$.a", "symbol keys");
+  refusedWrite({ "a\ud800": 1 }, "$", "lone surrogate");
+  refusedWrite(["\udc00"], "$[0]", "lone surrogate");
+  refusedWrite(new Set([new Uint8Array([1]), new Uint8Array([1])]), '$["~set"][1]', "duplicate element");
+  refusedWrite(new Map<unknown, unknown>([[new Int32(1), 1], [new Int32(1), 2]]), '$["~map"][2]', "duplicate key");
+  const cyclic: unknown[] = [];
+  cyclic.push(cyclic);
+  assert.throws(() => stringify(cyclic as never), /nesting depth exceeds the limit of 500/);
+  assert.throws(() => new Int32(2 ** 31), RangeError);
+  assert.throws(() => new Float32(0.1), RangeError);
+  assert.throws(() => new Decimal(1n, 2 ** 31), RangeError);
+});
+
+test("float spellings agree with the Java implementation (jackson-core's writer, Float.parseFloat) on 4,500 random cases", () => {
+  const file = path.resolve(__dirname, "../../fixtures/java-float-cases.txt");
+  const f64 = new Float64Array(1);
+  const u64 = new BigUint64Array(f64.buffer);
+  const f32 = new Float32Array(1);
+  const u32 = new Uint32Array(f32.buffer);
+  let n = 0;
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (line === "") continue;
+    const [a, b] = line.split(" ");
+    n++;
+    if (a[0] === "d") {
+      u64[0] = BigInt("0x" + a.slice(1));
+      assert.equal(doubleText(f64[0]), b, `double bits ${a.slice(1)}`);
+      assert.equal(Number(b), f64[0]);
+    } else if (a[0] === "f") {
+      u32[0] = parseInt(a.slice(1), 16);
+      assert.equal(float32Text(f32[0]), b, `float bits ${a.slice(1)}`);
+      assert.equal(parseFloat32(b), f32[0]);
+    } else {
+      f32[0] = parseFloat32(a.slice(1));
+      assert.equal((u32[0] >>> 0).toString(16), b, `Float.parseFloat("${a.slice(1)}")`);
+    }
+  }
+  assert.ok(n > 4000, `${n} cases`);
+});

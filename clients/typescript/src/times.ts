@@ -1,0 +1,123 @@
+// ISO-8601 spellings of SPEC.md section 5, exactly as java.time prints them, and strict readers that accept
+// only that spelling: a payload is parsed, printed again, and refused unless the two are the same text.
+import type { Instant, LocalDate, LocalTime } from "./types";
+import * as T from "./types";
+
+function pad(v: number, width: number): string {
+  return String(v).padStart(width, "0");
+}
+
+/** `LocalDate.toString()`: four-digit years, a sign beyond 9999 or below 0. */
+export function yearText(y: number): string {
+  if (Math.abs(y) < 1000) return (y < 0 ? "-" : "") + pad(Math.abs(y), 4);
+  return (y > 9999 ? "+" : "") + String(y);
+}
+
+export function localDateText(d: LocalDate): string {
+  return `${yearText(d.year)}-${pad(d.month, 2)}-${pad(d.day, 2)}`;
+}
+
+/** 0, 3, 6 or 9 fraction digits, as java.time prints nanoseconds. */
+function fractionText(nano: number): string {
+  if (nano === 0) return "";
+  if (nano % 1000000 === 0) return "." + pad(nano / 1000000, 3);
+  if (nano % 1000 === 0) return "." + pad(nano / 1000, 6);
+  return "." + pad(nano, 9);
+}
+
+/** `LocalTime.toString()`: `HH:mm`, then `:ss` when seconds or nanoseconds are not zero, then the fraction. */
+export function localTimeText(t: LocalTime): string {
+  let s = `${pad(t.hour, 2)}:${pad(t.minute, 2)}`;
+  if (t.second !== 0 || t.nano !== 0) s += `:${pad(t.second, 2)}${fractionText(t.nano)}`;
+  return s;
+}
+
+/** `ZoneOffset.getId()`: `Z`, `+hh:mm` or `+hh:mm:ss`. */
+export function offsetText(seconds: number): string {
+  if (seconds === 0) return "Z";
+  const a = Math.abs(seconds);
+  const s = a % 60;
+  return `${seconds < 0 ? "-" : "+"}${pad(Math.floor(a / 3600), 2)}:${pad(Math.floor(a / 60) % 60, 2)}${s === 0 ? "" : ":" + pad(s, 2)}`;
+}
+
+/** `Instant.toString()`: UTC, seconds always, then 0, 3, 6 or 9 fraction digits, `Z`. */
+export function instantText(i: Instant): string {
+  const day = i.epochSecond >= 0n ? i.epochSecond / 86400n : -((-i.epochSecond + 86399n) / 86400n);
+  const secondOfDay = Number(i.epochSecond - day * 86400n);
+  const [y, m, d] = T.dateOfEpochDay(Number(day));
+  return `${yearText(y)}-${pad(m, 2)}-${pad(d, 2)}T${pad(Math.floor(secondOfDay / 3600), 2)}:${pad(Math.floor(secondOfDay / 60) % 60, 2)}:${pad(secondOfDay % 60, 2)}${fractionText(i.nano)}Z`;
+}
+
+const DATE = "([+-]?[0-9]{4,9})-([0-9]{2})-([0-9]{2})";
+const TIME = "([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,9}))?)?";
+const LOCAL_DATE = new RegExp(`^${DATE}$`);
+const LOCAL_TIME = new RegExp(`^${TIME}$`);
+const LOCAL_DATE_TIME = new RegExp(`^${DATE}T${TIME}$`);
+const OFFSET_DATE_TIME = new RegExp(`^${DATE}T${TIME}(Z|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)$`);
+// Instant's range reaches the years -1000000000 and 1000000000, one digit more than LocalDate's
+const INSTANT = new RegExp(`^${DATE.replace("4,9", "4,10")}T${TIME}Z$`);
+
+function date(m: RegExpExecArray, at: number): LocalDate {
+  return new T.LocalDate(Number(m[at]), Number(m[at + 1]), Number(m[at + 2]));
+}
+
+function time(m: RegExpExecArray, at: number): LocalTime {
+  const fraction = m[at + 3];
+  return new T.LocalTime(Number(m[at]), Number(m[at + 1]), Number(m[at + 2] ?? 0), fraction === undefined ? 0 : Number(fraction.padEnd(9, "0")));
+}
+
+function offsetSeconds(text: string): number {
+  if (text === "Z") return 0;
+  const sign = text[0] === "-" ? -1 : 1;
+  const h = Number(text.slice(1, 3));
+  const m = Number(text.slice(4, 6));
+  const s = text.length > 6 ? Number(text.slice(7, 9)) : 0;
+  if (h > 18 || m > 59 || s > 59) throw new RangeError("offset out of range");
+  return sign * (h * 3600 + m * 60 + s);
+}
+
+/** Parses with `build` and keeps the result only if it prints as the very same text (the one spelling). */
+function canonical<V extends { toString(): string }>(text: string, pattern: RegExp, build: (m: RegExpExecArray) => V, strict: boolean): V | undefined {
+  const m = pattern.exec(text);
+  if (m === null) return undefined;
+  let v: V;
+  try {
+    v = build(m);
+  } catch {
+    return undefined; // a field out of range: no such date or time
+  }
+  return !strict || v.toString() === text ? v : undefined;
+}
+
+export function parseLocalDate(text: string, strict = true): LocalDate | undefined {
+  return canonical(text, LOCAL_DATE, (m) => date(m, 1), strict);
+}
+
+export function parseLocalTime(text: string, strict = true): LocalTime | undefined {
+  return canonical(text, LOCAL_TIME, (m) => time(m, 1), strict);
+}
+
+export function parseLocalDateTime(text: string, strict = true): T.LocalDateTime | undefined {
+  return canonical(text, LOCAL_DATE_TIME, (m) => new T.LocalDateTime(date(m, 1), time(m, 4)), strict);
+}
+
+export function parseOffsetDateTime(text: string, strict = true): T.OffsetDateTime | undefined {
+  return canonical(text, OFFSET_DATE_TIME, (m) => new T.OffsetDateTime(new T.LocalDateTime(date(m, 1), time(m, 4)), offsetSeconds(m[8])), strict);
+}
+
+export function parseInstant(text: string, strict = true): Instant | undefined {
+  return canonical(text, INSTANT, (m) => {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (mo < 1 || mo > 12 || d < 1 || d > T.daysInMonth(y, mo)) throw new RangeError("no such date");
+    const t = time(m, 4);
+    const seconds = BigInt(T.epochDay(y, mo, d)) * 86400n + BigInt(t.hour * 3600 + t.minute * 60 + t.second);
+    return new T.Instant(seconds, t.nano);
+  }, strict);
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Only the canonical lower-case 36-character form. */
+export function parseUuid(text: string): T.Uuid | undefined {
+  return UUID_TEXT.test(text) ? new T.Uuid(text) : undefined;
+}
