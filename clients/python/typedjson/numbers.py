@@ -90,9 +90,19 @@ def double_text(x: float) -> str:
         # Java also looks at two-digit decimals when one digit is enough, and takes the closest (4.9E-324)
         a = abs(x)
         bits = _U64.unpack(_F64.pack(a))[0]
-        fv, lo, hi, inc = _interval(a, bits, math.nextafter(a, 0.0), math.nextafter(a, math.inf))
-        digits, exp10 = _shortest_exact(fv, lo, hi, inc, 17)
+        if bits & 0xFFFFFFFFFFFFF:
+            # a symmetric rounding interval holds the nearest two-digit decimal whenever it holds a one-digit one
+            digits, exp10 = _digits_of("%.1e" % a)
+        else:
+            fv, lo, hi, inc = _interval(a, bits, math.nextafter(a, 0.0), math.nextafter(a, math.inf))
+            digits, exp10 = _shortest_exact(fv, lo, hi, inc, 17)
     return _layout(x < 0, digits, exp10)
+
+
+def _digits_of(sci: str):
+    """(digits without trailing zeros, exponent) of '%e' output such as '4.9e-324'."""
+    mant, _, ex = sci.partition("e")
+    return mant.replace(".", "").rstrip("0") or "0", int(ex)
 
 
 def _f32_neighbours(a: float):
@@ -108,6 +118,14 @@ def float32_text(x: float) -> str:
         return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
     a = abs(x)
     bits, prev, nxt = _f32_neighbours(a)
+    if bits & 0x7FFFFF:
+        # symmetric rounding interval: the nearest p-digit decimal is in it if any p-digit decimal is, so the
+        # first p whose correctly rounded p digits read back is Java's choice (p = 1 widened to 2, as Java does)
+        for p in range(2, 10):
+            sci = "%.*e" % (p - 1, a)
+            if float32_of(sci) == a:
+                digits, exp10 = _digits_of(sci)
+                return _layout(x < 0, digits, exp10)
     fv, lo, hi, inc = _interval(a, bits, prev, nxt)
     digits, exp10 = _shortest_exact(fv, lo, hi, inc, 9)
     return _layout(x < 0, digits, exp10)
