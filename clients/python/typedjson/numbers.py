@@ -123,12 +123,19 @@ def float32_text(x: float) -> str:
         # first p whose correctly rounded p digits read back is Java's choice (p = 1 widened to 2, as Java does)
         for p in range(2, 10):
             sci = "%.*e" % (p - 1, a)
-            if float32_of(sci) == a:
+            if _reads_back32(sci, a):
                 digits, exp10 = _digits_of(sci)
                 return _layout(x < 0, digits, exp10)
     fv, lo, hi, inc = _interval(a, bits, prev, nxt)
     digits, exp10 = _shortest_exact(fv, lo, hi, inc, 9)
     return _layout(x < 0, digits, exp10)
+
+
+def _reads_back32(lexeme, a):
+    try:
+        return float32_of(lexeme) == a
+    except OverflowError:  # near the largest float32, fewer digits may round beyond it
+        return False
 
 
 def float32_of(lexeme: str) -> float:
