@@ -1,6 +1,8 @@
 """The one exception type: reason, JSON path (SPEC.md section 8) and, when reading, the UTF-8 byte offset."""
 from __future__ import annotations
 
+import functools
+
 
 class TypedJsonError(ValueError):
     """A document that is not valid typed JSON, or a value that cannot be carried exactly.
@@ -23,6 +25,7 @@ def _is_identifier(key: str) -> bool:
     return all(c.isalnum() or c in "$_" for c in key[1:])
 
 
+@functools.lru_cache(maxsize=4096)
 def path_segment(key: str) -> str:
     """``.name`` for an identifier, ``["any key"]`` otherwise (as the Java implementation names keys)."""
     if _is_identifier(key):

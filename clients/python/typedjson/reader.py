@@ -34,6 +34,7 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 _WS = re.compile(rb"[ \t\n\r]*")
+_WS_BYTES = frozenset(b" \t\n\r")
 _ASCII_STRING = re.compile(rb'"([\x20\x21\x23-\x5b\x5d-\x7f]*)"')
 _CHUNK = re.compile(rb'[^"\\\x00-\x1f]+')
 _NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
@@ -76,7 +77,9 @@ class Scanner:
                               self.pos if offset is None else offset)
 
     def ws(self):
-        self.pos = _WS.match(self.data, self.pos).end()
+        p = self.pos
+        if p < self.n and self.data[p] in _WS_BYTES:
+            self.pos = _WS.match(self.data, p).end()
 
     def peek(self) -> int:
         return self.data[self.pos] if self.pos < self.n else -1
