@@ -155,6 +155,14 @@ class WriterTest(unittest.TestCase):
         self.assertEqual('"~t-0001-01-01T00:00:00Z"', dumps(Instant(-62198755200)))
         self.assertEqual('"~t+10000-01-01T00:00:00Z"', dumps(Instant(253402300800)))
         self.assertEqual(Instant(253402300800), loads('"~t+10000-01-01T00:00:00Z"'))
+        for edge in (Instant(Instant.MIN_SECOND), Instant(Instant.MAX_SECOND, 999_999_999),
+                     Instant.parse("2024-02-29T00:00:00Z"), LocalDate(-999_999_999, 1, 1), LocalDate(0, 2, 29)):
+            self.assertEqual(edge, loads(dumps(edge)), dumps(edge))
+        self.assertEqual('"~t-1000000000-01-01T00:00:00Z"', dumps(Instant(Instant.MIN_SECOND)))
+        for bad in ('"~t2023-02-29T00:00:00Z"', '"~t1900-02-29T00:00:00Z"', '"~t-1000000001-12-31T23:59:59Z"',
+                    '"~t+1000000001-01-01T00:00:00Z"', '"~D1000000000-01-01"'):
+            with self.assertRaises(TypedJsonError, msg=bad):
+                loads(bad)
         self.assertEqual('"~O2024-01-01T00:00:00.000001-05:30"',
                          dumps(OffsetDateTime(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 1000), -19800)))
         self.assertEqual('{"~map":[1,"a"]}', dumps({1: "a"}))

@@ -374,6 +374,9 @@ class _TypedReader:
                         raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
                     return known[key]
                 got = self.object(field_schema, unescape=False)
+                for n, fs in s.fields:
+                    if n not in got and not (fs.optional or fs.has_default):
+                        raise sc.error(f"missing field {n!r}, which is required and has no default", start)
                 return {n: got.get(n) for n in names}
             values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
             if len(values) != len(names):

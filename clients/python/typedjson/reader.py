@@ -314,9 +314,9 @@ _INSTANT_RE = re.compile(_DATE + "T" + _TIME + r"Z\Z")
 _OFFSET_RE = re.compile(_DATE + "T" + _TIME + r"(Z|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)\Z")
 
 
-def _date(g, what):
+def _date(g, what, min_year=LocalDate.MIN_YEAR, max_year=LocalDate.MAX_YEAR):
     y, mo, d = int(g[0]), int(g[1]), int(g[2])
-    if not (LocalDate.MIN_YEAR <= y <= LocalDate.MAX_YEAR and 1 <= mo <= 12 and 1 <= d <= _month_length(y, mo)):
+    if not (min_year <= y <= max_year and 1 <= mo <= 12 and 1 <= d <= _month_length(y, mo)):
         raise PayloadError(f"malformed {what}")
     return LocalDate(y, mo, d)
 
@@ -384,11 +384,16 @@ def parse_instant(s: str, strict: bool = True) -> Instant:
     if not m:
         raise PayloadError("malformed instant")
     g = m.groups()
-    d = _date(g[:3], "instant")
+    y, mo, day = int(g[0]), int(g[1]), int(g[2])
+    # Instant reaches one year further than LocalDate (-1000000000 to 1000000000): check month and day in a leap
+    # year, then February 29 in this one
+    _date(("2000", g[1], g[2]), "instant")
+    if mo == 2 and day == 29 and not (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)):
+        raise PayloadError("malformed instant")
     t = _time(g[3:], "instant")
     if strict and not g[5]:
         raise PayloadError("malformed instant: seconds are always written")
-    sec = _days_from_civil(d.year, d.month, d.day) * 86400 + t.hour * 3600 + t.minute * 60 + t.second
+    sec = _days_from_civil(y, mo, day) * 86400 + t.hour * 3600 + t.minute * 60 + t.second
     if not Instant.MIN_SECOND <= sec <= Instant.MAX_SECOND:
         raise PayloadError("malformed instant: beyond Instant's range")
     return _canonical(Instant(sec, t.nano), s, "instant", strict)
@@ -482,7 +487,10 @@ class DynamicReader:
             start = sc.pos
             lexeme, integer = sc.number()
             if integer:
-                v = int(lexeme)
+                try:
+                    v = int(lexeme)
+                except ValueError:  # beyond Python's int-string conversion limit (a raised max_number_length)
+                    raise sc.error(f"integer of {len(lexeme)} digits is too long to convert", start) from None
                 return v if INT64_MIN <= v <= INT64_MAX else BigInt(v)
             return payload(sc, parse_double_lexeme, lexeme, start)
         return sc.literal()
