@@ -17,6 +17,19 @@ from . import TypedJsonError, dumps, loads
 from .explicit import difference, loads_explicit
 
 
+def check_record(expected, raw):
+    """None when the record value ``raw`` (bytes, None for a tombstone) reads to exactly ``expected`` and writes
+    back to the same bytes; else what differs."""
+    try:
+        value = loads(raw) if raw is not None else None
+    except TypedJsonError as e:
+        return f"refused: {e}"
+    diff = difference(expected, value)
+    if diff is None and raw is not None and dumps(value).encode("utf-8") != raw:
+        diff = f"read exactly, but written back as {dumps(value)[:200]!r}, not the bytes the producer wrote"
+    return diff
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m typedjson.kafka_check", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bootstrap", required=True)
@@ -52,21 +65,13 @@ def main(argv=None) -> int:
                 if msg.error().fatal():
                     raise KafkaException(msg.error())
                 continue
-            i = read
+            diff = check_record(expected[read], msg.value())
             read += 1
-            try:
-                value = loads(msg.value()) if msg.value() is not None else None
-            except TypedJsonError as e:
-                diff = f"refused: {e}"
-            else:
-                diff = difference(expected[i], value)
-                if diff is None and msg.value() is not None and dumps(value).encode("utf-8") != msg.value():
-                    diff = f"read exactly, but written back as {dumps(value)[:200]!r}, not the bytes Java wrote"
             if diff is None:
                 exact += 1
             elif shown < 5:
                 shown += 1
-                print(f"record {i} (offset {msg.offset()}) differs: {diff}", file=sys.stderr)
+                print(f"record {read - 1} (offset {msg.offset()}) differs: {diff}", file=sys.stderr)
     finally:
         consumer.close()
     if read < n:
