@@ -214,6 +214,24 @@ class NumbersTest(unittest.TestCase):
                 shorter = "%.*e" % (digits - 2, f)
                 self.assertNotEqual(struct.pack("<f", f), struct.pack("<f", float32_of(shorter)), text)
 
+    def test_same_text_as_java(self):
+        """2,000 random doubles and floats (random bits, short decimals, powers of ten) with the text the Java
+        writer gives them (jackson-core's Schubfach, NumberOutput.toString(x, true)), in tests/data/java-numbers.txt."""
+        path = os.path.join(os.path.dirname(__file__), "data", "java-numbers.txt")
+        checked = 0
+        with open(path, encoding="ascii") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                db, ds, fb, fs = line.split()
+                d = struct.unpack("<d", struct.pack("<Q", int(db, 16)))[0]
+                self.assertEqual(ds, double_text(d), repr(d))
+                if fb != "-":
+                    f32 = struct.unpack("<f", struct.pack("<I", int(fb, 16)))[0]
+                    self.assertEqual(fs, float32_text(f32), repr(f32))
+                checked += 1
+        self.assertEqual(2000, checked)
+
     def test_float32_rounds_once_from_the_decimal(self):
         # 1 + 2^-24 + 2^-60 is just above a float32 midpoint; the double nearest it is the midpoint itself,
         # so rounding through a double would give 1.0 (ties to even) instead of the next float32
