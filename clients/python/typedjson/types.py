@@ -181,8 +181,9 @@ class LocalDate:
 
     @classmethod
     def parse(cls, text: str) -> "LocalDate":
+        """ISO ``yyyy-mm-dd`` (years beyond 9999 with a sign)."""
         from .reader import parse_local_date
-        return parse_local_date(text)
+        return parse_local_date(text, strict=False)
 
     def __str__(self):
         return f"{_year_text(self.year)}-{self.month:02d}-{self.day:02d}"
@@ -225,6 +226,12 @@ class LocalTime:
         _check_int("nano of day", n, 0, 86_400 * 10**9 - 1)
         s, nano = divmod(n, 10**9)
         return cls(s // 3600, s // 60 % 60, s % 60, nano)
+
+    @classmethod
+    def parse(cls, text: str) -> "LocalTime":
+        """``hh:mm[:ss[.fffffffff]]``."""
+        from .reader import parse_local_time
+        return parse_local_time(text, strict=False)
 
     def nano_of_day(self) -> int:
         return (self.hour * 3600 + self.minute * 60 + self.second) * 10**9 + self.nano
@@ -280,6 +287,11 @@ class LocalDateTime:
         return cls(LocalDate(year, month, day), LocalTime(hour, minute, second, nano))
 
     @classmethod
+    def parse(cls, text: str) -> "LocalDateTime":
+        from .reader import parse_local_datetime
+        return parse_local_datetime(text, strict=False)
+
+    @classmethod
     def from_datetime(cls, dt) -> "LocalDateTime":
         return cls(LocalDate.from_date(dt), LocalTime.from_time(dt))
 
@@ -329,6 +341,12 @@ class OffsetDateTime:
 
     def __setattr__(self, k, v):
         raise AttributeError("OffsetDateTime is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> "OffsetDateTime":
+        """``2024-06-30T10:15:30.5+02:00`` or with ``Z``."""
+        from .reader import parse_offset_datetime
+        return parse_offset_datetime(text, strict=False)
 
     @classmethod
     def from_datetime(cls, dt) -> "OffsetDateTime":
@@ -399,8 +417,9 @@ class Instant:
 
     @classmethod
     def parse(cls, text: str) -> "Instant":
+        """ISO-8601 in UTC with ``Z``: ``2024-01-01T00:00:00.5Z`` (seconds and fraction optional)."""
         from .reader import parse_instant
-        return parse_instant(text)
+        return parse_instant(text, strict=False)
 
     def __str__(self):
         day, sec = divmod(self.epoch_second, 86400)
