@@ -37,6 +37,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,6 +48,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -118,16 +120,28 @@ class CrossLanguageTest {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         try (KafkaProducer<String, Object> producer = new KafkaProducer<>(p, new StringSerializer(), new TypedJsonSerializer<>())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (Map.Entry<String, List<Object>> e : DATA.entrySet()) {
                 StringBuilder expected = new StringBuilder();
                 List<Object> values = e.getValue();
                 for (int i = 0; i < values.size(); i++) {
-                    producer.send(new ProducerRecord<>(topic(e.getKey()), Integer.toString(i), values.get(i))).get(60, TimeUnit.SECONDS);
+                    // one producer, one partition, idempotence on: the topic holds the values in this order
+                    sent.add(producer.send(new ProducerRecord<>(topic(e.getKey()), Integer.toString(i), values.get(i))));
                     expected.append(explicit(values.get(i))).append('\n');
                 }
                 Files.writeString(expectedFile(e.getKey()), expected, StandardCharsets.UTF_8);
             }
+            for (Future<RecordMetadata> f : sent) {
+                f.get(120, TimeUnit.SECONDS);
+            }
         }
+        // the orders expectation with one value's type changed (its id an Integer, not a Long): a checker must see it
+        List<String> lines = new ArrayList<>(Files.readAllLines(expectedFile("orders"), StandardCharsets.UTF_8));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> first = new LinkedHashMap<>((Map<String, Object>) DATA.get("orders").get(0));
+        first.put("id", ((Long) first.get("id")).intValue());
+        lines.set(0, explicit(first));
+        Files.writeString(work.resolve("tampered.expected"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
     }
 
     @AfterAll
@@ -143,7 +157,7 @@ class CrossLanguageTest {
             }
             Files.delete(work);
         }
-        if (RESULTS.isEmpty()) {
+        if (RESULTS.isEmpty() || DATA.isEmpty()) {
             return;
         }
         StringBuilder table = new StringBuilder("\ncross-language broker test: values read back exactly\n");
@@ -203,8 +217,12 @@ class CrossLanguageTest {
     }
 
     private static void check(Checker checker) throws Exception {
-        Assumptions.assumeTrue(checker.missing == null, () -> checker.language + " skipped: " + checker.missing);
         Map<String, String> results = RESULTS.computeIfAbsent(checker.language, k -> new LinkedHashMap<>());
+        if (checker.missing != null) {
+            DATA.keySet().forEach(d -> results.put(d, "skipped"));
+            System.out.println(checker.language + " skipped: " + checker.missing);
+        }
+        Assumptions.assumeTrue(checker.missing == null, () -> checker.language + " skipped: " + checker.missing);
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, List<Object>> e : DATA.entrySet()) {
             List<String> command = new ArrayList<>(checker.command);
@@ -221,6 +239,15 @@ class CrossLanguageTest {
         }
         assertTrue(failures.isEmpty(), checker.language + " did not read every value exactly:\n" + String.join("\n", failures));
         assertEquals(DATA.size(), results.size());
+
+        // and the checker can fail: an expectation that differs in one value's type is one record short of exact
+        List<String> command = new ArrayList<>(checker.command);
+        command.addAll(List.of("--bootstrap", kafka.bootstrapServers(), "--topic", topic("orders"),
+                "--expected", work.resolve("tampered.expected").toString()));
+        Run run = run(command, checker.env, 120);
+        int n = DATA.get("orders").size();
+        assertTrue(run.stdout.contains("exact " + (n - 1) + "/" + n), () -> "tampered expectation: " + run.stdout + run.stderr);
+        assertTrue(run.exit != 0, "a checker that found a difference exits non-zero");
     }
 
     record Run(int exit, String stdout, String stderr) {}
