@@ -22,5 +22,12 @@ class CheckRecordTest(unittest.TestCase):
         self.assertIsNotNone(check_record({"a": Int32(1), "p": Decimal("1.10")}, None))
 
 
+    def test_connect_documents(self):
+        expected = loads_explicit('["map",[[["string","id"],["int32","1"]],[["string","p"],["decimal","1.10"]]]]')
+        self.assertIsNone(check_record(expected, b'{"~s":"{id:i32,p:dec(2)}","~v":[1,1.10]}', connect=True))
+        self.assertIn("int", check_record(expected, b'{"~s":"{id:i64,p:dec(2)}","~v":[1,1.10]}', connect=True))
+        self.assertIn("scale", check_record(expected, b'{"~s":"{id:i32,p:dec(2)}","~v":[1,1.1]}', connect=True))
+
+
 if __name__ == "__main__":
     unittest.main()

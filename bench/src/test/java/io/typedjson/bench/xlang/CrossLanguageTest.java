@@ -13,6 +13,7 @@ import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.EdgeCases;
 import io.typedjson.bench.data.Shapes;
+import io.typedjson.connect.TypedJsonConverter;
 import io.typedjson.serde.TypedJsonSerializer;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -49,7 +50,13 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,6 +83,9 @@ class CrossLanguageTest {
     private static Path work;
     /** data set name -> its values, produced in this order */
     private static final Map<String, List<Object>> DATA = new LinkedHashMap<>();
+    /** data set name -> the documents TypedJsonConverter (inline schema) wrote for its Structs, and their values */
+    private static final Map<String, List<byte[]>> CONNECT = new LinkedHashMap<>();
+    private static final Map<String, List<Object>> CONNECT_VALUES = new LinkedHashMap<>();
     /** language -> data set -> the checker's "exact K/N" */
     private static final Map<String, Map<String, String>> RESULTS = new TreeMap<>();
 
@@ -107,12 +117,31 @@ class CrossLanguageTest {
         DATA.put("shapes", shapes);
         DATA.put("vectors", vectorValues());
 
+        TypedJsonConverter converter = new TypedJsonConverter();
+        converter.configure(Map.of(), false); // schema location inline, the default
+        for (String name : List.of("orders", "rows", "cdc", "board", "rows-edges")) {
+            Dataset<Object> d = Datasets.get(name.replace("-edges", ""));
+            List<Object> records = name.endsWith("-edges")
+                    ? EdgeCases.of("rows").stream().map(EdgeCases.Case::record).map(Object.class::cast).toList()
+                    : d.generate(Datasets.count(name, RECORDS), Datasets.SEED);
+            List<byte[]> documents = new ArrayList<>();
+            List<Object> values = new ArrayList<>();
+            for (Object r : records) {
+                Struct struct = d.toStruct(r);
+                documents.add(converter.fromConnectData(topic("connect-" + name), struct.schema(), struct));
+                values.add(connectValue(struct.schema(), struct));
+            }
+            CONNECT.put(name, documents);
+            CONNECT_VALUES.put(name, values);
+        }
+
         kafka = LocalKafka.start();
         work = Files.createTempDirectory("typedjson-xlang-");
         Properties admin = new Properties();
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         try (Admin a = Admin.create(admin)) {
-            List<NewTopic> topics = DATA.keySet().stream().map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
+            List<NewTopic> topics = Stream.concat(DATA.keySet().stream(), CONNECT.keySet().stream().map(n -> "connect-" + n))
+                    .map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
             a.createTopics(topics).all().get(60, TimeUnit.SECONDS);
         }
         Properties p = new Properties();
@@ -130,6 +159,20 @@ class CrossLanguageTest {
                     expected.append(explicit(values.get(i))).append('\n');
                 }
                 Files.writeString(expectedFile(e.getKey()), expected, StandardCharsets.UTF_8);
+            }
+            for (Future<RecordMetadata> f : sent) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        }
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (Map.Entry<String, List<byte[]>> e : CONNECT.entrySet()) {
+                StringBuilder expected = new StringBuilder();
+                for (int i = 0; i < e.getValue().size(); i++) {
+                    sent.add(producer.send(new ProducerRecord<>(topic("connect-" + e.getKey()), e.getValue().get(i))));
+                    expected.append(explicit(CONNECT_VALUES.get(e.getKey()).get(i))).append('\n');
+                }
+                Files.writeString(expectedFile("connect-" + e.getKey()), expected, StandardCharsets.UTF_8);
             }
             for (Future<RecordMetadata> f : sent) {
                 f.get(120, TimeUnit.SECONDS);
@@ -182,6 +225,73 @@ class CrossLanguageTest {
     @Test
     void nodeReadsEveryDataSetExactly() throws Exception {
         check(node());
+    }
+
+    /**
+     * Kafka Connect's documents too: each data set's Structs written by TypedJsonConverter with the schema inline,
+     * read by Python's {@code loads_connect} (the Node checker's interface has no Connect mode).
+     */
+    @Test
+    void pythonReadsConnectDocumentsExactly() throws Exception {
+        Checker python = python();
+        Assumptions.assumeTrue(python.missing == null, () -> "python skipped: " + python.missing);
+        List<String> failures = new ArrayList<>();
+        StringBuilder table = new StringBuilder("\nConnect inline documents (TypedJsonConverter) read by Python's loads_connect\n");
+        for (Map.Entry<String, List<byte[]>> e : CONNECT.entrySet()) {
+            List<String> command = new ArrayList<>(python.command);
+            command.addAll(List.of("--connect", "--bootstrap", kafka.bootstrapServers(), "--topic", topic("connect-" + e.getKey()),
+                    "--expected", expectedFile("connect-" + e.getKey()).toString()));
+            Run run = run(command, python.env, 120);
+            Matcher m = EXACT.matcher(run.stdout);
+            String result = m.find() ? m.group(1) + "/" + m.group(2) : "no result";
+            int n = e.getValue().size();
+            table.append(String.format("%-14s %8d %12s%n", e.getKey(), n, result));
+            if (!result.equals(n + "/" + n) || run.exit != 0) {
+                failures.add(e.getKey() + ": exact " + result + " (exit " + run.exit + ")\n" + run.stdout + run.stderr);
+            }
+        }
+        System.out.print(table);
+        assertTrue(failures.isEmpty(), "python did not read every Connect value exactly:\n" + String.join("\n", failures));
+    }
+
+    /**
+     * The value Python's loads_connect gives for a Connect value, in Java types of the dynamic model: a Struct as a
+     * map in field order, Timestamp as Instant, Date as LocalDate, Time as LocalTime, a map with non-string keys as a
+     * map; the other types as they are (Byte, Short, Integer, Long, Float, Double, BigDecimal, byte[]...).
+     */
+    static Object connectValue(Schema schema, Object v) {
+        if (v == null) {
+            return null;
+        }
+        String logical = schema.name() == null ? "" : schema.name();
+        switch (logical) {
+            case Timestamp.LOGICAL_NAME: return Instant.ofEpochMilli(((java.util.Date) v).getTime());
+            case org.apache.kafka.connect.data.Date.LOGICAL_NAME:
+                return LocalDate.ofEpochDay(Math.floorDiv(((java.util.Date) v).getTime(), 86_400_000L));
+            case Time.LOGICAL_NAME: return LocalTime.ofNanoOfDay(((java.util.Date) v).getTime() * 1_000_000L);
+            default: break;
+        }
+        switch (schema.type()) {
+            case STRUCT: {
+                Map<String, Object> m = new LinkedHashMap<>();
+                for (Field f : schema.fields()) {
+                    m.put(f.name(), connectValue(f.schema(), ((Struct) v).getWithoutDefault(f.name())));
+                }
+                return m;
+            }
+            case ARRAY: {
+                List<Object> l = new ArrayList<>();
+                ((List<?>) v).forEach(x -> l.add(connectValue(schema.valueSchema(), x)));
+                return l;
+            }
+            case MAP: {
+                Map<Object, Object> m = new LinkedHashMap<>();
+                ((Map<?, ?>) v).forEach((k, x) -> m.put(connectValue(schema.keySchema(), k), connectValue(schema.valueSchema(), x)));
+                return m;
+            }
+            case BYTES: return v instanceof java.nio.ByteBuffer b ? java.util.Arrays.copyOfRange(b.array(), b.arrayOffset() + b.position(), b.arrayOffset() + b.limit()) : v;
+            default: return v;
+        }
     }
 
     // ------------------------------------------------------------------ checkers
