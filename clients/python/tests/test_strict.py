@@ -1,12 +1,10 @@
 """One spelling per value, both ways: the reader refuses every spelling of a format construct the writer would
 not produce, with the path and byte offset; JSON's own freedom stays open."""
-import math
 import unittest
-import uuid
 from decimal import Decimal
 
-from typedjson import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
-                       OffsetDateTime, TypedJsonError, TypedMap, TypedSet, dumps, loads)
+from typedjson import (BigInt, Float32, Instant, Int32, LocalDate, LocalDateTime, OffsetDateTime, TypedJsonError,
+                       TypedMap, TypedSet, dumps, loads)
 from typedjson.explicit import difference
 
 

@@ -8,12 +8,12 @@ header ``typedjson.schema`` as ``schema``.
 """
 from __future__ import annotations
 
-import math
+from decimal import Decimal, InvalidOperation
 
 from . import reader as r
 from .errors import TypedJsonError, path_segment
 from .numbers import float32_of
-from .reader import DEFAULT_LIMITS, PayloadError, Scanner
+from .reader import DEFAULT_LIMITS, Scanner
 from .types import Float32, Int8, Int16, Int32, TypedMap
 
 DECIMAL = "org.apache.kafka.connect.data.Decimal"
@@ -325,8 +325,8 @@ class _TypedReader:
         if logical == "decimal":
             lexeme, _ = self.number("a decimal")
             try:
-                d = r.Decimal(lexeme)
-            except r.InvalidOperation:
+                d = Decimal(lexeme)
+            except InvalidOperation:
                 raise sc.error(f"malformed decimal {lexeme[:40]}", start) from None
             scale = int(s.parameters["scale"])
             if -d.as_tuple().exponent != scale:

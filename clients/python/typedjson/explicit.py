@@ -13,8 +13,7 @@ from decimal import Decimal
 
 from . import reader as r
 from .numbers import float32_of
-from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
-                    OffsetDateTime, TypedMap, TypedSet)
+from .types import BigInt, Float32, Int8, Int16, Int32, TypedMap, TypedSet
 
 
 def from_explicit(spec):

@@ -14,9 +14,9 @@ import uuid
 from decimal import Decimal, InvalidOperation
 
 from .errors import TypedJsonError, path_segment, path_text
-from .numbers import JSON_NUMBER, decimal_text, double_text, float32_of, float32_text
+from .numbers import JSON_NUMBER, decimal_text, float32_of, float32_text
 from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
-                    OffsetDateTime, TypedMap, TypedSet, _civil_from_days, _days_from_civil, _month_length)
+                    OffsetDateTime, TypedMap, TypedSet, _days_from_civil, _month_length)
 
 
 class Limits:
@@ -538,7 +538,7 @@ class DynamicReader:
         key_start = sc.pos
         raw = self.key()
         if len(raw) > 1 and raw[0] == "~" and raw[1] != "~":
-            return self.tagged_object(raw, key_start, obj_start)
+            return self.tagged_object(raw, key_start)
         out = {}
         path = sc.path
         while True:
@@ -586,7 +586,7 @@ class DynamicReader:
         sc.pos += 1
         sc.ws()
 
-    def tagged_object(self, tag, key_start, obj_start):
+    def tagged_object(self, tag, key_start):
         sc = self.sc
         if tag not in ("~set", "~map"):
             raise sc.error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
@@ -599,7 +599,8 @@ class DynamicReader:
         array_start = sc.pos
         sc.enter(array_start)
         sc.pos += 1
-        items = []  # (value, offset)
+        elements = []      # the items of the array, in order
+        seen = TypedSet()  # the set's elements, or the map's keys, under the model's equality
         sc.ws()
         if sc.peek() == 0x5D:
             sc.pos += 1
@@ -609,17 +610,10 @@ class DynamicReader:
                 sc.path.append(f"[{i}]")
                 sc.ws()
                 at = sc.pos
-                items.append((self.value(), at))
-                if tag == "~set":
-                    if i == 0:
-                        result = TypedSet()
-                    if not result.add(items[-1][0]):
-                        raise sc.error("duplicate element in a set", at)
-                elif i % 2 == 0:
-                    if i == 0:
-                        result = TypedMap()
-                    if items[-1][0] in result or not result.put_new(items[-1][0], None):
-                        raise sc.error("duplicate key in a ~map", at)
+                v = self.value()
+                elements.append(v)
+                if (tag == "~set" or i % 2 == 0) and not seen.add(v):
+                    raise sc.error("duplicate element in a set" if tag == "~set" else "duplicate key in a ~map", at)
                 sc.ws()
                 c = sc.peek()
                 sc.path.pop()
@@ -633,16 +627,16 @@ class DynamicReader:
                 raise sc.unexpected("',' or ']' in an array")
             end = sc.pos
             sc.pos += 1
-            if tag == "~map" and len(items) % 2:
+            if tag == "~map" and len(elements) % 2:
                 raise sc.error("a ~map array must alternate keys and values, but its last key has no value", end)
         sc.depth -= 1
         if tag == "~set":
-            value = TypedSet(v for v, _ in items)
+            value = seen
         else:
-            value = TypedMap((items[j][0], items[j + 1][0]) for j in range(0, len(items), 2))
-            if all(type(k) is str for k in value):
+            if all(type(k) is str for k in elements[0::2]):
                 raise sc.error("a map whose keys are all strings is written as a plain object, not a ~map",
                                array_start)
+            value = TypedMap(zip(elements[0::2], elements[1::2]))
         sc.path.pop()
         sc.ws()
         c = sc.peek()
