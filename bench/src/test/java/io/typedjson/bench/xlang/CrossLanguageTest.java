@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Future;
@@ -116,6 +117,7 @@ class CrossLanguageTest {
         }
         DATA.put("shapes", shapes);
         DATA.put("vectors", vectorValues());
+        DATA.put("random", randomValues(new SplittableRandom(Datasets.SEED), 500));
 
         TypedJsonConverter converter = new TypedJsonConverter();
         converter.configure(Map.of(), false); // schema location inline, the default
@@ -463,6 +465,107 @@ class CrossLanguageTest {
         }
         assertTrue(values.size() > 50, "vector values loaded from " + dir);
         return values;
+    }
+
+    /**
+     * Seeded random values of the whole dynamic model: every scalar type with its edges (NaN, -0.0, subnormals,
+     * decimals of any scale, instants with nanoseconds, far years, offsets with seconds, strings with controls,
+     * surrogate pairs and '~'), nested lists, sets and maps with keys of any type.
+     */
+    static List<Object> randomValues(SplittableRandom r, int count) {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Map<String, Object> record = new LinkedHashMap<>();
+            for (int f = r.nextInt(1, 6); f > 0; f--) {
+                record.put(randomString(r), randomValue(r, 0, false));
+            }
+            values.add(record);
+        }
+        return values;
+    }
+
+    /** {@code inSet}: no byte[] (Java compares arrays by identity, the format by content) under a set or map key. */
+    private static Object randomValue(SplittableRandom r, int depth, boolean inSet) {
+        int k = r.nextInt(depth > 2 ? 19 : 23);
+        switch (k) {
+            case 0: return null;
+            case 1: return r.nextBoolean();
+            case 2: return r.nextInt(4) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) : r.nextLong();
+            case 3: return r.nextInt();
+            case 4: return (short) r.nextInt();
+            case 5: return (byte) r.nextInt();
+            case 6: return r.nextBoolean() ? BigInteger.valueOf(r.nextLong()) : new BigInteger(70 + r.nextInt(60), new java.util.Random(r.nextLong())).negate();
+            case 7: return switch (r.nextInt(4)) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> new double[] {Double.NaN, -0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, Double.POSITIVE_INFINITY, 2e23, 1e7, 1e-3}[r.nextInt(9)];
+                default -> Math.round(r.nextDouble() * 1e6) / Math.pow(10, r.nextInt(8));
+            };
+            case 8: return r.nextBoolean() ? Float.intBitsToFloat(r.nextInt()) : (float) (r.nextInt(100_000) / Math.pow(10, r.nextInt(6)));
+            case 9: return BigDecimal.valueOf(r.nextLong(), r.nextInt(-20, 21));
+            case 10: case 11: return randomString(r);
+            case 12: {
+                if (inSet) {
+                    return randomString(r);
+                }
+                byte[] b = new byte[r.nextInt(20)];
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (byte) r.nextInt();
+                }
+                return b;
+            }
+            case 13: return new UUID(r.nextLong(), r.nextLong());
+            case 14: return Instant.ofEpochSecond(r.nextLong(-100_000_000_000L, 100_000_000_000L), nanos(r));
+            case 15: return LocalDate.ofEpochDay(r.nextLong(-3_000_000, 3_000_000));
+            case 16: return LocalTime.ofNanoOfDay(r.nextLong(86_400_000_000_000L) / 1_000_000_000L * 1_000_000_000L + nanos(r));
+            case 17: return LocalDateTime.of(LocalDate.ofEpochDay(r.nextLong(-800_000, 800_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400)).withNano(nanos(r)));
+            case 18: return OffsetDateTime.of(LocalDateTime.of(LocalDate.ofEpochDay(r.nextLong(-800_000, 800_000)),
+                    LocalTime.ofSecondOfDay(r.nextInt(86_400)).withNano(nanos(r))), java.time.ZoneOffset.ofTotalSeconds(r.nextInt(-64_800, 64_801)));
+            case 19: case 20: {
+                List<Object> l = new ArrayList<>();
+                for (int n = r.nextInt(5); n > 0; n--) {
+                    l.add(randomValue(r, depth + 1, inSet));
+                }
+                return l;
+            }
+            case 21: {
+                Set<Object> set = new LinkedHashSet<>();
+                for (int n = r.nextInt(5); n > 0; n--) {
+                    set.add(randomValue(r, depth + 1, true));
+                }
+                return set;
+            }
+            default: {
+                Map<Object, Object> m = new LinkedHashMap<>();
+                for (int n = r.nextInt(5); n > 0; n--) {
+                    m.put(r.nextBoolean() ? randomString(r) : randomValue(r, depth + 1, true), randomValue(r, depth + 1, inSet));
+                }
+                return m;
+            }
+        }
+    }
+
+    private static int nanos(SplittableRandom r) {
+        return switch (r.nextInt(4)) {
+            case 0 -> 0;
+            case 1 -> r.nextInt(1000) * 1_000_000;
+            case 2 -> r.nextInt(1_000_000) * 1000;
+            default -> r.nextInt(1_000_000_000);
+        };
+    }
+
+    private static String randomString(SplittableRandom r) {
+        String[] pieces = {"", "~", "~~", "~t", "~set", "a~b", "$type", "\u0000", "\u001f", "\u2028", "\uD83D\uDE00", "é",
+                "\"", "\\", "\u007f", "日本", "\n"};
+        StringBuilder sb = new StringBuilder();
+        for (int n = r.nextInt(5); n > 0; n--) {
+            if (r.nextInt(3) == 0) {
+                sb.append(pieces[r.nextInt(pieces.length)]);
+            } else {
+                int cp = r.nextInt(3) == 0 ? r.nextInt(0x110000) : r.nextInt(0x20, 0x7f);
+                sb.appendCodePoint(Character.isSurrogate((char) cp) && cp < 0x10000 ? 'x' : cp);
+            }
+        }
+        return sb.toString();
     }
 
     // ------------------------------------------------------------------ the explicit notation (SPEC.md appendix A)
