@@ -1,0 +1,38 @@
+"""``python3 -m typedjson``: one document on standard input, its canonical spelling on standard output (exit 0),
+or the error with path and byte offset on standard error (exit 1)."""
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(stdin: bytes):
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(HERE))
+    return subprocess.run([sys.executable, "-m", "typedjson"], input=stdin, capture_output=True, env=env, timeout=60)
+
+
+class CliTest(unittest.TestCase):
+    def test_prints_the_canonical_spelling(self):
+        p = run(b' { "a" : "\\u007ei5", "b" : [1.50, 1e2, "~~x"] }\n')
+        self.assertEqual(0, p.returncode, p.stderr)
+        self.assertEqual(b'{"a":"~i5","b":[1.5,100.0,"~~x"]}\n', p.stdout)
+        self.assertEqual(b"", p.stderr)
+
+    def test_refuses_with_path_and_offset(self):
+        p = run(b'{"a":[1,"~i01"]}')
+        self.assertEqual(1, p.returncode)
+        self.assertEqual(b"", p.stdout)
+        self.assertIn(b"malformed int32", p.stderr)
+        self.assertIn(b"at $.a[1] (byte offset 8)", p.stderr)
+
+    def test_refuses_invalid_utf8(self):
+        p = run(b'["\xff"]')
+        self.assertEqual(1, p.returncode)
+        self.assertIn(b"Invalid UTF-8", p.stderr)
+        self.assertIn(b"at $[0] (byte offset 2)", p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,133 @@
+"""The Connect reader on the documents SPEC.md section 11 shows (written by the Java TypedJsonConverter)."""
+import unittest
+from decimal import Decimal
+
+from typedjson import (Float32, Instant, Int8, Int16, Int32, LocalDate, LocalTime, TypedJsonError, TypedMap,
+                       loads_connect)
+from typedjson.connect import DATE, DECIMAL, PRECISION, TIMESTAMP, NotationError, parse_schema
+from typedjson.explicit import difference
+
+ROWS = (b'{"~s":"{id:i32,customer_id:i64,qty:i16,price:dec(2),created:ts,ship_date:date?,note?,active:bool,'
+        b'score:f32,payload:bytes?}","~v":[100000,8255519,94,9771.82,"2026-11-24T05:19:08.205Z","2026-11-27",'
+        b'"gift wrap",false,0.8032,"4bvnrijARQzkPAhPS7sr8YOd7g=="]}')
+ORDERS = (b'{"~s":"{id:i64,name,status,amount:f64,tags:[str],ts}","~v":[1000000,"Eve Novak","NEW",875.25,'
+          b'["priority","priority"],"2026-11-23T08:25:23.618Z"]}')
+
+
+class ConnectTest(unittest.TestCase):
+    def test_rows_example_reads_with_its_types(self):
+        schema, value = loads_connect(ROWS)
+        self.assertEqual("STRUCT", schema.type)
+        self.assertEqual([("price", DECIMAL), ("created", TIMESTAMP), ("ship_date", DATE)],
+                         [(n, s.name) for n, s in schema.fields if s.name])
+        self.assertTrue(schema.field("note").optional)
+        self.assertEqual("2", schema.field("price").parameters["scale"])
+        import base64
+        expected = {"id": Int32(100000), "customer_id": 8255519, "qty": Int16(94), "price": Decimal("9771.82"),
+                    "created": Instant.parse("2026-11-24T05:19:08.205Z"), "ship_date": LocalDate(2026, 11, 27),
+                    "note": "gift wrap", "active": False, "score": Float32(0.8032),
+                    "payload": base64.b64decode("4bvnrijARQzkPAhPS7sr8YOd7g==")}
+        self.assertIsNone(difference(expected, value))
+
+    def test_orders_example_and_header_mode(self):
+        schema, value = loads_connect(ORDERS)
+        self.assertEqual(["id", "name", "status", "amount", "tags", "ts"], [n for n, _ in schema.fields])
+        self.assertEqual("ARRAY", schema.field("tags").type)
+        self.assertIsNone(difference({"id": 1000000, "name": "Eve Novak", "status": "NEW", "amount": 875.25,
+                                      "tags": ["priority", "priority"], "ts": "2026-11-23T08:25:23.618Z"}, value))
+        header_value = (b'{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,'
+                        b'"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}')
+        _, same = loads_connect(header_value, schema=b"{id:i64,name,status,amount:f64,tags:[str],ts}")
+        self.assertIsNone(difference(value, same))
+
+    def test_schemaless_documents_and_tombstones(self):
+        self.assertEqual((None, None), loads_connect(None))
+        schema, value = loads_connect(b'{"a":"~i5","~~s":1}')
+        self.assertIsNone(schema)
+        self.assertIsNone(difference({"a": Int32(5), "~s": 1}, value))
+
+    def test_every_connect_type(self):
+        doc = ('{"~s":"{a:i8,b:i16,c:i32,d:i64,e:f32,f:f64,g:bool,h:str,i:bytes,j:dec(-3),k:date,l:time,m:ts,'
+               'n:[f32],o:<str,i32>,p:<i32,str>,q:{x?}?,r:f64,s:i32?=7}",'
+               '"~v":[-128,-32768,5,9223372036854775807,"NaN",-0.0,true,"~~t","AP9/",1E+3,"2026-11-30",'
+               '"05:35:45.123","1969-12-31T23:59:59.999Z",[0.1,"-Infinity"],{"~~a":1},[1,"one",2,"two"],null,'
+               '1e2,null]}').encode()
+        schema, v = loads_connect(doc)
+        import math
+        self.assertEqual(Int8(-128), v["a"])
+        self.assertIs(Int16, type(v["b"]))
+        self.assertEqual(9223372036854775807, v["d"])
+        self.assertTrue(math.isnan(v["e"]) and type(v["e"]) is Float32)
+        self.assertEqual("-0.0", repr(v["f"]))
+        self.assertEqual("~t", v["h"])
+        self.assertEqual(b"\x00\xff\x7f", v["i"])
+        self.assertEqual(Decimal("1E+3"), v["j"])
+        self.assertEqual(3, v["j"].as_tuple().exponent)  # scale -3
+        self.assertEqual(LocalTime(5, 35, 45, 123_000_000), v["l"])
+        self.assertEqual(Instant.of_epoch_milli(-1), v["m"])
+        self.assertEqual([Float32(0.1), Float32(float("-inf"))], v["n"])
+        self.assertEqual({"~a": Int32(1)}, v["o"])
+        self.assertEqual(TypedMap([(Int32(1), "one"), (Int32(2), "two")]), v["p"])
+        self.assertIsNone(v["q"])
+        self.assertEqual(100.0, v["r"])  # any JSON number lexeme for a float
+        self.assertIsNone(v["s"])  # a null beside a default stays null
+        self.assertEqual(Int32(7), schema.field("s").default)
+
+    def test_errors_name_path_and_offset(self):
+        cases = [
+            (b'{"~s":"{a:i32,b:[i16]}","~v":[1,[2,70000]]}', '$["~v"][1][1]', 35, "out of range for int16"),
+            (b'{"~s":"{a:i32}","~v":["1"]}', '$["~v"][0]', 22, "a string where an int32 belongs"),
+            (b'{"~s":"{a:i32}","~v":[1.0]}', '$["~v"][0]', 22, "fraction"),
+            (b'{"~s":"{a:i32}","~v":[1,2]}', '$["~v"][1]', 24, "more values"),
+            (b'{"~s":"dec(2)","~v":1.5}', '$["~v"]', 20, "scale"),
+            (b'{"~s":"ts","~v":"2024-01-01T00:00:00.000001Z"}', '$["~v"]', 16, "finer than the millisecond"),
+            (b'{"~s":"ts","~v":"2024-01-01T00:00:00.000Z"}', '$["~v"]', 16, "malformed instant"),
+            (b'{"~s":"str","~v":"~t1"}', '$["~v"]', 17, "where a plain string belongs"),
+            (b'{"~s":"<str,i32>","~v":{"a":1,"a":2}}', '$["~v"].a', 30, "duplicate key"),
+            (b'{"~s":"{a:i32","~v":1}', '$["~s"]', 6, "invalid schema notation at character 6"),
+            (b'{"~s":"i32","~v":1,"x":2}', "$", 18, "exactly the keys"),
+            (b'{"~s":"f32","~v":1e39}', '$["~v"]', 17, "out of range for float32"),
+            (b'{"~s":"{a:i32}","~v":{"a":1}}', '$["~v"]', 21, "an object where an array belongs"),
+        ]
+        for doc, path, offset, word in cases:
+            with self.subTest(doc=doc):
+                with self.assertRaises(TypedJsonError) as ctx:
+                    loads_connect(doc)
+                e = ctx.exception
+                self.assertEqual(path, e.path, str(e))
+                self.assertEqual(offset, e.offset, str(e))
+                self.assertIn(word, str(e))
+
+
+class NotationTest(unittest.TestCase):
+    def test_spec_examples(self):
+        self.assertTrue(parse_schema("str?").optional)
+        s = parse_schema("{name,note?}")
+        self.assertEqual([("name", "STRING", False), ("note", "STRING", True)],
+                         [(n, f.type, f.optional) for n, f in s.fields])
+        d = parse_schema("dec(-3)?")
+        self.assertEqual(("BYTES", DECIMAL, 1, {"scale": "-3"}, True), (d.type, d.name, d.version, d.parameters, d.optional))
+        self.assertEqual({"scale": "2", PRECISION: "10"}, parse_schema("dec(10,2)").parameters)
+        i = parse_schema("i32?=7")
+        self.assertEqual((True, Int32(7)), (i.optional, i.default))
+        self.assertEqual("a b", parse_schema('str=`"a b"`').default)
+        x = parse_schema("i64(k=v)@com.acme.Id#1!`an id`")
+        self.assertEqual(("INT64", {"k": "v"}, "com.acme.Id", 1, "an id"), (x.type, x.parameters, x.name, x.version, x.doc))
+        m = parse_schema("<i32,{a:i32,b?}@com.acme.Inner#2>")
+        self.assertEqual(("MAP", "INT32", "com.acme.Inner", 2), (m.type, m.key_schema.type, m.value_schema.name,
+                                                                 m.value_schema.version))
+        self.assertEqual("FLOAT32", parse_schema("[[f32]]").value_schema.value_schema.type)
+        self.assertEqual("a`b", parse_schema("{`a``b`:i8}").fields[0][0])
+        self.assertEqual({"id": 1, "n": None}, parse_schema("{id:i64,n?}=`{\"id\":1}`").default)
+
+    def test_bad_notation(self):
+        for text, at in [("i33", 0), ("{a:i32,a:i64}", 7), ("i32??", 4), ("[i32", 4), ("dec(x)", 4), ("i32=`x`", 7),
+                         ("{a:i32} ", 7), ("{`a:i8}", 7)]:
+            with self.subTest(text=text):
+                with self.assertRaises(NotationError) as ctx:
+                    parse_schema(text)
+                self.assertIn(f"at character {at}", str(ctx.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

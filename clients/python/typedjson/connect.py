@@ -1,0 +1,570 @@
+"""Kafka Connect documents (SPEC.md section 11): the schema notation and the typed values it gives.
+
+``loads_connect(document)`` reads what ``io.typedjson.connect.TypedJsonConverter`` writes: an inline document
+``{"~s": "<schema notation>", "~v": <value>}`` gives ``(schema, value)`` with the value typed by the schema (structs
+as dicts in field order, INT32 as Int32, Decimal with the schema's scale, Timestamp as Instant...); a document
+without a schema (a schemaless value) gives ``(None, value)`` in the dynamic model. In header mode pass the record
+header ``typedjson.schema`` as ``schema``.
+"""
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from . import reader as r
+from .errors import TypedJsonError, path_segment
+from .numbers import float32_of
+from .reader import DEFAULT_LIMITS, Scanner
+from .types import Float32, Int8, Int16, Int32, TypedMap
+
+DECIMAL = "org.apache.kafka.connect.data.Decimal"
+DATE = "org.apache.kafka.connect.data.Date"
+TIME = "org.apache.kafka.connect.data.Time"
+TIMESTAMP = "org.apache.kafka.connect.data.Timestamp"
+PRECISION = "connect.decimal.precision"
+_INT_RANGES = {"INT8": (8, Int8, "int8"), "INT16": (16, Int16, "int16"), "INT32": (32, Int32, "int32"),
+               "INT64": (64, int, "int64")}
+
+
+class Schema:
+    """A Connect schema as the notation carries it: ``type`` (INT8 ... STRING, BYTES, ARRAY, MAP, STRUCT),
+    ``optional``, ``default`` (``has_default``), ``name``, ``version``, ``doc``, ``parameters``, and ``fields``
+    (STRUCT: list of (name, Schema)), ``key_schema`` / ``value_schema`` (MAP, ARRAY)."""
+
+    def __init__(self, type_, **kw):
+        self.type = type_
+        self.optional = False
+        self.has_default = False
+        self.default = None
+        self.name = kw.get("name")
+        self.version = kw.get("version")
+        self.doc = None
+        self.parameters = dict(kw.get("parameters") or {})
+        self.fields = kw.get("fields")
+        self.key_schema = kw.get("key_schema")
+        self.value_schema = kw.get("value_schema")
+
+    @property
+    def logical(self):
+        """'decimal', 'date', 'time', 'timestamp' or None."""
+        if self.name == DECIMAL and self.type == "BYTES":
+            return "decimal"
+        if self.name == DATE and self.type == "INT32":
+            return "date"
+        if self.name == TIME and self.type == "INT32":
+            return "time"
+        if self.name == TIMESTAMP and self.type == "INT64":
+            return "timestamp"
+        return None
+
+    def field(self, name):
+        for n, s in self.fields or ():
+            if n == name:
+                return s
+        raise KeyError(name)
+
+    def __repr__(self):
+        parts = [self.type]
+        if self.name:
+            parts.append(f"name={self.name}")
+        if self.optional:
+            parts.append("optional")
+        if self.fields is not None:
+            parts.append("fields=[" + ", ".join(f"{n}: {s!r}" for n, s in self.fields) + "]")
+        if self.value_schema is not None:
+            parts.append(f"value={self.value_schema!r}")
+        if self.key_schema is not None:
+            parts.append(f"key={self.key_schema!r}")
+        return "Schema(" + ", ".join(parts) + ")"
+
+
+class NotationError(ValueError):
+    pass
+
+
+_BARE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$-+")
+_BASE = {"i8": "INT8", "i16": "INT16", "i32": "INT32", "i64": "INT64", "f32": "FLOAT32", "f64": "FLOAT64",
+         "bool": "BOOLEAN", "str": "STRING", "bytes": "BYTES"}
+
+
+class _NotationParser:
+    def __init__(self, text, limits):
+        self.text = text
+        self.pos = 0
+        self.limits = limits
+        self.depth = 0
+
+    def error(self, reason):
+        t = self.text if len(self.text) <= 200 else self.text[:200] + "..."
+        return NotationError(f"invalid schema notation at character {self.pos}: {reason} in {t}")
+
+    def peek(self):
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def accept(self, c):
+        if self.peek() == c:
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, c):
+        if not self.accept(c):
+            raise self.error(f"expected '{c}' but " + (f"found '{self.peek()}'" if self.peek() else "the text ended"))
+
+    def parse(self):
+        s = self.schema()
+        if self.pos != len(self.text):
+            raise self.error(f"unexpected '{self.peek()}' after the schema")
+        return s
+
+    def schema(self):
+        self.depth += 1
+        if self.depth > self.limits.max_depth:
+            raise self.error(f"nesting deeper than {self.limits.max_depth}")
+        s = self.suffixes(self.base())
+        self.depth -= 1
+        return s
+
+    def base(self):
+        c = self.peek()
+        if c == "[":
+            self.pos += 1
+            element = self.schema()
+            self.expect("]")
+            return Schema("ARRAY", value_schema=element)
+        if c == "<":
+            self.pos += 1
+            key = self.schema()
+            self.expect(",")
+            value = self.schema()
+            self.expect(">")
+            return Schema("MAP", key_schema=key, value_schema=value)
+        if c == "{":
+            self.pos += 1
+            fields = []
+            if not self.accept("}"):
+                while True:
+                    at = self.pos
+                    name = self.word()
+                    fs = self.schema() if self.accept(":") else self.suffixes(Schema("STRING"))
+                    if any(n == name for n, _ in fields):
+                        self.pos = at
+                        raise self.error(f"Cannot create field because of field name duplication {name}")
+                    fields.append((name, fs))
+                    if not self.accept(","):
+                        break
+                self.expect("}")
+            return Schema("STRUCT", fields=fields)
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos].isalnum():
+            self.pos += 1
+        t = self.text[start:self.pos]
+        if t in _BASE:
+            return Schema(_BASE[t])
+        if t == "date":
+            return Schema("INT32", name=DATE, version=1)
+        if t == "time":
+            return Schema("INT32", name=TIME, version=1)
+        if t == "ts":
+            return Schema("INT64", name=TIMESTAMP, version=1)
+        if t == "dec":
+            self.expect("(")
+            first = self.integer()
+            if self.accept(","):
+                scale = self.integer()
+                self.expect(")")
+                return Schema("BYTES", name=DECIMAL, version=1,
+                              parameters={"scale": str(scale), PRECISION: str(first)})
+            self.expect(")")
+            return Schema("BYTES", name=DECIMAL, version=1, parameters={"scale": str(first)})
+        self.pos = start
+        raise self.error("expected a type" if not t else f"unknown type '{t}'")
+
+    def suffixes(self, s):
+        seen = set()
+        default_text = None
+        while True:
+            at = self.pos
+            c = self.peek()
+            if c not in ("?", "@", "#", "!", "(", "="):
+                break
+            self.pos += 1
+            key = {"@": "name", "#": "version", "!": "doc", "(": "parameters", "=": "default", "?": "optional"}[c]
+            if key in seen or (key == "name" and s.name is not None) or (key == "version" and s.version is not None):
+                self.pos = at
+                raise self.error(f"duplicate {key}")
+            seen.add(key)
+            if c == "?":
+                s.optional = True
+            elif c == "@":
+                s.name = self.word()
+            elif c == "#":
+                s.version = self.integer()
+            elif c == "!":
+                s.doc = self.word()
+            elif c == "(":
+                params = {}
+                if not self.accept(")"):
+                    while True:
+                        k = self.word()
+                        self.expect("=")
+                        if k in params:
+                            raise self.error(f"duplicate parameter '{k}'")
+                        params[k] = self.word()
+                        if not self.accept(","):
+                            break
+                    self.expect(")")
+                s.parameters.update(params)
+            else:
+                default_text = self.word()
+        if s.logical == "decimal":
+            scale = s.parameters.get("scale")
+            if scale is None or not r._INT_LEXEME.match(scale) or not -(1 << 31) <= int(scale) < (1 << 31):
+                raise self.error(f"a Decimal needs an int scale parameter, not {scale!r}")
+        if default_text is not None:
+            try:
+                s.default = read_typed(default_text.encode("utf-8"), s, self.limits, structs_as_objects=True)
+            except TypedJsonError as e:
+                raise self.error(f"invalid default value {default_text}: {e}") from None
+            s.has_default = True
+        return s
+
+    def integer(self):
+        start = self.pos
+        self.accept("-")
+        while self.peek().isdigit() and self.peek() in "0123456789":
+            self.pos += 1
+        try:
+            v = int(self.text[start:self.pos])
+            if not -(1 << 31) <= v < (1 << 31):
+                raise ValueError
+            return v
+        except ValueError:
+            self.pos = start
+            raise self.error("expected an integer") from None
+
+    def word(self):
+        if self.accept("`"):
+            out = []
+            while True:
+                if self.pos >= len(self.text):
+                    raise self.error("unterminated `quoted` word")
+                c = self.text[self.pos]
+                self.pos += 1
+                if c == "`":
+                    if self.peek() != "`":
+                        return "".join(out)
+                    self.pos += 1
+                out.append(c)
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in _BARE:
+            self.pos += 1
+        if self.pos == start:
+            raise self.error("expected a name or a `quoted` word")
+        return self.text[start:self.pos]
+
+
+def parse_schema(notation: str, limits=DEFAULT_LIMITS) -> Schema:
+    """Parses the schema notation of SPEC.md section 11; raises NotationError naming the character offset."""
+    return _NotationParser(notation, limits).parse()
+
+
+# ---------------------------------------------------------------------------------------------- typed values
+
+class _TypedReader:
+    def __init__(self, sc: Scanner, structs_as_objects: bool):
+        self.sc = sc
+        self.objects = structs_as_objects
+        self.dynamic = r.DynamicReader(sc)
+
+    def value(self, s: Schema):
+        sc = self.sc
+        c = sc.peek()
+        if c == ord("n") and sc.data.startswith(b"null", sc.pos):
+            if not (s.optional or s.has_default):
+                raise sc.error(f"null where a required {s.type} belongs")
+            sc.pos += 4
+            return None
+        logical = s.logical
+        t = s.type
+        start = sc.pos
+        if t in _INT_RANGES and logical is None:
+            bits, cls, what = _INT_RANGES[t]
+            lexeme, integer = self.number(f"an {what}")
+            if not integer:
+                raise sc.error(f"number {lexeme[:40]} has a fraction or exponent where an {what} belongs", start)
+            v = int(lexeme)
+            if not -(1 << (bits - 1)) <= v < (1 << (bits - 1)):
+                raise sc.error(f"number {lexeme[:40]} is out of range for {what}", start)
+            return cls(v)
+        if t in ("FLOAT32", "FLOAT64"):
+            what = t.lower()
+            if c == 0x22:
+                text = sc.string()
+                return r.payload(sc, lambda x: (Float32 if t == "FLOAT32" else float)(r.parse_nonfinite(x)), text,
+                                 start)
+            lexeme, _ = self.number(f"a {what}")
+            if t == "FLOAT64":
+                return r.payload(sc, r.parse_double_lexeme, lexeme, start)
+            try:
+                return Float32(float32_of(lexeme))
+            except OverflowError:
+                raise sc.error(f"number {lexeme[:40]} is out of range for float32", start) from None
+        if t == "BOOLEAN":
+            v = sc.literal() if c in (ord("t"), ord("f")) else self.wrong("a boolean")
+            if type(v) is not bool:
+                raise sc.error("null where a boolean belongs", start)
+            return v
+        if t == "STRING":
+            text = self.string("a string")
+            if text.startswith("~"):
+                if not text.startswith("~~"):
+                    raise sc.error(f"tagged value {text[:60]!r} where a plain string belongs (a string starting "
+                                   "with '~' is written with the '~' doubled)", start)
+                return text[1:]
+            return text
+        if logical == "decimal":
+            lexeme, _ = self.number("a decimal")
+            try:
+                d = Decimal(lexeme)
+            except InvalidOperation:
+                raise sc.error(f"malformed decimal {lexeme[:40]}", start) from None
+            scale = int(s.parameters["scale"])
+            if -d.as_tuple().exponent != scale:
+                raise sc.error(f"decimal {lexeme[:40]} has scale {-d.as_tuple().exponent}, but the schema's is "
+                               f"{scale}", start)
+            if d.is_zero() and d.is_signed():
+                d = -d  # BigDecimal has no negative zero: "-0.00" is the number 0.00
+            return d
+        if t == "BYTES":
+            return r.payload(sc, r.parse_base64, self.string("base64 bytes"), start)
+        if logical == "date":
+            return r.payload(sc, r.parse_local_date, self.string("a date"), start)
+        if logical == "time":
+            v = r.payload(sc, r.parse_local_time, self.string("a time"), start)
+            if v.nano % 1_000_000:
+                raise sc.error(f"time {v} is finer than the millisecond Connect's Time holds", start)
+            return v
+        if logical == "timestamp":
+            v = r.payload(sc, r.parse_instant, self.string("a timestamp"), start)
+            if v.nano % 1_000_000:
+                raise sc.error(f"timestamp {v} is finer than the millisecond Connect's Timestamp holds", start)
+            return v
+        if t == "ARRAY":
+            return self.array(lambda i: self.value(s.value_schema))
+        if t == "MAP":
+            ks = s.key_schema
+            if ks.type == "STRING" and not ks.optional and ks.name is None:
+                return self.object(lambda key: s.value_schema, unescape=True)
+            items = []
+            self.array(lambda i: items.append(self.value(ks if i % 2 == 0 else s.value_schema)))
+            if len(items) % 2:
+                raise sc.error("a map array must alternate keys and values, but its last key has no value", start)
+            m = TypedMap()
+            for i in range(0, len(items), 2):
+                if not m.put_new(items[i], items[i + 1]):
+                    raise sc.error(f"duplicate key {items[i]!r} in a map", start)
+            return m
+        if t == "STRUCT":
+            names = [n for n, _ in s.fields]
+            if self.objects:
+                known = dict(s.fields)
+
+                def field_schema(key):
+                    if key not in known:
+                        raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
+                    return known[key]
+                got = self.object(field_schema, unescape=False)
+                for n, fs in s.fields:
+                    if n not in got and not (fs.optional or fs.has_default):
+                        raise sc.error(f"missing field {n!r}, which is required and has no default", start)
+                return {n: got.get(n) for n in names}
+            values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
+            if len(values) != len(names):
+                raise sc.error(f"a struct of {len(names)} fields written as an array of {len(values)}", start)
+            return dict(zip(names, values))
+        raise sc.error(f"unsupported schema type {t}")
+
+    def too_many(self, n):
+        raise self.sc.error(f"more values than the struct's {n} fields")
+
+    def wrong(self, what):
+        sc = self.sc
+        c = sc.peek()
+        kind = ("end-of-input" if c < 0 else "a string" if c == 0x22 else "an object" if c == 0x7B
+                else "an array" if c == 0x5B else "a number" if c == 0x2D or 0x30 <= c <= 0x39
+                else "true" if c == 0x74 else "false" if c == 0x66 else "a token")
+        raise sc.error(f"{kind} where {what} belongs")
+
+    def number(self, what):
+        c = self.sc.peek()
+        if not (c == 0x2D or 0x30 <= c <= 0x39):
+            self.wrong(what)
+        return self.sc.number()
+
+    def string(self, what):
+        if self.sc.peek() != 0x22:
+            self.wrong(what)
+        return self.sc.string()
+
+    def array(self, element):
+        sc = self.sc
+        if sc.peek() != 0x5B:
+            self.wrong("an array")
+        sc.enter(sc.pos)
+        sc.pos += 1
+        out = []
+        sc.ws()
+        if sc.peek() == 0x5D:
+            sc.pos += 1
+            sc.depth -= 1
+            return out
+        i = 0
+        while True:
+            sc.path.append(f"[{i}]")
+            sc.ws()
+            out.append(element(i))
+            sc.ws()
+            c = sc.peek()
+            sc.path.pop()
+            if c == 0x2C:
+                sc.pos += 1
+                i += 1
+                continue
+            if c == 0x5D:
+                sc.pos += 1
+                sc.depth -= 1
+                return out
+            sc.path.append(f"[{i + 1}]")
+            raise sc.unexpected("',' or ']' in an array")
+
+    def object(self, schema_of, unescape):
+        sc = self.sc
+        if sc.peek() != 0x7B:
+            self.wrong("an object")
+        sc.enter(sc.pos)
+        sc.pos += 1
+        out = {}
+        sc.ws()
+        if sc.peek() == 0x7D:
+            sc.pos += 1
+            sc.depth -= 1
+            return out
+        while True:
+            key_start = sc.pos
+            raw = self.dynamic.key()
+            key = raw
+            if raw.startswith("~"):
+                if not raw.startswith("~~"):
+                    raise sc.error(f"format key {raw[:60]!r} where a key belongs (a key starting with '~' is "
+                                   "written with the '~' doubled)", key_start)
+                key = raw[1:]
+            sc.path.append(path_segment(raw))
+            if key in out:
+                raise sc.error(f"duplicate key {raw[:60]!r}", key_start)
+            vs = schema_of(key)
+            self.dynamic.colon()
+            out[key] = self.value(vs)
+            sc.ws()
+            c = sc.peek()
+            sc.path.pop()
+            if c == 0x2C:
+                sc.pos += 1
+                sc.ws()
+                continue
+            if c == 0x7D:
+                sc.pos += 1
+                sc.depth -= 1
+                return out
+            sc.path.append(path_segment(raw))
+            raise sc.unexpected("',' or '}' in an object")
+
+
+def read_typed(document, schema: Schema, limits=DEFAULT_LIMITS, structs_as_objects=False):
+    """Reads a document in the typed spelling of ``schema`` (no tags)."""
+    r.ensure_stack(limits.max_depth)
+    sc = Scanner(document, limits)
+    sc.begin()
+    v = _TypedReader(sc, structs_as_objects).value(schema)
+    sc.end()
+    return v
+
+
+def loads_connect(document, *, schema=None, limits=None):
+    """``(schema, value)`` of a document written by TypedJsonConverter.
+
+    - ``{"~s": notation, "~v": value}`` (schema location inline, the default): the value typed by that schema;
+    - with ``schema`` (the ``typedjson.schema`` header's notation, location header): the plain typed value;
+    - any other document: ``(None, value)`` in the dynamic model (a schemaless value);
+    - ``None`` (a tombstone): ``(None, None)``.
+    Raises TypedJsonError with the path (``$["~v"][1]``) and byte offset, or for a bad notation its character offset."""
+    limits = limits or DEFAULT_LIMITS
+    if document is None:
+        return None, None
+    if schema is not None:
+        text = schema.decode("utf-8") if isinstance(schema, (bytes, bytearray)) else schema
+        try:
+            s = parse_schema(text, limits)
+        except NotationError as e:
+            raise TypedJsonError(str(e), "$", 0) from None
+        return s, read_typed(document, s, limits, structs_as_objects=True)
+    r.ensure_stack(limits.max_depth)
+    sc = Scanner(document, limits)
+    sc.begin()
+    start = sc.pos
+    if not sc.data.startswith(b'{', start) or not _starts_inline(sc):
+        sc.pos = start
+        return None, r.DynamicReader(sc).document()
+    # {"~s": notation, "~v": value}: exactly these two format keys, in this order
+    dyn = r.DynamicReader(sc)
+    sc.enter(start)
+    sc.pos = start + 1
+    sc.ws()
+    dyn.key()
+    sc.path.append('["~s"]')
+    dyn.colon()
+    notation_at = sc.pos
+    if sc.peek() != 0x22:
+        raise sc.error("the schema notation must be a string")
+    notation = sc.string()
+    try:
+        s = parse_schema(notation, limits)
+    except NotationError as e:
+        raise sc.error(str(e), notation_at) from None
+    sc.path.pop()
+    sc.ws()
+    if sc.peek() != 0x2C:
+        raise sc.unexpected("',' and the key \"~v\" after the schema")
+    sc.pos += 1
+    sc.ws()
+    key_at = sc.pos
+    if dyn.key() != "~v":
+        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order', key_at)
+    sc.path.append('["~v"]')
+    dyn.colon()
+    value = _TypedReader(sc, False).value(s)
+    sc.path.pop()
+    sc.ws()
+    if sc.peek() == 0x2C:
+        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order')
+    if sc.peek() != 0x7D:
+        raise sc.unexpected("'}'")
+    sc.pos += 1
+    sc.depth -= 1
+    sc.end()
+    return s, value
+
+
+def _starts_inline(sc):
+    """Whether the object at pos starts with the key "~s" (after JSON unescaping)."""
+    save = sc.pos
+    try:
+        sc.pos += 1
+        sc.ws()
+        if sc.peek() != 0x22:
+            return False
+        try:
+            return sc.string() == "~s"
+        except TypedJsonError:
+            return False
+    finally:
+        sc.pos = save

@@ -1,0 +1,667 @@
+"""Reading typed JSON: a strict scanner over the UTF-8 bytes (duplicate keys, byte offsets, limits) and the
+dynamic model on top of it (SPEC.md sections 1, 4, 6, 7, 8 and 9).
+
+One spelling per value: every tag payload and tagged object must be exactly what the writer writes; only JSON's
+own freedom (escapes, whitespace, any number lexeme for a plain number) stays open.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+import uuid
+from decimal import Decimal, InvalidOperation
+
+from .errors import TypedJsonError, path_segment, path_text
+from .numbers import JSON_NUMBER, decimal_text, float32_of, float32_text
+from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+                    OffsetDateTime, TypedMap, TypedSet, _days_from_civil, _month_length)
+
+
+class Limits:
+    """What a hostile document may cost (SPEC.md section 9); the defaults are the Java implementation's."""
+    __slots__ = ("max_depth", "max_number_length", "max_string_length", "max_document_bytes")
+
+    def __init__(self, max_depth=500, max_number_length=1000, max_string_length=20_000_000,
+                 max_document_bytes=64 << 20):
+        self.max_depth = max_depth
+        self.max_number_length = max_number_length
+        self.max_string_length = max_string_length
+        self.max_document_bytes = max_document_bytes
+
+
+DEFAULT_LIMITS = Limits()
+
+_WS = re.compile(rb"[ \t\n\r]*")
+_WS_BYTES = frozenset(b" \t\n\r")
+_ASCII_STRING = re.compile(rb'"([\x20\x21\x23-\x5b\x5d-\x7f]*)"')
+_CHUNK = re.compile(rb'[^"\\\x00-\x1f]+')
+_NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+_INT_LEXEME = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_ESCAPES = {ord('"'): '"', ord("\\"): "\\", ord("/"): "/", ord("b"): "\b", ord("f"): "\f", ord("n"): "\n",
+            ord("r"): "\r", ord("t"): "\t"}
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+class PayloadError(ValueError):
+    """A tag payload or typed spelling that is not the writer's; the scanner adds path and offset."""
+
+
+class Scanner:
+    """A JSON scanner over UTF-8 bytes that knows the JSON path of where it is."""
+
+    def __init__(self, data, limits: Limits = DEFAULT_LIMITS):
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")  # a lone surrogate becomes invalid UTF-8, refused below
+        elif isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)
+        elif not isinstance(data, bytes):
+            raise TypeError(f"a document is bytes or str, not {type(data).__name__}")
+        self.data = data
+        self.n = len(data)
+        self.pos = 0
+        self.limits = limits
+        self.path = []
+        self.depth = 0
+        if self.n > limits.max_document_bytes:
+            raise self.error(f"document of {self.n} bytes is larger than the limit of "
+                             f"{limits.max_document_bytes} bytes", 0)
+        if data.startswith(b"\xef\xbb\xbf"):
+            raise self.error("a byte order mark is not allowed (a document is UTF-8 without BOM)", 0)
+
+    # ---- errors and positions
+
+    def error(self, reason, offset=None, path=None):
+        return TypedJsonError(reason, path_text(self.path if path is None else path),
+                              self.pos if offset is None else offset)
+
+    def ws(self):
+        p = self.pos
+        if p < self.n and self.data[p] in _WS_BYTES:
+            self.pos = _WS.match(self.data, p).end()
+
+    def peek(self) -> int:
+        return self.data[self.pos] if self.pos < self.n else -1
+
+    def unexpected(self, what_expected):
+        c = self.peek()
+        if c < 0:
+            return self.error(f"Unexpected end-of-input: expected {what_expected}")
+        return self.error(f"Unexpected character {_describe_byte(self.data, self.pos)}: expected {what_expected}")
+
+    def enter(self, offset):
+        self.depth += 1
+        if self.depth > self.limits.max_depth:
+            raise self.error(f"nesting depth exceeds the limit of {self.limits.max_depth}", offset)
+
+    # ---- the document
+
+    def begin(self):
+        self.ws()
+        if self.pos >= self.n:
+            raise self.error("empty document: no value", 0 if self.n == 0 else self.pos)
+
+    def end(self):
+        self.ws()
+        if self.pos < self.n:
+            if self.data[self.pos] == ord("/"):
+                raise self.error("Unexpected character '/' after the document: a comment is not JSON")
+            raise self.error(f"trailing content after the value: {_describe_byte(self.data, self.pos)}")
+
+    # ---- tokens
+
+    def string(self) -> str:
+        """The string at pos (JSON escapes undone), checked for UTF-8 and lone surrogates."""
+        start = self.pos
+        m = _ASCII_STRING.match(self.data, start)
+        if m:
+            s = m.group(1).decode("ascii")
+            if "\\" not in s:
+                self.pos = m.end()
+                self._check_length(s, start)
+                return s
+        parts = []
+        p = start + 1
+        data, n = self.data, self.n
+        while True:
+            m = _CHUNK.match(data, p)
+            if m:
+                chunk = m.group()
+                try:
+                    parts.append(chunk.decode("utf-8"))
+                except UnicodeDecodeError as e:
+                    raise self.error(f"Invalid UTF-8 {'start' if e.end - e.start == 1 else 'middle'} byte "
+                                     f"0x{chunk[e.start]:02x} in a string", p + e.start) from None
+                p = m.end()
+            if p >= n:
+                raise self.error("Unexpected end-of-input in a string", p)
+            c = data[p]
+            if c == 0x22:
+                p += 1
+                break
+            if c < 0x20:
+                raise self.error(f"Illegal unquoted character (CTRL-CHAR, code {c}): has to be escaped in a string", p)
+            # a backslash
+            if p + 1 >= n:
+                raise self.error("Unexpected end-of-input in a string escape", p)
+            e = data[p + 1]
+            if e == ord("u"):
+                unit = self._hex4(p)
+                p += 6
+                if 0xD800 <= unit <= 0xDBFF:
+                    if data[p:p + 2] == b"\\u":
+                        low = self._hex4(p)
+                        if 0xDC00 <= low <= 0xDFFF:
+                            parts.append(chr(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
+                            p += 6
+                            continue
+                    raise self._surrogate(unit, start)
+                if 0xDC00 <= unit <= 0xDFFF:
+                    raise self._surrogate(unit, start)
+                parts.append(chr(unit))
+            elif e in _ESCAPES:
+                parts.append(_ESCAPES[e])
+                p += 2
+            else:
+                raise self.error(f"Unrecognized character escape {_describe_byte(data, p + 1)}", p)
+        self.pos = p
+        s = "".join(parts)
+        self._check_length(s, start)
+        return s
+
+    def _surrogate(self, unit, start):
+        return self.error(f"lone surrogate U+{unit:04X} in a string: not Unicode text", start)
+
+    def _hex4(self, p):
+        h = self.data[p + 2:p + 6]
+        if len(h) < 4 or not all(c in b"0123456789abcdefABCDEF" for c in h):
+            raise self.error("Unexpected character in a \\u escape: expected 4 hex digits", p)
+        return int(h, 16)
+
+    def _check_length(self, s, start):
+        if len(s) > self.limits.max_string_length:
+            raise self.error(f"string of {len(s)} characters is longer than the limit of "
+                             f"{self.limits.max_string_length}", start)
+
+    def number(self):
+        """(lexeme, is_integer) of the number at pos."""
+        start = self.pos
+        m = _NUMBER.match(self.data, start)
+        if not m:
+            if self.data.startswith(b"-Infinity", start):
+                raise self.error("Non-standard token '-Infinity': non-finite numbers are strings (\"~z-Infinity\")")
+            raise self.error(f"malformed number: {_describe_byte(self.data, start + 1)} after '-'", start)
+        end = m.end()
+        if end < self.n:
+            c = self.data[end]
+            if 0x30 <= c <= 0x39:
+                raise self.error("Leading zeroes not allowed in a number", start)
+            if c in b".eE":
+                raise self.error("malformed number: a digit must follow '.' or the exponent", start)
+        if end - start > self.limits.max_number_length:
+            raise self.error(f"number of {end - start} characters is longer than the limit of "
+                             f"{self.limits.max_number_length}", start)
+        self.pos = end
+        return m.group().decode("ascii"), m.group(1) is None and m.group(2) is None
+
+    def literal(self):
+        d = self.data
+        for word, value in ((b"true", True), (b"false", False), (b"null", None)):
+            if d.startswith(word, self.pos):
+                self.pos += len(word)
+                return value
+        for word in (b"NaN", b"Infinity"):
+            if d.startswith(word, self.pos):
+                raise self.error(f"Non-standard token '{word.decode()}': non-finite numbers are strings "
+                                 f"(\"~z{word.decode()}\")")
+        if d[self.pos:self.pos + 1] == b"'":
+            raise self.error("Unexpected character (''' (code 39)): expected double-quote to start a string")
+        if d[self.pos:self.pos + 1] == b"/":
+            raise self.error("Unexpected character ('/' (code 47)): a comment is not JSON")
+        raise self.unexpected("a value")
+
+
+def _describe_byte(data, p):
+    if p >= len(data):
+        return "end-of-input"
+    c = data[p]
+    if 0x20 <= c < 0x7F:
+        return f"('{chr(c)}' (code {c}))"
+    return f"(byte 0x{c:02x})"
+
+
+# ---------------------------------------------------------------------------------------------- tag payloads
+
+def _int_payload(s: str, lo: int, hi: int, what: str) -> int:
+    if len(s) > 25 or not _INT_LEXEME.match(s) or s == "-0":
+        raise PayloadError(f"malformed {what}")
+    v = int(s)
+    if not lo <= v <= hi:
+        raise PayloadError(f"number {s} is out of range for {what}")
+    return v
+
+
+NON_FINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+
+
+def parse_float32(s: str) -> Float32:
+    """A float32 payload: NaN, Infinity, -Infinity, or the canonical shortest lexeme."""
+    if s in NON_FINITE:
+        return Float32(NON_FINITE[s])
+    if len(s) > 1000 or not JSON_NUMBER.match(s):
+        raise PayloadError("malformed float32")
+    try:
+        f = float32_of(s)
+    except OverflowError:
+        raise PayloadError(f"number {s} is out of range for float32") from None
+    canonical = float32_text(f)
+    if canonical != s:
+        raise PayloadError(f"malformed float32: not the writer's spelling (that is {canonical!r})")
+    return Float32(f)
+
+
+def parse_double_lexeme(s: str) -> float:
+    f = float(s)
+    if math.isinf(f):
+        raise PayloadError(f"number {s[:40]} is out of range for float64")
+    return f
+
+
+def parse_nonfinite(s: str) -> float:
+    if s in NON_FINITE:
+        return NON_FINITE[s]
+    raise PayloadError(f"string {s[:60]!r} where a number belongs (only \"NaN\", \"Infinity\" and \"-Infinity\" "
+                       "are spelled as strings)")
+
+
+def parse_decimal(s: str) -> Decimal:
+    if len(s) > 1000 or not JSON_NUMBER.match(s):
+        raise PayloadError("malformed decimal")
+    try:
+        d = Decimal(s)
+    except InvalidOperation:
+        raise PayloadError("malformed decimal") from None
+    if d.is_zero() and d.is_signed():
+        raise PayloadError("malformed decimal: BigDecimal has no negative zero")
+    exp = d.as_tuple().exponent
+    if not -(1 << 31) < -exp < (1 << 31):
+        raise PayloadError("malformed decimal: scale beyond int32")
+    canonical = decimal_text(d)
+    if canonical != s:
+        raise PayloadError(f"malformed decimal: not the writer's spelling (that is {canonical!r})")
+    return d
+
+
+def parse_base64(s: str) -> bytes:
+    try:
+        if len(s) % 4:
+            raise ValueError("length is not a multiple of 4")
+        b = base64.b64decode(s, validate=True)
+    except (ValueError, binascii.Error) as e:
+        raise PayloadError(f"malformed base64: {e}") from None
+    if base64.b64encode(b).decode("ascii") != s:
+        raise PayloadError("malformed base64: non-zero padding bits (not the writer's spelling)")
+    return b
+
+
+_DATE = r"([+-][0-9]{4,10}|[0-9]{4})-([0-9]{2})-([0-9]{2})"
+_TIME = r"([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?"
+_DATE_RE = re.compile(_DATE + r"\Z")
+_TIME_RE = re.compile(_TIME + r"\Z")
+_DATETIME_RE = re.compile(_DATE + "T" + _TIME + r"\Z")
+_INSTANT_RE = re.compile(_DATE + "T" + _TIME + r"Z\Z")
+_OFFSET_RE = re.compile(_DATE + "T" + _TIME + r"(Z|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)\Z")
+
+
+def _date(g, what, min_year=LocalDate.MIN_YEAR, max_year=LocalDate.MAX_YEAR):
+    y, mo, d = int(g[0]), int(g[1]), int(g[2])
+    if not (min_year <= y <= max_year and 1 <= mo <= 12 and 1 <= d <= _month_length(y, mo)):
+        raise PayloadError(f"malformed {what}")
+    return LocalDate(y, mo, d)
+
+
+def _time(g, what):
+    h, mi = int(g[0]), int(g[1])
+    s = int(g[2]) if g[2] else 0
+    nano = int(g[3].ljust(9, "0")) if g[3] else 0
+    if h > 23 or mi > 59 or s > 59:
+        raise PayloadError(f"malformed {what}")
+    return LocalTime(h, mi, s, nano)
+
+
+def _canonical(value, text, what, strict=True):
+    if strict and str(value) != text:
+        raise PayloadError(f"malformed {what}: not the writer's spelling (that is {str(value)!r})")
+    return value
+
+
+def parse_local_date(s: str, strict: bool = True) -> LocalDate:
+    m = _DATE_RE.match(s)
+    if not m:
+        raise PayloadError("malformed local date")
+    return _canonical(_date(m.groups(), "local date"), s, "local date", strict)
+
+
+def parse_local_time(s: str, strict: bool = True) -> LocalTime:
+    m = _TIME_RE.match(s)
+    if not m:
+        raise PayloadError("malformed local time")
+    return _canonical(_time(m.groups(), "local time"), s, "local time", strict)
+
+
+def parse_local_datetime(s: str, strict: bool = True) -> LocalDateTime:
+    m = _DATETIME_RE.match(s)
+    if not m:
+        raise PayloadError("malformed local date-time")
+    g = m.groups()
+    v = LocalDateTime(_date(g[:3], "local date-time"), _time(g[3:], "local date-time"))
+    return _canonical(v, s, "local date-time", strict)
+
+
+def parse_offset_datetime(s: str, strict: bool = True) -> OffsetDateTime:
+    m = _OFFSET_RE.match(s)
+    if not m:
+        raise PayloadError("malformed offset date-time")
+    g = m.groups()
+    local = LocalDateTime(_date(g[:3], "offset date-time"), _time(g[3:7], "offset date-time"))
+    off = g[7]
+    if off == "Z":
+        secs = 0
+    else:
+        parts = [int(x) for x in off[1:].split(":")]
+        if parts[0] > 18 or parts[1] > 59 or (len(parts) > 2 and parts[2] > 59):
+            raise PayloadError("malformed offset date-time")
+        secs = parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
+        if secs > 18 * 3600:
+            raise PayloadError("malformed offset date-time")
+        secs = -secs if off[0] == "-" else secs
+    return _canonical(OffsetDateTime(local, secs), s, "offset date-time", strict)
+
+
+def parse_instant(s: str, strict: bool = True) -> Instant:
+    m = _INSTANT_RE.match(s)
+    if not m:
+        raise PayloadError("malformed instant")
+    g = m.groups()
+    y, mo, day = int(g[0]), int(g[1]), int(g[2])
+    # Instant reaches one year further than LocalDate (-1000000000 to 1000000000): check month and day in a leap
+    # year, then February 29 in this one
+    _date(("2000", g[1], g[2]), "instant")
+    if mo == 2 and day == 29 and not (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)):
+        raise PayloadError("malformed instant")
+    t = _time(g[3:], "instant")
+    if strict and not g[5]:
+        raise PayloadError("malformed instant: seconds are always written")
+    sec = _days_from_civil(y, mo, day) * 86400 + t.hour * 3600 + t.minute * 60 + t.second
+    if not Instant.MIN_SECOND <= sec <= Instant.MAX_SECOND:
+        raise PayloadError("malformed instant: beyond Instant's range")
+    return _canonical(Instant(sec, t.nano), s, "instant", strict)
+
+
+_UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
+
+
+def parse_uuid(s: str) -> uuid.UUID:
+    if not _UUID_RE.match(s):
+        raise PayloadError("malformed UUID (the canonical form is 36 lower-case characters)")
+    return uuid.UUID(s)
+
+
+def _tagged_scalar(s: str):
+    tag = s[1]
+    p = s[2:]
+    if tag == "i":
+        return Int32(_int_payload(p, -(1 << 31), (1 << 31) - 1, "int32"))
+    if tag == "s":
+        return Int16(_int_payload(p, -(1 << 15), (1 << 15) - 1, "int16"))
+    if tag == "y":
+        return Int8(_int_payload(p, -128, 127, "int8"))
+    if tag == "n":
+        return BigInt(_int_payload(p, INT64_MIN, INT64_MAX, "tagged BigInteger"))
+    if tag == "f":
+        return parse_float32(p)
+    if tag == "z":
+        return parse_nonfinite(p)
+    if tag == "d":
+        return parse_decimal(p)
+    if tag == "b":
+        return parse_base64(p)
+    if tag == "t":
+        return parse_instant(p)
+    if tag == "D":
+        return parse_local_date(p)
+    if tag == "T":
+        return parse_local_time(p)
+    if tag == "L":
+        return parse_local_datetime(p)
+    if tag == "O":
+        return parse_offset_datetime(p)
+    if tag == "u":
+        return parse_uuid(p)
+    raise PayloadError(f"unknown tag {s[:2]!r} in {s[:60]!r} (a string starting with '~' is written with the '~' "
+                       "doubled)")
+
+
+def payload(sc: Scanner, parse, text, offset):
+    try:
+        return parse(text)
+    except PayloadError as e:
+        reason = str(e)
+        if text and not reason.startswith(("unknown", "number", "string")):
+            reason += f" {text[:60]!r}"
+        raise sc.error(reason, offset) from None
+
+
+# ---------------------------------------------------------------------------------------------- the dynamic model
+
+class DynamicReader:
+    def __init__(self, sc: Scanner):
+        self.sc = sc
+
+    def document(self):
+        sc = self.sc
+        sc.begin()
+        v = self.value()
+        sc.end()
+        return v
+
+    def value(self):
+        sc = self.sc
+        c = sc.peek()
+        if c == 0x22:
+            start = sc.pos
+            s = sc.string()
+            if not s or s[0] != "~":
+                return s
+            if len(s) == 1:
+                raise sc.error('lone tag prefix "~" (a string "~" is written "~~")', start)
+            if s[1] == "~":
+                return s[1:]
+            return payload(sc, _tagged_scalar, s, start)
+        if c == 0x7B:
+            return self.object()
+        if c == 0x5B:
+            return self.array()
+        if c == 0x2D or 0x30 <= c <= 0x39:
+            start = sc.pos
+            lexeme, integer = sc.number()
+            if integer:
+                try:
+                    v = int(lexeme)
+                except ValueError:  # beyond Python's int-string conversion limit (a raised max_number_length)
+                    raise sc.error(f"integer of {len(lexeme)} digits is too long to convert", start) from None
+                return v if INT64_MIN <= v <= INT64_MAX else BigInt(v)
+            return payload(sc, parse_double_lexeme, lexeme, start)
+        return sc.literal()
+
+    def array(self):
+        sc = self.sc
+        sc.enter(sc.pos)
+        sc.pos += 1
+        out = []
+        sc.ws()
+        if sc.peek() == 0x5D:
+            sc.pos += 1
+            sc.depth -= 1
+            return out
+        i = 0
+        path = sc.path
+        while True:
+            path.append(f"[{i}]")
+            sc.ws()
+            out.append(self.value())
+            sc.ws()
+            c = sc.peek()
+            path.pop()
+            if c == 0x2C:
+                sc.pos += 1
+                i += 1
+                continue
+            if c == 0x5D:
+                sc.pos += 1
+                sc.depth -= 1
+                return out
+            path.append(f"[{i + 1}]")
+            raise sc.unexpected("',' or ']' in an array")
+
+    def object(self):
+        sc = self.sc
+        obj_start = sc.pos
+        sc.enter(obj_start)
+        sc.pos += 1
+        sc.ws()
+        if sc.peek() == 0x7D:
+            sc.pos += 1
+            sc.depth -= 1
+            return {}
+        key_start = sc.pos
+        raw = self.key()
+        if len(raw) > 1 and raw[0] == "~" and raw[1] != "~":
+            return self.tagged_object(raw, key_start)
+        out = {}
+        path = sc.path
+        while True:
+            if raw[:1] == "~":
+                if raw[:2] != "~~":
+                    raise sc.error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
+                                   "with '~' is written with the '~' doubled)", key_start)
+                key = raw[1:]
+            else:
+                key = raw
+            path.append(path_segment(raw))
+            if key in out:
+                raise sc.error(f"duplicate key {raw[:60]!r}", key_start)
+            self.colon()
+            out[key] = self.value()
+            sc.ws()
+            c = sc.peek()
+            if c == 0x2C:
+                path.pop()
+                sc.pos += 1
+                sc.ws()
+                key_start = sc.pos
+                raw = self.key()
+                continue
+            if c == 0x7D:
+                path.pop()
+                sc.pos += 1
+                sc.depth -= 1
+                return out
+            raise sc.unexpected("',' or '}' in an object")
+
+    def key(self) -> str:
+        sc = self.sc
+        if sc.peek() != 0x22:
+            if sc.peek() == 0x27:
+                raise sc.error("Unexpected character (''' (code 39)): was expecting double-quote to start field name")
+            raise sc.unexpected("double-quote to start a key")
+        return sc.string()
+
+    def colon(self):
+        sc = self.sc
+        sc.ws()
+        if sc.peek() != 0x3A:
+            raise sc.unexpected("':' after a key")
+        sc.pos += 1
+        sc.ws()
+
+    def tagged_object(self, tag, key_start):
+        sc = self.sc
+        if tag not in ("~set", "~map"):
+            raise sc.error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
+                           key_start)
+        sc.path.append(path_segment(tag))
+        self.colon()
+        if sc.peek() != 0x5B:
+            what = "end-of-input" if sc.peek() < 0 else "a value that is not an array"
+            raise sc.error(f"{what} where the array of {tag!r} belongs")
+        array_start = sc.pos
+        sc.enter(array_start)
+        sc.pos += 1
+        elements = []      # the items of the array, in order
+        seen = TypedSet()  # the set's elements, or the map's keys, under the model's equality
+        sc.ws()
+        if sc.peek() == 0x5D:
+            sc.pos += 1
+        else:
+            i = 0
+            while True:
+                sc.path.append(f"[{i}]")
+                sc.ws()
+                at = sc.pos
+                v = self.value()
+                elements.append(v)
+                if (tag == "~set" or i % 2 == 0) and not seen.add(v):
+                    raise sc.error("duplicate element in a set" if tag == "~set" else "duplicate key in a ~map", at)
+                sc.ws()
+                c = sc.peek()
+                sc.path.pop()
+                if c == 0x2C:
+                    sc.pos += 1
+                    i += 1
+                    continue
+                if c == 0x5D:
+                    break
+                sc.path.append(f"[{i + 1}]")
+                raise sc.unexpected("',' or ']' in an array")
+            end = sc.pos
+            sc.pos += 1
+            if tag == "~map" and len(elements) % 2:
+                raise sc.error("a ~map array must alternate keys and values, but its last key has no value", end)
+        sc.depth -= 1
+        if tag == "~set":
+            value = seen
+        else:
+            if all(type(k) is str for k in elements[0::2]):
+                raise sc.error("a map whose keys are all strings is written as a plain object, not a ~map",
+                               array_start)
+            value = TypedMap(zip(elements[0::2], elements[1::2]))
+        sc.path.pop()
+        sc.ws()
+        c = sc.peek()
+        if c == 0x2C:
+            sc.pos += 1
+            sc.ws()
+            raise sc.error(f"a tagged object {tag!r} must have exactly one key")
+        if c != 0x7D:
+            raise sc.unexpected("'}' after the tagged object")
+        sc.pos += 1
+        sc.depth -= 1
+        return value
+
+
+def loads(document, *, limits: Limits = DEFAULT_LIMITS):
+    """Reads one typed JSON document (UTF-8 ``bytes`` or a ``str``) to its value in the dynamic model.
+
+    Raises :class:`TypedJsonError` naming the path and byte offset of anything that is not the writer's spelling."""
+    ensure_stack(limits.max_depth)
+    return DynamicReader(Scanner(document, limits)).document()
+
+
+def ensure_stack(max_depth):
+    """A few Python frames per level of nesting: make room for the depth limit, not less."""
+    import sys
+    need = 4 * max_depth + 400
+    if sys.getrecursionlimit() < need:
+        sys.setrecursionlimit(need)

@@ -1,0 +1,195 @@
+"""Writing the dynamic model (SPEC.md sections 1, 4, 5, 6 and 7): one spelling per value, no whitespace."""
+from __future__ import annotations
+
+import base64
+import math
+import re
+import uuid
+from decimal import Decimal
+
+from .errors import TypedJsonError, path_segment, path_text
+from .numbers import decimal_text, double_text, float32_text
+from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+                    OffsetDateTime, TypedMap, TypedSet)
+
+_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
+_SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+_TAGS = {Instant: "~t", LocalDate: "~D", LocalTime: "~T", LocalDateTime: "~L", OffsetDateTime: "~O"}
+_SUPPORTED = ("None, bool, int, Int32, Int16, Int8, BigInt, float, Float32, Decimal, str, bytes, list, set, "
+              "TypedSet, dict, TypedMap, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID")
+
+
+def _escape(c):
+    return _SHORT.get(c.group()) or "\\u%04X" % ord(c.group())
+
+
+def quote(s: str) -> str:
+    """A JSON string escaping exactly what JSON requires (SPEC.md 1.3)."""
+    if _NEEDS_ESCAPE.search(s):
+        s = _NEEDS_ESCAPE.sub(_escape, s)
+    return '"' + s + '"'
+
+
+class _Writer:
+    def __init__(self, max_depth):
+        self.max_depth = max_depth
+        self.out = []
+        self.path = []
+        self.depth = 0
+
+    def fail(self, reason):
+        return TypedJsonError(reason, path_text(self.path))
+
+    def string(self, s, what="string"):
+        m = _SURROGATE.search(s)
+        if m:
+            raise self.fail(f"{what} holds a lone surrogate U+{ord(m.group()):04X} at index {m.start()}, which is "
+                            "not Unicode text and has no UTF-8 spelling")
+        return quote("~" + s if s.startswith("~") else s)
+
+    def enter(self):
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise self.fail(f"nesting depth exceeds the limit of {self.max_depth} (a cyclic structure?)")
+
+    def value(self, v):
+        out = self.out
+        t = type(v)
+        if v is None:
+            out.append("null")
+        elif t is str:
+            out.append(self.string(v))
+        elif t is bool:
+            out.append("true" if v else "false")
+        elif t is int:
+            out.append(str(v))  # beyond int64 this is a BigInteger's plain lexeme
+        elif t is float:
+            out.append(double_text(v) if math.isfinite(v) else self.tagged("~z", _nonfinite(v)))
+        elif t is dict:
+            self.mapping(v)
+        elif t is list:
+            self.enter()
+            out.append("[")
+            self.elements(v)
+            out.append("]")
+            self.depth -= 1
+        elif t is Int32:
+            out.append(self.tagged("~i", str(int(v))))
+        elif t is Int16:
+            out.append(self.tagged("~s", str(int(v))))
+        elif t is Int8:
+            out.append(self.tagged("~y", str(int(v))))
+        elif t is BigInt:
+            out.append(self.tagged("~n", str(int(v))) if INT64_MIN <= v <= INT64_MAX else str(int(v)))
+        elif t is Float32:
+            out.append(self.tagged("~f", float32_text(v) if math.isfinite(v) else _nonfinite(v)))
+        elif t is Decimal:
+            out.append(self.tagged("~d", self.decimal(v)))
+        elif t is bytes or t is bytearray:
+            out.append(self.tagged("~b", base64.b64encode(v).decode("ascii")))
+        elif t in _TAGS:
+            out.append(self.tagged(_TAGS[t], str(v)))
+        elif t is uuid.UUID:
+            out.append(self.tagged("~u", str(v)))
+        elif t is TypedSet or t is set or t is frozenset:
+            self.enter()
+            self.enter()
+            out.append('{"~set":[')
+            self.path.append('["~set"]')
+            self.elements(v)
+            self.path.pop()
+            out.append("]}")
+            self.depth -= 2
+        elif t is TypedMap:
+            self.mapping(v)
+        else:
+            raise self.fail(f"cannot carry {t.__module__}.{t.__qualname__} exactly in the dynamic model "
+                            f"(supported: {_SUPPORTED})" + _hint(v))
+
+    @staticmethod
+    def tagged(tag, payload):
+        return '"' + tag + payload + '"'  # payloads never need escaping
+
+    def decimal(self, d):
+        if not d.is_finite():
+            raise self.fail(f"Decimal {d} is not a number BigDecimal can hold")
+        if d.is_zero() and d.is_signed():
+            raise self.fail(f"Decimal {d} is a negative zero, which BigDecimal does not have "
+                            "(write Decimal('0') with the scale you mean)")
+        if not -(1 << 31) < -d.as_tuple().exponent < (1 << 31):
+            raise self.fail(f"Decimal {d} has a scale beyond int32")
+        return decimal_text(d)
+
+    def elements(self, items):
+        out, path = self.out, self.path
+        for i, e in enumerate(items):
+            if i:
+                out.append(",")
+            path.append(f"[{i}]")
+            self.value(e)
+            path.pop()
+
+    def mapping(self, m):
+        out, path = self.out, self.path
+        items = list(m.items())
+        self.enter()
+        if all(type(k) is str for k, _ in items):
+            out.append("{")
+            for i, (k, x) in enumerate(items):
+                if i:
+                    out.append(",")
+                escaped = "~" + k if k.startswith("~") else k
+                path.append(path_segment(escaped))
+                out.append(self.string(k, "key"))
+                out.append(":")
+                self.value(x)
+                path.pop()
+            out.append("}")
+        else:
+            self.enter()
+            out.append('{"~map":[')
+            path.append('["~map"]')
+            for i, (k, x) in enumerate(items):
+                if i:
+                    out.append(",")
+                path.append(f"[{2 * i}]")
+                self.value(k)
+                path[-1] = f"[{2 * i + 1}]"
+                out.append(",")
+                self.value(x)
+                path.pop()
+            path.pop()
+            out.append("]}")
+            self.depth -= 1
+        self.depth -= 1
+
+
+def _nonfinite(x):
+    return "NaN" if math.isnan(x) else "Infinity" if x > 0 else "-Infinity"
+
+
+def _hint(v):
+    import datetime
+    if isinstance(v, datetime.datetime):
+        return ("; say which type you mean: Instant.from_datetime(dt), OffsetDateTime.from_datetime(dt) or "
+                "LocalDateTime.from_datetime(dt)")
+    if isinstance(v, datetime.date):
+        return "; use LocalDate.from_date(d)"
+    if isinstance(v, datetime.time):
+        return "; use LocalTime.from_time(t)"
+    if isinstance(v, tuple):
+        return "; use a list"
+    return ""
+
+
+def dumps(value, *, max_depth: int = 500) -> str:
+    """The one typed JSON document of ``value`` (encode it as UTF-8 for Kafka).
+
+    Raises :class:`TypedJsonError` with the path of a value that cannot be carried exactly."""
+    from .reader import ensure_stack
+    ensure_stack(max_depth)
+    w = _Writer(max_depth)
+    w.value(value)
+    return "".join(w.out)
