@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * A bad record in the middle of a Kafka Streams input, read by TypedJsonSerde configured as the default value serde:
  * Kafka's default handler stops the task with typedjson's error (path, offset); LogAndContinueExceptionHandler drops
  * the record and counts it; with {@code errors.dead.letter.queue.topic.name} (KIP-1034, Kafka 4.x) the record's
- * original bytes and the error go to the dead letter queue. The configurations are docs/kafka-streams.md's.
+ * original bytes and the error go to the dead letter queue. docs/kafka-streams.md shows the same configuration as a properties file.
  */
 class StreamsErrorHandlingTest {
 
@@ -47,7 +47,6 @@ class StreamsErrorHandlingTest {
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "orders-app");
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092");
-        // docs/kafka-streams.md: begin
         props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
         props.put(TypedJsonConfig.VALUE_TYPE, Order.class.getName());
@@ -59,7 +58,6 @@ class StreamsErrorHandlingTest {
             // KIP-1034: ... and its original bytes go to this topic, with the error in __streams.errors.* headers
             props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, "orders-dlq");
         }
-        // docs/kafka-streams.md: end
         return props;
     }
 
