@@ -123,8 +123,10 @@ public final class TypedJsonCompatibility {
     public static void assertCompatible(Type oldType, Type newType, Direction direction, CodecOptions options) {
         List<Problem> problems = check(oldType, newType, direction, options);
         if (!problems.isEmpty()) {
-            StringBuilder sb = new StringBuilder(oldType.getTypeName()).append(" -> ").append(newType.getTypeName())
-                    .append(" is not ").append(direction).append(" compatible (").append(options).append("): ")
+            StringBuilder sb = new StringBuilder(name(oldType)).append(" -> ").append(name(newType))
+                    .append(" is not ").append(direction).append(" compatible (typedjson.unknown.fields=")
+                    .append(options.failOnUnknownFields() ? "fail" : "skip").append(", typedjson.missing.primitives=")
+                    .append(options.failOnMissingPrimitives() ? "fail" : "default").append("): ")
                     .append(problems.size()).append(problems.size() == 1 ? " problem" : " problems");
             for (Problem p : problems) {
                 sb.append("\n  ").append(p);

@@ -70,7 +70,7 @@ class TypedJsonCompatibilityTest {
 
     public sealed interface ShapeV1 permits CircleV1, SquareV1 {}
 
-    public record CircleV1(double r) implements ShapeV1, ShapeV2, ShapeV3 {}
+    public record CircleV1(double r) implements ShapeV1, ShapeV2, ShapeV3, ShapeV5 {}
 
     public record SquareV1(int side) implements ShapeV1, ShapeV4 {}
 
@@ -90,7 +90,16 @@ class TypedJsonCompatibilityTest {
     @TypedJsonName("CircleV1")
     public record CircleF(float r) implements ShapeV4 {}
 
+    /** SquareV1 removed. */
+    public sealed interface ShapeV5 permits CircleV1 {}
+
     public record Drawing(ShapeV1 shape) {}
+
+    public record DrawingV5(ShapeV5 shape) {}
+
+    public record IntKeys(Map<Integer, String> m) {}
+
+    public record LongKeys(Map<Long, String> m) {}
 
     public record DrawingV2(ShapeV2 shape) {}
 
@@ -312,6 +321,14 @@ class TypedJsonCompatibilityTest {
     }
 
     @Test
+    void aRemovedVariantIsMissingForNewReadersAnAddedOneForOldReaders() {
+        assertEquals(List.of("BACKWARD $.shape VARIANT_MISSING"), check(Drawing.class, DrawingV5.class));
+        assertEquals(List.of("FORWARD $.shape VARIANT_MISSING"), check(DrawingV5.class, Drawing.class));
+        refused(Drawing.class, DrawingV5.class, new Drawing(new SquareV1(1)), CodecOptions.DEFAULT, "$.shape");
+        assertEquals(new Drawing(new CircleV1(2.0)), cross(DrawingV5.class, Drawing.class, new DrawingV5(new CircleV1(2.0))));
+    }
+
+    @Test
     void aChangeInsideAVariantHasTheVariantInItsPath() {
         assertEquals(List.of("BACKWARD $.shape.CircleV1.r TYPE_CHANGED", "FORWARD $.shape.CircleV1.r TYPE_CHANGED"),
                 check(Drawing.class, DrawingV4.class));
@@ -347,6 +364,13 @@ class TypedJsonCompatibilityTest {
         assertEquals(List.of(), check(Counts.class, SortedCounts.class));
         assertEquals(new SortedCounts(new TreeMap<>(Map.of("b", 2, "a", 1))),
                 cross(Counts.class, SortedCounts.class, new Counts(Map.of("a", 1, "b", 2))));
+    }
+
+    @Test
+    void mapKeysAreCheckedLikeValues() {
+        assertEquals(List.of("FORWARD $.m (key) NUMBER_NARROWED"), check(IntKeys.class, LongKeys.class));
+        assertEquals(new LongKeys(Map.of(-1L, "a")), cross(IntKeys.class, LongKeys.class, new IntKeys(Map.of(-1, "a"))));
+        refused(LongKeys.class, IntKeys.class, new LongKeys(Map.of(1L << 40, "a")), CodecOptions.DEFAULT, "$.m");
     }
 
     @Test
