@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * A bad record in the middle of a Kafka Streams input, read by TypedJsonSerde configured as the default value serde:
  * Kafka's default handler stops the task with typedjson's error (path, offset); LogAndContinueExceptionHandler drops
  * the record and counts it; with {@code errors.dead.letter.queue.topic.name} (KIP-1034, Kafka 4.x) the record's
- * original bytes and the error go to the dead letter queue. docs/kafka-streams.md shows the same configuration as a properties file.
+ * original bytes and the error go to the dead letter queue. docs/kafka-streams.md shows the same configuration as
+ * a properties file (examples/kafka-streams runs it on a real broker).
  */
 class StreamsErrorHandlingTest {
 
