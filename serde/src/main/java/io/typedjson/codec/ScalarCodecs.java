@@ -7,6 +7,7 @@ import io.typedjson.format.Lexemes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -43,6 +44,8 @@ final class ScalarCodecs {
         add(BigDecimal.class, Lexemes::writeDecimal, Lexemes::readDecimal);
         add(BigInteger.class, JsonGenerator::writeNumber, Lexemes::readBigInteger);
         add(byte[].class, Lexemes::writeBytes, Lexemes::readBytes);
+        // a ByteBuffer is byte[]'s spelling of its remaining bytes; read back as a heap buffer (equal by content)
+        add(ByteBuffer.class, ScalarCodecs::writeByteBuffer, in -> ByteBuffer.wrap(Lexemes.readBytes(in)));
         add(Instant.class, Lexemes::writeText, Lexemes::readInstant);
         add(LocalDate.class, Lexemes::writeText, Lexemes::readLocalDate);
         add(LocalTime.class, Lexemes::writeText, Lexemes::readLocalTime);
@@ -56,6 +59,17 @@ final class ScalarCodecs {
         CODECS.put(type, codec);
         for (Class<?> p : primitive) {
             CODECS.put(p, codec);
+        }
+    }
+
+    /** Writes the bytes from position to limit, leaving the buffer's position and limit as they were. */
+    private static void writeByteBuffer(JsonGenerator out, ByteBuffer b) throws IOException {
+        if (b.hasArray()) {
+            out.writeBinary(Lexemes.BASE64, b.array(), b.arrayOffset() + b.position(), b.remaining());
+        } else {
+            byte[] copy = new byte[b.remaining()];
+            b.duplicate().get(copy);
+            Lexemes.writeBytes(out, copy);
         }
     }
 
