@@ -426,8 +426,8 @@ abstract class ValueCodec implements Codec<Object> {
         Struct struct(Object v) {
             Struct struct = (Struct) v;
             if (struct.schema() != schema && !struct.schema().equals(schema)) {
-                throw new TypedJsonException("Struct of another schema (" + SchemaNotation.write(struct.schema(), (x, y) -> "...")
-                        + ") where the schema wants " + SchemaNotation.write(schema, (x, y) -> "..."));
+                throw new TypedJsonException("Struct of another schema (" + SchemaNotation.brief(struct.schema())
+                        + ") where the schema wants " + SchemaNotation.brief(schema));
             }
             return struct;
         }
