@@ -312,6 +312,39 @@ class HardeningTest {
     }
 
     @Test
+    void mapKeysThatAreTheSameValueAreRefusedBothWays() {
+        TypedJsonConverter c = converter("inline");
+        String[][] bad = {
+            {"{\"~s\":\"<bytes,i8>\",\"~v\":[\"AQ==\",1,\"AQ==\",2]}", "$[\"~v\"][2]"},
+            {"{\"~s\":\"<[bytes],i8>\",\"~v\":[[\"AQ==\"],1,[\"AQ==\"],2]}", "$[\"~v\"][2]"},
+            {"{\"~s\":\"<<str,i8>,i8>\",\"~v\":[{\"a\":1,\"b\":2},1,{\"b\":2,\"a\":1},2]}", "$[\"~v\"][2]"},
+            {"{\"~s\":\"<f64,i8>\",\"~v\":[\"NaN\",1,\"NaN\",2]}", "$[\"~v\"][2]"},
+            {"{\"~s\":\"<dec(1),i8>\",\"~v\":[1.0,1,10E-1,2]}", "$[\"~v\"][2]"},
+            {"{\"~s\":\"<str,i8>\",\"~v\":{\"a\":1,\"\\u0061\":2}}", "duplicate"},
+        };
+        for (String[] b : bad) {
+            DataException e = refused(() -> c.toConnectData("t", utf8(b[0])));
+            assertTrue(e.getMessage().contains("duplicate") && e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
+        }
+        // the same numbers of different scale, and 0.0 and -0.0, are different keys
+        assertEquals(2, ((Map<?, ?>) c.toConnectData("t", utf8("{\"~s\":\"<dec(1),i8>\",\"~v\":[1.0,1,1.5,2]}")).value()).size());
+        assertEquals(2, ((Map<?, ?>) c.toConnectData("t", utf8("{\"~s\":\"<f64,i8>\",\"~v\":[0.0,1,-0.0,2]}")).value()).size());
+        // writing: two byte arrays of equal content are one key, whatever Java's HashMap thinks
+        Map<Object, Object> twoArrays = new java.util.LinkedHashMap<>();
+        twoArrays.put(new byte[] {1}, (byte) 1);
+        twoArrays.put(new byte[] {1}, (byte) 2);
+        Schema bytesKeys = SchemaBuilder.map(Schema.BYTES_SCHEMA, Schema.INT8_SCHEMA).build();
+        DataException e = refused(() -> c.fromConnectData("t", bytesKeys, twoArrays));
+        assertTrue(e.getMessage().contains("duplicate key") && e.getMessage().contains("at $[2]"), e.getMessage());
+        Map<String, Object> identity = new java.util.IdentityHashMap<>();
+        identity.put(new String("a"), (byte) 1);
+        identity.put(new String("a"), (byte) 2);
+        Schema stringKeys = SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT8_SCHEMA).build();
+        e = refused(() -> c.fromConnectData("t", stringKeys, identity));
+        assertTrue(e.getMessage().contains("duplicate key") && e.getMessage().contains("at $.a"), e.getMessage());
+    }
+
+    @Test
     void aSchemalessDocumentWithAnEscapedTildeSKeyIsNotInline() {
         SchemaAndValue v = converter("inline").toConnectData("t", utf8("{\"~~s\":\"i32\",\"~~v\":5}"));
         assertNull(v.schema());
