@@ -66,11 +66,13 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
     }
 
     /**
-     * The deepest schema the converter accepts whatever {@code typedjson.max.depth} says: Connect's own
-     * {@code Schema.hashCode()}, {@code equals()} and {@code Struct.put} recurse once per level, and a schema
-     * nested much deeper than this overflows a worker thread's default stack (1 MiB).
+     * The deepest schema the converter accepts whatever {@code typedjson.max.depth} says (the default: it can be
+     * lowered, not raised). Connect's own {@code Schema.hashCode()}, {@code equals()} and {@code Struct.put}
+     * (which validates the whole value below the field) recurse several frames per level; at 1,000 levels a
+     * struct value overflowed a thread's default stack (1 MiB) once the JIT had compiled them, so the bound
+     * keeps a margin of about 2x.
      */
-    public static final int MAX_SUPPORTED_DEPTH = 1000;
+    public static final int MAX_SUPPORTED_DEPTH = 500;
 
     public TypedJsonConverterConfig(Map<?, ?> props) {
         super(CONFIG_DEF, props);

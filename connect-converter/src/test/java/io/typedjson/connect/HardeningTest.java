@@ -150,32 +150,29 @@ class HardeningTest {
 
     @Test
     void theConverterTakesAtMostItsSupportedDepth() {
-        ConfigException e = assertThrows(ConfigException.class, () -> converter("inline", Map.of("typedjson.max.depth", 1001)));
-        assertTrue(e.getMessage().contains("typedjson.max.depth") && e.getMessage().contains("at most 1000"), e.getMessage());
+        ConfigException e = assertThrows(ConfigException.class, () -> converter("inline", Map.of("typedjson.max.depth", 501)));
+        assertTrue(e.getMessage().contains("typedjson.max.depth") && e.getMessage().contains("at most 500"), e.getMessage());
         // at the supported depth, the deepest schema and value go through on a default stack: Connect's recursive
         // Schema.hashCode/equals and Struct.put, and our codecs
-        TypedJsonConverter c = converter("header", Map.of("typedjson.max.depth", 1000));
         Schema schema = Schema.INT32_SCHEMA;
-        for (int i = 0; i < 1000; i++) {
-            schema = SchemaBuilder.struct().field("a", schema).build();
-        }
-        Object value = 7;
-        Schema s = schema;
         List<Schema> levels = new ArrayList<>();
-        while (s.type() == Schema.Type.STRUCT) {
-            levels.add(s);
-            s = s.field("a").schema();
+        for (int i = 0; i < 500; i++) {
+            schema = SchemaBuilder.struct().field("a", schema).build();
+            levels.add(schema);
         }
-        for (int i = levels.size() - 1; i >= 0; i--) {
-            value = new Struct(levels.get(i)).put("a", value);
-        }
-        Schema finalSchema = schema;
-        Object finalValue = value;
+        Schema deepest = schema;
+        Object value = onDefaultStack(() -> {
+            Object v = 7;
+            for (Schema level : levels) {
+                v = new Struct(level).put("a", v); // validates the whole value below: recursive too
+            }
+            return v;
+        });
         Headers headers = new RecordHeaders();
-        byte[] bytes = onDefaultStack(() -> c.fromConnectData("t", headers, finalSchema, finalValue));
-        SchemaAndValue back = onDefaultStack(() -> converter("header", Map.of("typedjson.max.depth", 1000)).toConnectData("t", headers, bytes));
-        assertEquals(finalSchema, back.schema());
-        assertEquals(finalValue, back.value());
+        byte[] bytes = onDefaultStack(() -> converter("header").fromConnectData("t", headers, deepest, value));
+        SchemaAndValue back = onDefaultStack(() -> converter("header").toConnectData("t", headers, bytes));
+        assertEquals(deepest, back.schema());
+        assertEquals(value, back.value());
     }
 
     @ParameterizedTest
