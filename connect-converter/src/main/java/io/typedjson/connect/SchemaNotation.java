@@ -17,17 +17,19 @@ import io.typedjson.serde.TypedJsonConfig;
 
 /**
  * The compact schema notation (SPEC.md section 11): one line of text that carries a Connect schema exactly,
- * e.g. {@code {id:i32,price:dec(2),note?,tags:[str]}}.
+ * e.g. {@code {id:i32,price:dec(2),note?,tags:[str]}}, in one spelling per schema: {@link #parse} refuses any
+ * text that {@link #write} would not write for the schema it reads.
  *
  * <pre>
  * schema := base suffix*
  * base   := i8 | i16 | i32 | i64 | f32 | f64 | bool | str | bytes
  *         | dec(scale) | dec(precision,scale) | date | time | ts
  *         | '[' schema ']' | '&lt;' schema ',' schema '&gt;' | '{' [field (',' field)*] '}'
- * field  := word (':' schema | suffix*)          a field without ':' is a str
- * suffix := '?' optional | '@' word name | '#' int version | '!' word doc
- *         | '(' [word '=' word (',' word '=' word)*] ')' parameters | '=' word default (typed JSON)
- * word   := [A-Za-z0-9_.$+-]+ | '`' (any char, '`' doubled)* '`'
+ * field  := word ':' schema (not a str) | word suffix* (a str)
+ * suffix := in this order, each at most once: '(' word '=' word (',' word '=' word)* ')' parameters,
+ *           '@' word name, '#' int version, '!' word doc, '?' optional, '=' word default (typed JSON)
+ * word   := [A-Za-z0-9_.$+-]+ | '`' (any char, '`' doubled)* '`'   (quoted only when it must be)
+ * int    := -?(0|[1-9][0-9]*), an int32, never -0
  * </pre>
  */
 final class SchemaNotation {
