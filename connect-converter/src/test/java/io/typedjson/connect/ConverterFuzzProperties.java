@@ -31,7 +31,7 @@ import org.apache.kafka.connect.errors.DataException;
  * a hang. What it returns can be written again, and reads back the same; what it writes it reads back byte for byte.
  *
  * <p>The pool of valid documents is written by the converter itself from random schemas and values
- * ({@link RandomConnect}); the mutations are where the variety is. About 12,000 tries in all; for a longer run
+ * ({@link RandomConnect}); the mutations are where the variety is. 13,000 tries in all; for a longer run
  * raise the tries below.
  */
 class ConverterFuzzProperties {
@@ -77,7 +77,7 @@ class ConverterFuzzProperties {
 
     // ------------------------------------------------------------------ properties
 
-    @Property(tries = 500)
+    @Property(tries = 1_000)
     void randomSchemasAndValuesRoundTripExactly(@ForAll long seed) {
         RandomConnect random = new RandomConnect(seed);
         Schema schema = random.schema(3);
@@ -86,7 +86,7 @@ class ConverterFuzzProperties {
             Headers headers = new RecordHeaders();
             byte[] doc = c.fromConnectData(TOPIC, headers, schema, value);
             SchemaAndValue back = HardeningTest.converter(c == INLINE ? "inline" : "header").toConnectData(TOPIC, headers, doc);
-            assertEquals(schema, back.schema());
+            assertSameSchema(schema, back.schema());
             assertEquals(SameValue.of(value), SameValue.of(back.value()), () -> new String(doc, StandardCharsets.UTF_8));
             assertArrayEquals(doc, c.fromConnectData(TOPIC, new RecordHeaders(), back.schema(), back.value()));
         }
@@ -142,7 +142,8 @@ class ConverterFuzzProperties {
     private static final String[] NOTATION_PIECES = {"[", "]", "{", "}", "<", ">", ",", ":", "?", "@", "#", "!", "(", ")", "=",
         "`", "``", " ", "i8", "i32", "str", "bytes", "dec(", "dec(2)", "dec(1,2)", "date", "time", "ts", "f32", "f64", "bool",
         "#-0", "#01", "#1", "@n", "!d", "(k=v)", "=1", "=`\"x\"`", "=null", "a:", "a:str", "`a`", "\u00e9", "\\", "\"", "~",
-        "[[[[[[", "{a:{a:{a:", "<i32,<i32,", "\ud800", "\u0000"};
+        "[[[[[[", "{a:{a:{a:", "<i32,<i32,", "\ud800", "\u0000",
+        "[".repeat(300), "{a:".repeat(300), "<i8,".repeat(300), "]".repeat(300)}; // two of these nest past the limit
 
     @Provide
     Arbitrary<String> randomNotations() {
@@ -175,7 +176,7 @@ class ConverterFuzzProperties {
             byte[] again = INLINE.fromConnectHeader(TOPIC, "h", sv.schema(), sv.value());
             if (again != null) {
                 SchemaAndValue back = INLINE.toConnectHeader(TOPIC, "h", again);
-                assertEquals(sv.schema(), back.schema());
+                assertSameSchema(sv.schema(), back.schema());
                 assertEquals(SameValue.of(sv.value()), SameValue.of(back.value()));
             }
         } catch (DataException e) {
@@ -209,11 +210,24 @@ class ConverterFuzzProperties {
                     + new String(w.document(), StandardCharsets.UTF_8), e);
         }
         SchemaAndValue back = reader.toConnectData(TOPIC, headers, again);
-        assertEquals(sv.schema(), back.schema(), () -> new String(again, StandardCharsets.UTF_8));
+        assertSameSchema(sv.schema(), back.schema());
         assertEquals(SameValue.of(sv.value()), SameValue.of(back.value()), () -> new String(again, StandardCharsets.UTF_8));
         // and what the writer wrote is its one spelling: writing what was read from it gives the same bytes
         Headers third = new RecordHeaders();
         assertArrayEquals(again, reader.fromConnectData(TOPIC, third, back.schema(), back.value()));
+    }
+
+    private static final SchemaCache NOTATIONS = new SchemaCache(io.typedjson.format.TypedJsonFormat.defaults(), 100);
+
+    /**
+     * Connect's Schema.equals compares a default value with equals, so a default holding a byte[] inside a list or
+     * a map (a map keyed by bytes) never equals a copy of itself: such schemas are the same when their
+     * notations are, which write the default's content.
+     */
+    static void assertSameSchema(Schema expected, Schema actual) {
+        if (expected == null || actual == null || !expected.equals(actual)) {
+            assertEquals(expected == null ? null : NOTATIONS.forSchema(expected).text, actual == null ? null : NOTATIONS.forSchema(actual).text);
+        }
     }
 
     private static TypedJsonConverter converterFor(String location) {
