@@ -99,6 +99,18 @@ header("header: the rows shape", "{id:i32,customer_id:i64,qty:i16,price:dec(2),c
               v("date", "2026-11-27"), v("string", "gift wrap"), v("bool", False), v("float32", "0.8032"), None),
        '{"id":100000,"customer_id":8255519,"qty":94,"price":9771.82,"created":"2026-11-24T05:19:08.205Z","ship_date":"2026-11-27","note":"gift wrap","active":false,"score":0.8032,"payload":null}')
 
+header("header: int8", "i8", v("int8", "127"), "127")
+header("header: int64 beyond 2^53", "i64", v("int64", "9007199254740993"), "9007199254740993")
+header("header: float64 NaN", "f64", v("float64", "NaN"), '"NaN"')
+header("header: float64 smallest", "f64", v("float64", "4.9E-324"), "4.9E-324")
+header("header: boolean", "bool", v("bool", False), "false")
+header("header: string with the prefix", "str", v("string", "~~"), '"~~~"')
+header("header: Decimal negative scale", "dec(-2)", v("decimal", "1.23E+4"), "1.23E+4")
+header("header: Time", "time", v("time", "00:00:01"), '"00:00:01"')
+header("header: array of Dates", "[date]", ["list", [v("date", "0001-01-01"), v("date", "9999-12-31")]], '["0001-01-01","9999-12-31"]')
+header("header: map with int64 keys", "<i64,bytes>", ["map", [[v("int64", "-1"), v("bytes", "")]]], '[-1,""]')
+header("header: schema annotations and a default", "i32(k=v)@com.acme.N#2!`a doc`?=`5`".replace("`5`", "5"), None, "null")
+header("header: struct with defaults, unset fields are null", "{a:i32=7,b?=`\"d\"`}", struct(None, None), '{"a":null,"b":null}')
 # ---- schemaless values (schema null) in inline and header locations: the dynamic model, no envelope, no header
 case("schemaless Integer keeps its type", "inline", None, v("int32", "5"), '"~i5"')
 case("schemaless map with a Short", "header", None, ["map", [[v("string", "a"), v("int16", "1")]]], '{"a":"~s1"}')
