@@ -7,8 +7,16 @@ import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import io.typedjson.format.Limits;
+import io.typedjson.serde.TypedJsonConfig;
+import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.data.Schema;
 
 /**
@@ -56,30 +64,66 @@ final class SchemaCache {
     }
 
     private final TypedJsonFormat format;
-    private final int maxSize;
-    private final Map<Schema, Entry> bySchema = new ConcurrentHashMap<>();
-    private final Map<String, Entry> byText = new ConcurrentHashMap<>();
+    private final Lru<Schema> bySchema;
+    private final Lru<String> byText;
+    private final SchemaNotation.Defaults defaults = new SchemaNotation.Defaults() {
+        // default values in the notation are typed JSON with structs as objects, whatever the location
+        @Override
+        public String write(Schema schema, Object value) {
+            return new String(format.write(ValueCodec.of(schema, false), value), StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public Object read(Schema schema, String json) {
+            return format.read(ValueCodec.of(schema, false), json.getBytes(StandardCharsets.UTF_8));
+        }
+    };
     private volatile Entry lastOut;
     private volatile Entry lastIn;
+    /** The last schema {@link #checkBounds} accepted, so that a steady stream walks its schema once. */
+    private volatile Schema lastChecked;
+
+    /**
+     * @param maxSize    most entries in each of the two maps
+     * @param maxWeight  most characters of notation kept in each map: a hostile stream of large distinct schemas
+     *                   cannot fill the heap
+     */
+    SchemaCache(TypedJsonFormat format, int maxSize, long maxWeight) {
+        this.format = format;
+        this.bySchema = new Lru<>(maxSize, maxWeight);
+        this.byText = new Lru<>(maxSize, maxWeight);
+    }
 
     SchemaCache(TypedJsonFormat format, int maxSize) {
-        this.format = format;
-        this.maxSize = maxSize;
+        this(format, maxSize, DEFAULT_MAX_WEIGHT);
     }
+
+    /** 64 Mi characters of notation per map (a notation is rarely more than a few KiB). */
+    static final long DEFAULT_MAX_WEIGHT = 64L << 20;
 
     Entry forSchema(Schema schema) {
         Entry e = lastOut;
         if (e != null && e.schema == schema) {
             return e;
         }
+        checkBounds(schema); // before hashCode(), which recurses
         e = bySchema.get(schema);
         if (e == null) {
-            e = new Entry(schema, SchemaNotation.write(schema, this::writeDefault));
-            bound(bySchema);
+            String text = SchemaNotation.write(schema, defaults, format.limits().maxStringLength());
+            e = new Entry(schema, text);
             bySchema.put(schema, e);
         }
         lastOut = e;
         return e;
+    }
+
+    /** Refuses a schema too deep or too large for {@link Limits}; Connect's own schema methods recurse. */
+    void checkBounds(Schema schema) {
+        if (schema != lastChecked) {
+            Limits limits = format.limits();
+            SchemaBounds.check(schema, limits.maxDepth(), limits.maxStringLength());
+            lastChecked = schema;
+        }
     }
 
     Entry forText(String text) {
@@ -89,35 +133,86 @@ final class SchemaCache {
         }
         e = byText.get(text);
         if (e == null) {
-            e = new Entry(SchemaNotation.parse(text, this::readDefault), text);
-            bound(byText);
+            e = new Entry(SchemaNotation.parse(text, defaults, format.limits()), text);
             byText.put(text, e);
         }
         lastIn = e;
         return e;
     }
 
-    /** Reading a header's schema: compares the bytes with the last one before decoding them. */
+    /** Reading a header's schema: compares the bytes with the last one before decoding them, strictly, as UTF-8. */
     Entry forText(byte[] utf8) {
         Entry e = lastIn;
-        if (e != null && java.util.Arrays.equals(e.textBytes, utf8)) {
+        if (e != null && Arrays.equals(e.textBytes, utf8)) {
             return e;
         }
-        return forText(new String(utf8, StandardCharsets.UTF_8));
+        return forText(utf8Text(utf8, format.limits().maxStringLength()));
     }
 
-    private void bound(Map<?, ?> map) {
-        if (map.size() >= maxSize) {
-            map.clear();
+    /** Header bytes as text: invalid UTF-8 (which {@code new String} would turn into U+FFFD) is refused. */
+    static String utf8Text(byte[] utf8, int maxLength) {
+        if (utf8.length / 3 > maxLength) { // at most 3 bytes per UTF-16 unit: surely too long, do not decode
+            throw new DataException("a schema notation of " + utf8.length + " bytes is longer than the limit of "
+                    + maxLength + " characters (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(utf8)).toString();
+        } catch (CharacterCodingException e) {
+            throw new DataException("the schema notation is not UTF-8 text (" + e + ")");
         }
     }
 
-    // default values in the notation are typed JSON with structs as objects, whatever the location
-    private String writeDefault(Schema schema, Object value) {
-        return new String(format.write(ValueCodec.of(schema, false), value), StandardCharsets.UTF_8);
+    int sizeForTest() {
+        return byText.size() + bySchema.size();
     }
 
-    private Object readDefault(Schema schema, String json) {
-        return format.read(ValueCodec.of(schema, false), json.getBytes(StandardCharsets.UTF_8));
+    boolean holdsText(String text) {
+        return byText.contains(text);
+    }
+
+    /**
+     * A map that drops its least recently used entries when it holds more than {@code maxSize} of them or more
+     * than {@code maxWeight} characters of notation. Lookups are rare (the converter first compares with the
+     * last entry used), so one lock is enough.
+     */
+    static final class Lru<K> {
+        private final int maxSize;
+        private final long maxWeight;
+        private final LinkedHashMap<K, Entry> map = new LinkedHashMap<>(16, 0.75f, true);
+        private long weight;
+
+        Lru(int maxSize, long maxWeight) {
+            this.maxSize = maxSize;
+            this.maxWeight = maxWeight;
+        }
+
+        synchronized Entry get(K key) {
+            return map.get(key);
+        }
+
+        synchronized boolean contains(K key) {
+            return map.containsKey(key);
+        }
+
+        synchronized int size() {
+            return map.size();
+        }
+
+        synchronized void put(K key, Entry e) {
+            if (e.text.length() > maxWeight) {
+                return; // larger than the whole cache: used, not kept
+            }
+            Entry old = map.put(key, e);
+            weight += e.text.length() - (old == null ? 0 : old.text.length());
+            Iterator<Map.Entry<K, Entry>> eldest = map.entrySet().iterator();
+            while (map.size() > maxSize || weight > maxWeight) {
+                Entry dropped = eldest.next().getValue();
+                eldest.remove();
+                weight -= dropped.text.length();
+            }
+        }
     }
 }

@@ -12,44 +12,57 @@ import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.SchemaBuilderException;
+import io.typedjson.format.Limits;
+import io.typedjson.serde.TypedJsonConfig;
 
 /**
  * The compact schema notation (SPEC.md section 11): one line of text that carries a Connect schema exactly,
- * e.g. {@code {id:i32,price:dec(2),note?,tags:[str]}}.
+ * e.g. {@code {id:i32,price:dec(2),note?,tags:[str]}}, in one spelling per schema: {@link #parse} refuses any
+ * text that {@link #write} would not write for the schema it reads.
  *
  * <pre>
  * schema := base suffix*
  * base   := i8 | i16 | i32 | i64 | f32 | f64 | bool | str | bytes
  *         | dec(scale) | dec(precision,scale) | date | time | ts
  *         | '[' schema ']' | '&lt;' schema ',' schema '&gt;' | '{' [field (',' field)*] '}'
- * field  := word (':' schema | suffix*)          a field without ':' is a str
- * suffix := '?' optional | '@' word name | '#' int version | '!' word doc
- *         | '(' [word '=' word (',' word '=' word)*] ')' parameters | '=' word default (typed JSON)
- * word   := [A-Za-z0-9_.$+-]+ | '`' (any char, '`' doubled)* '`'
+ * field  := word ':' schema (not a str) | word suffix* (a str)
+ * suffix := in this order, each at most once: '(' word '=' word (',' word '=' word)* ')' parameters,
+ *           '@' word name, '#' int version, '!' word doc, '?' optional, '=' word default (typed JSON)
+ * word   := [A-Za-z0-9_.$+-]+ | '`' (any char, '`' doubled)* '`'   (quoted only when it must be)
+ * int    := -?(0|[1-9][0-9]*), an int32, never -0
  * </pre>
  */
 final class SchemaNotation {
     private SchemaNotation() {}
 
-    /** Serializes the default value of a schema as typed JSON text; structs as objects. */
-    interface DefaultWriter {
+    /** Writes and reads the default value of a schema as typed JSON text; structs as objects. */
+    interface Defaults {
         String write(Schema schema, Object value);
-    }
 
-    /** Parses the typed JSON text of a default value for a schema (that has no default yet). */
-    interface DefaultReader {
+        /** Parses the text of a default value for a schema (that has no default yet). */
         Object read(Schema schema, String json);
     }
 
+    /** The suffixes in the one order the writer emits them; a reader refuses any other order. */
+    static final String SUFFIX_ORDER = "(@#!?=";
+
     // ------------------------------------------------------------------ writing
 
-    static String write(Schema schema, DefaultWriter defaults) {
+    /**
+     * The notation of a schema that {@link SchemaBounds#check} has accepted (so the recursion here is bounded);
+     * refuses to grow past {@code maxLength} characters, which no reader would take.
+     */
+    static String write(Schema schema, Defaults defaults, int maxLength) {
         StringBuilder sb = new StringBuilder(64);
-        write(sb, schema, defaults);
+        write(sb, schema, defaults, maxLength);
         return sb.toString();
     }
 
-    private static void write(StringBuilder sb, Schema s, DefaultWriter defaults) {
+    private static void write(StringBuilder sb, Schema s, Defaults defaults, int maxLength) {
+        if (sb.length() > maxLength) {
+            throw new DataException("the schema notation is longer than the limit of " + maxLength
+                    + " characters (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
+        }
         Map<String, String> params = s.parameters();
         String name = s.name();
         Integer version = s.version();
@@ -79,12 +92,36 @@ final class SchemaNotation {
             }
         }
         if (!logical) {
-            writeBase(sb, s, defaults);
+            writeBase(sb, s, defaults, maxLength);
         }
         writeSuffixes(sb, s, logical ? null : name, logical ? null : version, params, defaults);
     }
 
     private static final String PRECISION = "connect.decimal.precision";
+
+    /** Default values elided, for messages. */
+    private static final Defaults ELIDED = new Defaults() {
+        @Override
+        public String write(Schema schema, Object value) {
+            return "...";
+        }
+
+        @Override
+        public Object read(Schema schema, String json) {
+            throw new UnsupportedOperationException();
+        }
+    };
+
+    /** The notation of any schema for a message, at most about 200 characters, defaults elided; never recurses deeply. */
+    static String brief(Schema s) {
+        try {
+            SchemaBounds.check(s, 32, 400);
+            String text = write(s, ELIDED, 200);
+            return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+        } catch (DataException e) {
+            return s.type() + (s.name() != null ? " " + s.name() : "") + " (too large to show)";
+        }
+    }
 
     private static String logicalName(Schema.Type type, String name) {
         if (type == Schema.Type.INT32 && name.equals(Date.LOGICAL_NAME)) return "date";
@@ -93,7 +130,7 @@ final class SchemaNotation {
         return null;
     }
 
-    private static void writeBase(StringBuilder sb, Schema s, DefaultWriter defaults) {
+    private static void writeBase(StringBuilder sb, Schema s, Defaults defaults, int maxLength) {
         switch (s.type()) {
             case INT8: sb.append("i8"); break;
             case INT16: sb.append("i16"); break;
@@ -106,14 +143,14 @@ final class SchemaNotation {
             case BYTES: sb.append("bytes"); break;
             case ARRAY:
                 sb.append('[');
-                write(sb, s.valueSchema(), defaults);
+                write(sb, s.valueSchema(), defaults, maxLength);
                 sb.append(']');
                 break;
             case MAP:
                 sb.append('<');
-                write(sb, s.keySchema(), defaults);
+                write(sb, s.keySchema(), defaults, maxLength);
                 sb.append(',');
-                write(sb, s.valueSchema(), defaults);
+                write(sb, s.valueSchema(), defaults, maxLength);
                 sb.append('>');
                 break;
             case STRUCT: {
@@ -129,7 +166,7 @@ final class SchemaNotation {
                     // a string field needs no type: "note?" rather than "note:str?"
                     if (fs.type() != Schema.Type.STRING) {
                         sb.append(':');
-                        write(sb, fs, defaults);
+                        write(sb, fs, defaults, maxLength);
                     } else {
                         writeSuffixes(sb, fs, fs.name(), fs.version(), fs.parameters(), defaults);
                     }
@@ -143,8 +180,8 @@ final class SchemaNotation {
     }
 
     private static void writeSuffixes(StringBuilder sb, Schema s, String name, Integer version,
-                                      Map<String, String> params, DefaultWriter defaults) {
-        if (params != null && !params.isEmpty()) {
+                                      Map<String, String> params, Defaults defaults) {
+        if (params != null && !params.isEmpty()) { // SchemaBuilder never makes an empty map
             sb.append('(');
             boolean first = true;
             for (Map.Entry<String, String> e : params.entrySet()) {
@@ -195,11 +232,7 @@ final class SchemaNotation {
     }
 
     private static void writeWord(StringBuilder sb, String w) {
-        boolean bare = !w.isEmpty();
-        for (int i = 0; i < w.length() && bare; i++) {
-            bare = isBare(w.charAt(i));
-        }
-        if (bare) {
+        if (isBare(w)) {
             sb.append(w);
             return;
         }
@@ -216,24 +249,49 @@ final class SchemaNotation {
 
     // ------------------------------------------------------------------ parsing
 
-    /** Parses a schema; throws {@link DataException} naming the character offset of the problem. */
-    static Schema parse(String text, DefaultReader defaults) {
-        Parser p = new Parser(text, defaults);
+    /**
+     * Parses a schema written by {@link #write}, and only in the spelling {@link #write} gives it: any other
+     * spelling of a schema (suffixes in another order, a word quoted that needs no quotes, {@code a:str} for
+     * {@code a}, {@code #01}, a logical type written out in full, a default value's JSON with spaces) is refused.
+     * Bounded by {@code limits}: nesting depth ({@code typedjson.max.depth}) and length
+     * ({@code typedjson.max.string.length}), so no notation can exhaust the stack or the heap. Throws
+     * {@link DataException} naming the character offset of the problem.
+     */
+    static Schema parse(String text, Defaults defaults, Limits limits) {
+        Parser p = new Parser(text, defaults, limits.maxDepth());
+        if (text.length() > limits.maxStringLength()) {
+            p.pos = limits.maxStringLength();
+            throw p.error("a notation of " + text.length() + " characters is longer than the limit of "
+                    + limits.maxStringLength() + " (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
+        }
         Schema s = p.schema();
         if (p.pos != text.length()) {
             throw p.error("unexpected '" + text.charAt(p.pos) + "' after the schema");
+        }
+        String canonical = write(s, defaults, Integer.MAX_VALUE);
+        if (!canonical.equals(text)) {
+            int at = 0;
+            while (at < text.length() && at < canonical.length() && text.charAt(at) == canonical.charAt(at)) {
+                at++;
+            }
+            p.pos = at;
+            throw p.error("non-canonical notation: a schema has one spelling, and this one is written "
+                    + (canonical.length() > 200 ? canonical.substring(0, 200) + "..." : canonical));
         }
         return s;
     }
 
     private static final class Parser {
         final String text;
-        final DefaultReader defaults;
+        final Defaults defaults;
+        final int maxDepth;
+        int depth;
         int pos;
 
-        Parser(String text, DefaultReader defaults) {
+        Parser(String text, Defaults defaults, int maxDepth) {
             this.text = text;
             this.defaults = defaults;
+            this.maxDepth = maxDepth;
         }
 
         DataException error(String reason) {
@@ -246,8 +304,17 @@ final class SchemaNotation {
         }
 
         void expect(char c) {
-            if (peek() != c) {
+            if (peek() != c || pos >= text.length()) {
                 throw error(pos < text.length() ? "expected '" + c + "' but found '" + peek() + "'" : "expected '" + c + "' but the text ended");
+            }
+            pos++;
+        }
+
+        /** Enters an array, map or struct: the nesting is bounded before it can cost stack. */
+        void enter() {
+            if (++depth > maxDepth) {
+                throw error("schema nested deeper than the limit of " + maxDepth + " levels (raise "
+                        + TypedJsonConfig.MAX_DEPTH + " to allow deeper schemas)");
             }
             pos++;
         }
@@ -260,24 +327,27 @@ final class SchemaNotation {
         SchemaBuilder base() {
             char c = peek();
             if (c == '[') {
-                pos++;
+                enter();
                 Schema element = schema();
                 expect(']');
+                depth--;
                 return SchemaBuilder.array(element);
             }
             if (c == '<') {
-                pos++;
+                enter();
                 Schema key = schema();
                 expect(',');
                 Schema value = schema();
                 expect('>');
+                depth--;
                 return SchemaBuilder.map(key, value);
             }
             if (c == '{') {
-                pos++;
+                enter();
                 SchemaBuilder b = SchemaBuilder.struct();
                 if (peek() == '}') {
                     pos++;
+                    depth--;
                     return b;
                 }
                 do {
@@ -285,8 +355,12 @@ final class SchemaNotation {
                     String name = word();
                     Schema fs;
                     if (peek() == ':') {
-                        pos++;
+                        int colon = pos++;
                         fs = schema();
+                        if (fs.type() == Schema.Type.STRING) {
+                            pos = colon;
+                            throw error("a string field is written without ':str' (\"" + name + "\" rather than \"" + name + ":str\")");
+                        }
                     } else {
                         fs = suffixes(SchemaBuilder.string());
                     }
@@ -298,10 +372,11 @@ final class SchemaNotation {
                     }
                 } while (accept(','));
                 expect('}');
+                depth--;
                 return b;
             }
             int start = pos;
-            while (pos < text.length() && Character.isLetterOrDigit(text.charAt(pos))) {
+            while (pos < text.length() && isTypeChar(text.charAt(pos))) {
                 pos++;
             }
             String t = text.substring(start, pos);
@@ -337,41 +412,45 @@ final class SchemaNotation {
 
         Schema suffixes(SchemaBuilder b) {
             String defaultText = null;
-            boolean optional = false;
-            boolean params = false;
-            boolean done = false;
-            while (!done) {
+            int defaultAt = -1;
+            int last = -1; // rank in SUFFIX_ORDER of the last suffix read
+            while (true) {
                 int at = pos;
                 char c = peek();
+                int rank = pos < text.length() ? SUFFIX_ORDER.indexOf(c) : -1;
+                if (rank < 0) {
+                    break;
+                }
+                if (rank <= last) {
+                    throw error(rank == last ? "duplicate suffix '" + c + "'"
+                            : "suffix '" + c + "' after '" + SUFFIX_ORDER.charAt(last) + "': suffixes are written once each, in the order "
+                                    + "( @ # ! ? =");
+                }
+                last = rank;
+                pos++;
                 try {
                     switch (c) {
                         case '?':
-                            pos++;
-                            once(optional, at, "'?'");
-                            optional = true;
+                            b.optional();
                             break;
                         case '@':
-                            pos++;
                             b.name(word());
                             break;
                         case '#':
-                            pos++;
                             b.version(integer());
                             break;
                         case '!':
-                            pos++;
                             b.doc(word());
                             break;
-                        case '(':
-                            pos++;
-                            once(params, at, "parameters");
-                            params = true;
+                        case '(': {
                             Map<String, String> map = new LinkedHashMap<>();
                             if (!accept(')')) {
                                 do {
+                                    int keyAt = pos;
                                     String k = word();
                                     expect('=');
                                     if (map.put(k, word()) != null) {
+                                        pos = keyAt;
                                         throw error("duplicate parameter '" + k + "'");
                                     }
                                 } while (accept(','));
@@ -379,65 +458,63 @@ final class SchemaNotation {
                             }
                             b.parameters(map);
                             break;
-                        case '=':
-                            pos++;
-                            once(defaultText != null, at, "default value");
+                        }
+                        default: // '='
+                            defaultAt = pos;
                             defaultText = word();
                             break;
-                        default:
-                            done = true;
                     }
                 } catch (SchemaBuilderException e) {
                     pos = at;
                     throw error(e.getMessage());
                 }
             }
-            if (optional) {
-                b.optional();
-            }
             if (defaultText != null) {
                 try {
                     b.defaultValue(defaults.read(b.build(), defaultText));
                 } catch (RuntimeException e) { // the default's own reader or SchemaBuilder refused it
+                    pos = defaultAt;
                     throw error("invalid default value " + defaultText + ": " + e.getMessage());
                 }
             }
             return b.build();
         }
 
-        void once(boolean seen, int at, String what) {
-            if (seen) {
-                pos = at;
-                throw error("duplicate " + what);
-            }
-        }
-
         boolean accept(char c) {
-            if (peek() == c) {
+            if (pos < text.length() && text.charAt(pos) == c) {
                 pos++;
                 return true;
             }
             return false;
         }
 
+        /** An int in its one spelling: {@code -?(0|[1-9][0-9]*)}, never {@code -0}. */
         int integer() {
             int start = pos;
             if (peek() == '-') {
                 pos++;
             }
+            int digits = pos;
             while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
                 pos++;
             }
+            String lexeme = text.substring(start, pos);
             try {
-                return Integer.parseInt(text.substring(start, pos));
+                int value = Integer.parseInt(lexeme);
+                if (!Integer.toString(value).equals(lexeme)) {
+                    pos = start;
+                    throw error("non-canonical integer " + lexeme + " (written " + value + ")");
+                }
+                return value;
             } catch (NumberFormatException e) {
                 pos = start;
-                throw error("expected an integer");
+                throw error(pos == digits ? "expected an integer" : "integer " + lexeme + " is out of range for int32");
             }
         }
 
         String word() {
-            if (peek() == '`') {
+            int start = pos;
+            if (peek() == '`' && pos < text.length()) {
                 StringBuilder sb = new StringBuilder();
                 pos++;
                 while (true) {
@@ -446,15 +523,20 @@ final class SchemaNotation {
                     }
                     char c = text.charAt(pos++);
                     if (c == '`') {
-                        if (peek() != '`') {
-                            return sb.toString();
+                        if (peek() != '`' || pos >= text.length()) {
+                            String w = sb.toString();
+                            if (isBare(w)) {
+                                pos = start;
+                                throw error("`" + w + "` is written without backticks: a word is quoted only when it is empty"
+                                        + " or holds a character outside A-Z a-z 0-9 _ . $ + -");
+                            }
+                            return w;
                         }
                         pos++;
                     }
                     sb.append(c);
                 }
             }
-            int start = pos;
             while (pos < text.length() && isBare(text.charAt(pos))) {
                 pos++;
             }
@@ -463,5 +545,19 @@ final class SchemaNotation {
             }
             return text.substring(start, pos);
         }
+    }
+
+    private static boolean isTypeChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    /** Whether a word is written bare: non-empty and every character in {@code [A-Za-z0-9_.$+-]}. */
+    static boolean isBare(String w) {
+        for (int i = 0; i < w.length(); i++) {
+            if (!isBare(w.charAt(i))) {
+                return false;
+            }
+        }
+        return !w.isEmpty();
     }
 }

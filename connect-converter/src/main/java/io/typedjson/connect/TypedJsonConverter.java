@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.Lexemes;
 import io.typedjson.format.Readers;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
@@ -90,6 +91,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
         try {
             if (location == TypedJsonConverterConfig.Location.NONE) {
+                if (schema != null) {
+                    cache.checkBounds(schema);
+                }
                 return format.write(DynamicCodec.INSTANCE, DerivedSchemas.toDynamic(schema, value));
             }
             if (schema == null) {
@@ -106,8 +110,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return bytes;
             }
             return format.write(entry.inline, value);
-        } catch (TypedJsonException | DataException | ClassCastException e) { // a value of another type than its schema's
-            throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+        } catch (RuntimeException e) { // a value of another type than its schema's, a schema beyond the limits, ...
+            throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + message(e), e);
         }
     }
 
@@ -121,22 +125,34 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (value == null) {
             return SchemaAndValue.NULL;
         }
-        try {
-            Header header = headers == null ? null : headers.lastHeader(schemaHeader);
-            if (header != null && header.value() != null) {
-                SchemaCache.Entry entry;
-                try {
-                    entry = cache.forText(header.value());
-                } catch (DataException e) {
-                    throw new DataException("Cannot read the schema in header '" + schemaHeader + "' of a record from topic '"
-                            + topic + "': " + e.getMessage(), e);
-                }
-                return new SchemaAndValue(entry.schema, format.read(entry.object, value));
+        Header header = headers == null ? null : headers.lastHeader(schemaHeader);
+        SchemaCache.Entry entry = null;
+        if (header != null && header.value() != null) {
+            try {
+                entry = cache.forText(header.value());
+            } catch (RuntimeException e) {
+                throw new DataException("Cannot read the schema in header '" + schemaHeader + "' of a record from topic '"
+                        + topic + "': " + message(e), e);
             }
-            return read(value);
-        } catch (TypedJsonException e) {
-            throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
         }
+        try {
+            return entry != null ? new SchemaAndValue(entry.schema, format.read(entry.object, value)) : read(value);
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+        }
+    }
+
+    /**
+     * The message of a refusal, with jackson-core's name for a limit replaced by the {@code typedjson.*} property
+     * that raises it. Anything but our own exceptions is a bug the fuzz tests look for; it is still reported as a
+     * {@link DataException}, so that Connect's error handling can skip the record.
+     */
+    static String message(RuntimeException e) {
+        String m = e.getMessage();
+        if (!(e instanceof TypedJsonException || e instanceof DataException)) {
+            m = e.getClass().getName() + ": " + m;
+        }
+        return LimitNames.withProperties(m);
     }
 
     /** An inline document, or a document without a schema: schemaless, or derived in location none. */
@@ -161,9 +177,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             return schema == null
                     ? format.write(DynamicCodec.INSTANCE, value)
                     : format.write(cache.forSchema(schema).inline, value);
-        } catch (TypedJsonException e) {
+        } catch (RuntimeException e) {
             throw new DataException("Cannot write typed JSON for header '" + headerKey + "' of topic '" + topic + "': "
-                    + e.getMessage(), e);
+                    + message(e), e);
         }
     }
 
@@ -175,16 +191,21 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (headerKey.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER)
                 || headerKey.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER) || headerKey.equals(schemaHeader)) {
             // the schema header of header mode: its text, not a document
-            return new SchemaAndValue(Schema.STRING_SCHEMA, new String(value, StandardCharsets.UTF_8));
+            try {
+                return new SchemaAndValue(Schema.STRING_SCHEMA, SchemaCache.utf8Text(value, format.limits().maxStringLength()));
+            } catch (DataException e) {
+                throw new DataException("Cannot read header '" + headerKey + "' of a record from topic '" + topic + "': "
+                        + e.getMessage(), e);
+            }
         }
         try {
             if (isInline(value)) {
                 return format.read(inline, value);
             }
             return new SchemaAndValue(null, format.read(DynamicCodec.INSTANCE, value));
-        } catch (TypedJsonException e) {
+        } catch (RuntimeException e) {
             throw new DataException("Cannot read typed JSON from header '" + headerKey + "' of a record from topic '"
-                    + topic + "': " + e.getMessage(), e);
+                    + topic + "': " + message(e), e);
         }
     }
 
@@ -194,14 +215,63 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     // ------------------------------------------------------------------ inline documents
 
-    /** Whether the document starts with {@code {"~s"} (whitespace allowed): only the writer of inline documents makes that. */
+    /**
+     * Whether the document's first key is {@code ~s}: only the writer of inline documents makes that (a user key
+     * {@code ~s} is escaped {@code ~~s}). JSON's freedom is honoured: whitespace, and the key spelled with escapes
+     * ({@code "\u007es"}).
+     */
     static boolean isInline(byte[] b) {
         int i = skipSpace(b, 0);
         if (i >= b.length || b[i] != '{') {
             return false;
         }
         i = skipSpace(b, i + 1);
-        return i + 4 <= b.length && b[i] == '"' && b[i + 1] == '~' && b[i + 2] == 's' && b[i + 3] == '"';
+        if (i + 4 <= b.length && b[i] == '"' && b[i + 1] == '~' && b[i + 2] == 's' && b[i + 3] == '"') {
+            return true;
+        }
+        return i < b.length && b[i] == '"' && "~s".equals(shortKey(b, i + 1));
+    }
+
+    /** The text of a JSON string starting at {@code i} (after its quote) if it is at most two characters, else null. */
+    private static String shortKey(byte[] b, int i) {
+        StringBuilder sb = new StringBuilder(2);
+        while (i < b.length && sb.length() <= 2) {
+            int c = b[i] & 0xff;
+            if (c == '"') {
+                return sb.toString();
+            }
+            if (c != '\\') {
+                if (c < 0x20 || c >= 0x80) {
+                    return null; // not ~ or s: the key is something else, which the reader will say
+                }
+                sb.append((char) c);
+                i++;
+                continue;
+            }
+            if (i + 1 >= b.length) {
+                return null;
+            }
+            int e = b[i + 1];
+            if (e == 'u') {
+                if (i + 6 > b.length) {
+                    return null;
+                }
+                int code = 0;
+                for (int k = i + 2; k < i + 6; k++) {
+                    int d = Character.digit(b[k], 16);
+                    if (d < 0) {
+                        return null;
+                    }
+                    code = code * 16 + d;
+                }
+                sb.append((char) code);
+                i += 6;
+            } else {
+                sb.append((char) e); // \" \\ \/ and the short escapes: none of them is ~ or s unless it is itself
+                i += 2;
+            }
+        }
+        return null;
     }
 
     private static int skipSpace(byte[] b, int i) {
@@ -219,13 +289,17 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
         @Override
         public SchemaAndValue read(JsonParser in) throws IOException {
-            in.nextToken(); // the "~s" key, checked by isInline
+            if (in.nextToken() != JsonToken.FIELD_NAME || !SCHEMA_KEY.equals(in.currentName())) { // checked by isInline
+                throw Readers.error(in, Readers.describe(in) + " where the key \"~s\" of an inline document belongs");
+            }
             if (in.nextToken() != JsonToken.VALUE_STRING) {
                 throw Readers.error(in, Readers.describe(in) + " where the schema notation belongs");
             }
             SchemaCache.Entry entry;
             try {
-                entry = cache.forText(in.getText());
+                entry = cache.forText(Lexemes.checkUnicode(in, in.getText()));
+            } catch (TypedJsonException e) {
+                throw e.byteOffset() >= 0 ? e : Readers.error(in, e.getMessage());
             } catch (DataException e) {
                 throw Readers.error(in, e.getMessage());
             }
@@ -235,7 +309,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             in.nextToken();
             Object value = entry.positional.read(in);
             if (in.nextToken() != JsonToken.END_OBJECT) {
-                throw Readers.error(in, Readers.describe(in) + " after the value of an inline document");
+                throw Readers.error(in, Readers.describe(in) + " after the value of an inline document (it has only the keys \"~s\" and \"~v\")");
             }
             return new SchemaAndValue(entry.schema, value);
         }

@@ -57,7 +57,8 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
                             + "\" for a value converter, \"" + KEY_SCHEMA_HEADER + "\" for a key converter.")
             .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
                     "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
-                            + "reading); a full cache is emptied and refilled.")
+                            + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
+                            + "64 Mi characters of schema notation.")
             .define(CONVERTER_TYPE, Type.STRING, "value", ValidString.in("key", "value", "header"), Importance.LOW,
                     "Set by the Connect worker: whether this instance converts record keys, values or headers.");
 
@@ -65,8 +66,23 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
         TypedJsonConfig.defineLimits(CONFIG_DEF);
     }
 
+    /**
+     * The deepest schema the converter accepts whatever {@code typedjson.max.depth} says (the default: it can be
+     * lowered, not raised). Connect's own {@code Schema.hashCode()}, {@code equals()} and {@code Struct.put}
+     * (which validates the whole value below the field) recurse several frames per level; at 1,000 levels a
+     * struct value overflowed a thread's default stack (1 MiB) once the JIT had compiled them, so the bound
+     * keeps a margin of about 2x.
+     */
+    public static final int MAX_SUPPORTED_DEPTH = 500;
+
     public TypedJsonConverterConfig(Map<?, ?> props) {
         super(CONFIG_DEF, props);
+        int depth = getInt(TypedJsonConfig.MAX_DEPTH);
+        if (depth > MAX_SUPPORTED_DEPTH) {
+            throw new ConfigException(TypedJsonConfig.MAX_DEPTH, depth, "the Connect converter takes at most "
+                    + MAX_SUPPORTED_DEPTH + ": Connect's schemas are hashed and compared recursively, and a deeper "
+                    + "schema would exhaust a worker thread's stack");
+        }
     }
 
     public Location location() {

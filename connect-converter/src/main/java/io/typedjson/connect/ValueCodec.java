@@ -16,6 +16,9 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -333,11 +336,17 @@ abstract class ValueCodec implements Codec<Object> {
             this.value = of(s.valueSchema(), positional);
         }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            Map<?, ?> map = (Map<?, ?>) v;
+            // HashMap (LinkedHashMap) and TreeMap hold each string once; an IdentityHashMap may hold "a" twice
+            Set<String> seen = map instanceof HashMap || map instanceof TreeMap ? null : new HashSet<>();
             out.writeStartObject();
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
                 String key = (String) e.getKey();
                 if (key == null) {
                     throw new TypedJsonException("null key in a map whose key schema is a required string");
+                }
+                if (seen != null && !seen.add(key)) {
+                    throw new TypedJsonException("duplicate key: the map holds the key twice").inField(key);
                 }
                 out.writeFieldName(Lexemes.escapeKey(key));
                 try {
@@ -369,15 +378,24 @@ abstract class ValueCodec implements Codec<Object> {
     static final class PairMapCodec extends ValueCodec {
         private final ValueCodec key;
         private final ValueCodec value;
+        /** Whether Java's equals of the key class is not the format's equality (byte arrays, composites). */
+        private final boolean byContent;
         PairMapCodec(Schema s, boolean positional) {
             super(s);
             this.key = of(s.keySchema(), positional);
             this.value = of(s.valueSchema(), positional);
+            this.byContent = key instanceof BytesCodec || key instanceof ArrayCodec || key instanceof ObjectMapCodec
+                    || key instanceof PairMapCodec || key instanceof StructCodec;
         }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+            Map<?, ?> map = (Map<?, ?>) v;
+            Set<Object> seen = new HashSet<>();
             out.writeStartArray();
             int i = 0;
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!seen.add(byContent ? SameValue.of(e.getKey()) : e.getKey())) {
+                    throw new TypedJsonException("duplicate key: the map holds two keys that are the same value (SPEC.md 7.1)").inElement(i);
+                }
                 try {
                     key.write(out, e.getKey());
                 } catch (TypedJsonException ex) {
@@ -395,16 +413,16 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
             Map<Object, Object> map = new LinkedHashMap<>();
+            Set<Object> seen = byContent ? new HashSet<>() : null;
             while (in.nextToken() != JsonToken.END_ARRAY) {
                 Object k = key.read(in);
+                if (seen != null ? !seen.add(SameValue.of(k)) : map.containsKey(k)) {
+                    throw Readers.error(in, "duplicate key in a map: a key that is the same value as an earlier one (SPEC.md 7.1)");
+                }
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "a map's array must alternate keys and values, but its last key has no value");
                 }
-                int before = map.size();
                 map.put(k, value.read(in));
-                if (map.size() == before) {
-                    throw Readers.error(in, "duplicate key in a map");
-                }
             }
             return map;
         }
@@ -426,8 +444,8 @@ abstract class ValueCodec implements Codec<Object> {
         Struct struct(Object v) {
             Struct struct = (Struct) v;
             if (struct.schema() != schema && !struct.schema().equals(schema)) {
-                throw new TypedJsonException("Struct of another schema (" + SchemaNotation.write(struct.schema(), (x, y) -> "...")
-                        + ") where the schema wants " + SchemaNotation.write(schema, (x, y) -> "..."));
+                throw new TypedJsonException("Struct of another schema (" + SchemaNotation.brief(struct.schema())
+                        + ") where the schema wants " + SchemaNotation.brief(schema));
             }
             return struct;
         }

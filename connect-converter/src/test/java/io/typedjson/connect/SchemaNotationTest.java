@@ -81,8 +81,6 @@ class SchemaNotationTest {
         assertNotation("<str,bool>=`{\"~~k\":true}`", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.BOOLEAN_SCHEMA).defaultValue(Map.of("~k", true)).build());
         assertNotation("dec(1)=-1.5", Decimal.builder(1).defaultValue(new BigDecimal("-1.5")).build());
         assertNotation("ts=`\"1969-12-31T23:59:59.999Z\"`", Timestamp.builder().defaultValue(new java.util.Date(-1)).build());
-        // suffixes in another order read the same
-        assertEquals(SchemaBuilder.int8().name("n").version(2).optional().build(), read("i8?#2@n"));
         // every schema of the all-types sample
         assertEquals(Samples.ALL, read(write(Samples.ALL)));
     }
@@ -92,7 +90,7 @@ class SchemaNotationTest {
         String[][] bad = {
                 {"{a:i33}", "character 3: unknown type 'i33'"},
                 {"{a:i32", "character 6: expected '}' but the text ended"},
-                {"i32??", "character 4: duplicate '?'"},
+                {"i32??", "character 4: duplicate suffix '?'"},
                 {"{a:i8,a:i8}", "character 6"},
                 {"str!`open", "unterminated"},
                 {"i32 ", "character 3: unexpected ' ' after the schema"},
