@@ -109,7 +109,7 @@ public final class ClusterCommand {
         }
     }
 
-    private static void quietClientLogs() {
+    static void quietClientLogs() {
         // slf4j-simple logs INFO by default: Kafka's clients would print their whole configuration on stderr
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
@@ -276,7 +276,7 @@ public final class ClusterCommand {
         }
     }
 
-    private static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {
+    static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {
         long bytes = 0;
         for (Object r : sample) {
             bytes += codec.encode(codec.prepare(r)).length;
@@ -298,8 +298,7 @@ public final class ClusterCommand {
      * the repository's root), so a run leaves the checkout as it was; bench/results holds the published run.
      */
     public static Path defaultResultsDir() {
-        return Files.isRegularFile(Path.of("bench", "pom.xml")) ? Path.of("bench", "target", "results")
-                : Path.of("target", "results");
+        return io.typedjson.bench.Main.defaultResultsDir();
     }
 
     // ---- report ------------------------------------------------------------------------------------------------
