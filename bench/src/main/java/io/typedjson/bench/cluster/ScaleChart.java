@@ -22,7 +22,7 @@ final class ScaleChart {
     private static final int PANEL_H = 210;
     private static final int LEFT = 62;
     private static final int GAP = 28;
-    private static final int TOP = 78;
+    private static final int TOP = 96;
     private static final int BOTTOM = 48;
     private static final String PRODUCE = "#1f77b4";
     private static final String CONSUME = "#d62728";
@@ -70,7 +70,7 @@ final class ScaleChart {
                     + "stroke-width=\"2\"%s/>%n", dx, y, dx + 24, y, it[0],
                     it[1].isEmpty() ? "" : " stroke-dasharray=\"" + it[1] + "\""));
             svg.append(text(dx + 30, y + 4, "start", 11, it[2]));
-            dx += 40 + it[2].length() * 6;
+            dx += 44 + (int) (it[2].length() * 6.5) + 16;
         }
     }
 
@@ -180,7 +180,11 @@ final class ScaleChart {
     }
 
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+        if (v == Math.rint(v)) {
+            return Long.toString((long) v);
+        }
+        // grid values are 1, 2 or 5 times a power of ten: one significant digit says them exactly
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(1)).stripTrailingZeros().toPlainString();
     }
 
     private static String text(double x, double y, String anchor, int size, String s) {

@@ -73,7 +73,7 @@ public final class ScaleCommand {
                 "  --bytes N                  values per codec and point: records enough for this many bytes",
                 "                             of typedjson values (default 3000000)",
                 "  --max-records N            at most this many records per point (default 30000)",
-                "  --min-records N            at least this many (default 200)",
+                "  --min-records N            at least this many (default 50)",
                 "  --runs N                   runs per point; the table shows medians (default 1)",
                 "  --seed N                   data set seed (default 42)",
                 "  --results-dir DIR          where the files go (default " + ClusterCommand.defaultResultsDir() + ")",
@@ -90,7 +90,7 @@ public final class ScaleCommand {
         List<String> compressions = List.of("none", "lz4", "zstd");
         long bytes = 3_000_000;
         int maxRecords = 30_000;
-        int minRecords = 200;
+        int minRecords = 50;
         int runs = 1;
         long seed = 42;
         Path resultsDir = ClusterCommand.defaultResultsDir();
