@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +45,7 @@ import io.typedjson.bench.codec.BenchCodec;
  * decodes to a value equal to the one sent;</li>
  * <li>a record whose send failed (its callback got an exception) is reported, present or absent, never duplicated;</li>
  * <li>the stall is the longest time without any acknowledgement, and the time from the kill to the first
- * acknowledgement after it.</li>
+ * acknowledgement of a record sent after it.</li>
  * </ul>
  */
 public final class LeaderFailover {
@@ -83,7 +82,8 @@ public final class LeaderFailover {
                     sent, acked, failed, readBack, ackedReadOnce, ackedLost, ackedDuplicated, changed + ackedMoved,
                     failedPresent, failedAbsent));
             sb.append(String.format(Locale.ROOT, "| killed | leaders moved after | restart took | ISR of 3 again "
-                    + "after | longest time without an acknowledgement | kill to first acknowledgement |%n"));
+                    + "after | longest time without an acknowledgement | kill to the first acknowledgement of a "
+                    + "record sent after it |%n"));
             sb.append("|---|--:|--:|--:|--:|--:|\n");
             sb.append(String.format(Locale.ROOT, "| node %d%s (SIGKILL) | %.1f s | %.1f s | %.1f s | %.1f s | %.1f s |%n",
                     killedNode, killedActiveController ? ", leader of every partition and the active controller"
@@ -141,12 +141,15 @@ public final class LeaderFailover {
             ConcurrentLinkedQueue<Long> ackTimes = new ConcurrentLinkedQueue<>();
             AtomicLong sent = new AtomicLong();
             AtomicBoolean stop = new AtomicBoolean();
+            // set just before the kill: the first acknowledgement of a record sent after it ends the outage
+            AtomicLong killedAtNanos = new AtomicLong(Long.MAX_VALUE);
+            AtomicLong firstAckOfSentAfterKill = new AtomicLong();
             AtomicReference<Throwable> producerFailure = new AtomicReference<>();
             List<Thread> producers = new ArrayList<>();
             for (int t = 0; t < settings.producers(); t++) {
                 int first = t;
                 Thread w = new Thread(() -> produce(topic, first, acked, failed, ackTimes, sent, stop,
-                        producerFailure), "typedjson-failover-producer-" + t);
+                        killedAtNanos, firstAckOfSentAfterKill, producerFailure), "typedjson-failover-producer-" + t);
                 w.start();
                 producers.add(w);
             }
@@ -163,6 +166,7 @@ public final class LeaderFailover {
                 LocalKafka victim = cluster.node(leader);
                 sentAtKill = sent.get();
                 killedAt = System.nanoTime();
+                killedAtNanos.set(killedAt);
                 victim.kill();
                 log.printf(Locale.ROOT, "failover: killed node %d (SIGKILL) after %,d acknowledged%n", leader,
                         acked.size());
@@ -192,13 +196,14 @@ public final class LeaderFailover {
             log.printf(Locale.ROOT, "failover: %,d sent, %,d acknowledged, %,d failed; reading back%n", sentTotal,
                     acked.size(), failed.size());
 
-            // ---- stall: the longest gap between acknowledgements, and from the kill to the first one after it
+            // ---- stall: the longest gap between acknowledgements, and from the kill to the first acknowledgement
+            // of a record sent after it (records in flight at the kill may still be acknowledged by the old leader)
             long[] times = ackTimes.stream().mapToLong(Long::longValue).sorted().toArray();
             long stall = 0;
             for (int i = 1; i < times.length; i++) {
                 stall = Math.max(stall, times[i] - times[i - 1]);
             }
-            long firstAfterKill = Arrays.stream(times).filter(x -> x > killedAt).findFirst().orElse(killedAt);
+            long firstAfterKill = firstAckOfSentAfterKill.get() == 0 ? killedAt : firstAckOfSentAfterKill.get();
 
             // ---- read everything back and check it
             List<TopicPartition> partitions = new ArrayList<>();
@@ -298,7 +303,7 @@ public final class LeaderFailover {
 
     private void produce(String topic, int first, Map<Long, RecordMetadata> acked, Map<Long, Exception> failed,
                          ConcurrentLinkedQueue<Long> ackTimes, AtomicLong sent, AtomicBoolean stop,
-                         AtomicReference<Throwable> failure) {
+                         AtomicLong killedAt, AtomicLong firstAckOfSentAfterKill, AtomicReference<Throwable> failure) {
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProperties(),
                 new ByteArraySerializer(), new ByteArraySerializer())) {
             long interval = 1_000_000_000L / Math.max(1, settings.ratePerProducer());
@@ -313,10 +318,15 @@ public final class LeaderFailover {
                 byte[] key = ByteBuffer.allocate(8).putLong(seq).array();
                 byte[] value = codec.encode(values.get((int) (seq % values.size())));
                 // send() blocks while the producer's buffer is full: the loop slows down, it never drops a record
+                boolean sentAfterKill = System.nanoTime() > killedAt.get();
                 producer.send(new ProducerRecord<>(topic, key, value), (md, e) -> {
                     if (e == null) {
+                        long now = System.nanoTime();
                         acked.put(seq, md);
-                        ackTimes.add(System.nanoTime());
+                        ackTimes.add(now);
+                        if (sentAfterKill) {
+                            firstAckOfSentAfterKill.compareAndSet(0, now);
+                        }
                     } else {
                         failed.put(seq, e);
                     }

@@ -33,7 +33,7 @@ class ScaleCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ScaleCommand.run(new String[] {"--brokers", "1", "--codecs", "test-text",
                         "--datasets", "orders,rows", "--partitions", "1,2", "--compressions", "none,lz4",
-                        "--bytes", "60000", "--max-records", "1500", "--results-dir", results.toString()},
+                        "--bytes", "40000", "--max-records", "800", "--runs", "2", "--results-dir", results.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 TestCodecs.sources(new TestCodecs.TextCodec(), new TestCodecs.BinaryCodec()));
         String stdout = out.toString(StandardCharsets.UTF_8);
@@ -47,6 +47,9 @@ class ScaleCommandTest {
             assertTrue(md.contains(section), section + "\n" + md);
         }
         assertTrue(md.contains("| test-text |") && md.contains("| " + ScaleCommand.BASELINE + " |"), md);
+        // two runs: each ratio to the baseline is the median with its range over the runs
+        assertTrue(java.util.regex.Pattern.compile("\\| test-text \\|.*\\| [0-9.]+ \\([0-9.]+–[0-9.]+\\) \\|")
+                .matcher(md).find(), md);
 
         List<String> csv = Files.readAllLines(results.resolve("scale.csv"));
         // 2 data sets + 2 partition counts + 2 compressions, each with the codec and the baseline
