@@ -122,7 +122,9 @@ final class ScaleChart {
                 double y = yOf(v, lo, hi, y0);
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
                         + "stroke=\"%s\"/>%n", x0, y, x0 + PANEL_W, y, m == 1 ? "#ccc" : "#eee"));
-                svg.append(text(x0 - 4, y + 4, "end", 10, compact(v)));
+                if (m == 1 || hi / lo <= 1000) { // over more than three decades only the powers of ten
+                    svg.append(text(x0 - 4, y + 4, "end", 10, compact(v)));
+                }
             }
         }
         int n = points.size();
