@@ -23,7 +23,8 @@ public final class Main {
               failover the leader of a topic's partitions killed under load on three brokers:
                        every acknowledged record read back exactly once
 
-            Results go under bench/target/results/ unless --results-dir (report: --out) names a directory.
+            Results go under bench/target/results/ unless --results-dir names a directory; the published
+            ones in bench/results/ change only with --results-dir bench/results.
 
             '<command> --help' lists the options of a command.
             """;

@@ -117,6 +117,12 @@ public final class ClusterCommand {
         if (System.getProperty("org.slf4j.simpleLogger.log.org.apache.kafka") == null) {
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "error");
         }
+        // Admin logs an ERROR for every ListOffsets retried while a new topic's leaders are not known yet; the
+        // command retries on purpose until they are (ClusterBench.createTopicAndAwaitLeaders)
+        String leaderStrategy = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin.internals.PartitionLeaderStrategy";
+        if (System.getProperty(leaderStrategy) == null) {
+            System.setProperty(leaderStrategy, "off");
+        }
     }
 
     private static int execute(Options o, PrintStream out, PrintStream err, Sources sources) throws Exception {
