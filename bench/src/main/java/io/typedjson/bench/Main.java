@@ -1,27 +1,48 @@
 package io.typedjson.bench;
 
 import io.typedjson.bench.cluster.ClusterCommand;
+import io.typedjson.bench.cluster.FailoverCommand;
+import io.typedjson.bench.cluster.ScaleCommand;
 import io.typedjson.bench.report.ReportCommand;
 import io.typedjson.bench.report.SpeedCommand;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
-/** {@code java -jar typedjson-bench.jar report|jmh|cluster [options]}. */
+/** {@code java -jar typedjson-bench.jar report|jmh|cluster|scale|failover [options]}. */
 public final class Main {
     private static final String USAGE = """
             usage: java -jar bench/target/typedjson-bench.jar <command> [options]
 
             commands:
               report   sizes, exactness and JMH timings of every codec on every data set;
-                       writes report.md, report.csv and chart.svg to bench/results/
+                       writes report.md, report.csv and chart.svg to bench/target/results/
               speed    the speed targets alone: every codec and its rival timed in turns in one JVM,
                        median of per-round ratios with its interquartile range
               jmh      JMH's own command line, e.g.  jmh CodecBenchmark -p dataset=rows -prof gc
-              cluster  the end-to-end benchmark on a local Kafka cluster
+              cluster  the end-to-end benchmark on a local Kafka cluster (--brokers N for N nodes)
+              scale    throughput against record size, partitions and threads, and compression,
+                       on a local cluster of three brokers: a table and a chart per codec
+              failover the leader of a topic's partitions killed under load on three brokers:
+                       every acknowledged record read back exactly once
+
+            Results go under bench/target/results/ unless --results-dir names a directory; the published
+            ones in bench/results/ change only with --results-dir bench/results.
 
             '<command> --help' lists the options of a command.
             """;
 
     private Main() {}
+
+    /**
+     * Where every command writes its results unless told otherwise: under the build's {@code target/}
+     * (bench/target/results from the repository's root, target/results elsewhere), so a run leaves the checkout as it
+     * was. The published results in bench/results change only with {@code --results-dir bench/results}.
+     */
+    public static Path defaultResultsDir() {
+        return Files.isRegularFile(Path.of("bench", "pom.xml")) ? Path.of("bench", "target", "results")
+                : Path.of("target", "results");
+    }
 
     public static void main(String[] args) throws Exception {
         System.exit(run(args));
@@ -42,6 +63,10 @@ public final class Main {
                 return jmh(rest);
             case "cluster":
                 return ClusterCommand.run(rest);
+            case "scale":
+                return ScaleCommand.run(rest);
+            case "failover":
+                return FailoverCommand.run(rest);
             default:
                 System.err.println("unknown command '" + args[0] + "'\n");
                 System.err.print(USAGE);

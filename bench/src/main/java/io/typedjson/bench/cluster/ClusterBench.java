@@ -64,7 +64,23 @@ final class ClusterBench {
     /** Everything a run is told. */
     record Settings(int records, int warmupRecords, int runs, String compression, String acks, int partitions,
                     Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
-                    Duration stallTimeout) {}
+                    Duration stallTimeout, int producers, int consumers, Map<String, String> topicConfigs) {
+
+        Settings {
+            topicConfigs = Map.copyOf(topicConfigs);
+            if (producers < 1 || consumers < 1) {
+                throw new IllegalArgumentException("at least one producer and one consumer thread");
+            }
+        }
+
+        /** One producer thread, one consumer, the topic's configuration left to the cluster. */
+        Settings(int records, int warmupRecords, int runs, String compression, String acks, int partitions,
+                 Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
+                 Duration stallTimeout) {
+            this(records, warmupRecords, runs, compression, acks, partitions, replicationFactor, latencyRecords,
+                    latencyRate, bootstrapServers, stallTimeout, 1, 1, Map.of());
+        }
+    }
 
     /** What one codec did in one run. */
     record Measurement(String codec, int records, long valueBytes, double produceSeconds, double consumeSeconds,
@@ -122,6 +138,7 @@ final class ClusterBench {
     private final BiFunction<Object, Object, String> firstDifference;
     private final Progress progress;
     private final String runId = UUID.randomUUID().toString().substring(0, 8);
+    private volatile String topology;
 
     ClusterBench(Settings settings, Admin admin, BiFunction<Object, Object, String> firstDifference, PrintStream err) {
         this.settings = settings;
@@ -173,11 +190,73 @@ final class ClusterBench {
     }
 
     private <V> Measurement measureOn(Prepared<V> p, int count, String topic, String label) throws Exception {
+        if (topology == null) {
+            topology = describeTopic(topic);
+        }
         BenchCodec<V> codec = p.codec;
         List<V> values = p.values;
-        int[] crcs = new int[count];
+        Produced produced = produce(p, count, topic, label);
+        Map<TopicPartition, Long> ends = stableEndOffsets(produced.partitions, count);
+        Consumed c = new Consumed(count, settings.producers());
+        double consumeSeconds = settings.consumers() == 1
+                ? consumeAssigned(p, count, topic, label, produced.partitions, ends, c)
+                : consumeInGroup(p, count, topic, label, produced.partitions, ends, c);
 
-        // ---- 1. produce
+        // ---- 3. compare (untimed)
+        int exact = 0;
+        int missing = 0;
+        int changed = 0;
+        int reordered = 0;
+        List<String> examples = new ArrayList<>();
+        if (produced.firstSendError != null) {
+            examples.add("send failed: " + produced.firstSendError);
+        }
+        for (int i = 0; i < count; i++) {
+            if (c.seen.get(i) == 0) {
+                missing++;
+                example(examples, "record " + i + " lost");
+                continue;
+            }
+            String diff = c.decodeErrors[i] != null ? "decode failed: " + c.decodeErrors[i]
+                    : differenceOrNull(values.get(i), c.decoded[i]);
+            if (diff == null && (c.crcs[i] != produced.crcs[i] || c.nullValue[i])) {
+                diff = "bytes differ from the bytes produced";
+            }
+            if (diff != null) {
+                changed++;
+                example(examples, "record " + i + ": " + diff);
+            } else if (c.outOfOrder[i]) {
+                reordered++;
+                example(examples, "record " + i + " out of order in its partition");
+            } else {
+                exact++;
+            }
+        }
+        Verdict verdict = new Verdict(count, exact, c.consumed.get(), missing, c.duplicated.get(), reordered, changed,
+                c.unknownKeys.get(), (int) produced.sendErrors, examples);
+
+        // ---- 4. bytes on the broker's disk
+        long diskBytes = diskBytes(topic);
+
+        // ---- 5. end-to-end latency at a steady rate
+        double[] latency = latency(p, topic, produced.partitions, ends, count, label);
+
+        return new Measurement(p.name(), count, produced.valueBytes, produced.seconds, consumeSeconds,
+                c.consumedBytes.get(), diskBytes, latency[0], latency[1], (int) latency[2], verdict);
+    }
+
+    /** What the producers did: timing, bytes, the CRC of every value sent, failed sends. */
+    private record Produced(double seconds, long valueBytes, int[] crcs, long sendErrors, Exception firstSendError,
+                            List<TopicPartition> partitions) {}
+
+    /**
+     * 1. Produces the first {@code count} values with {@code settings.producers()} threads, each with a producer of
+     * its own: thread t sends records t, t+P, t+2P... in order (so order holds per partition and thread), encoding
+     * each in the sending thread; timed from the first send until every producer's {@code flush()} returned.
+     */
+    private <V> Produced produce(Prepared<V> p, int count, String topic, String label) throws Exception {
+        int threads = settings.producers();
+        int[] crcs = new int[count];
         AtomicLong sendErrors = new AtomicLong();
         AtomicReference<Exception> firstSendError = new AtomicReference<>();
         Callback callback = (md, e) -> {
@@ -186,47 +265,130 @@ final class ClusterBench {
                 firstSendError.compareAndSet(null, e);
             }
         };
-        long valueBytes = 0;
-        double produceSeconds;
-        List<TopicPartition> partitions;
-        try (KafkaProducer<byte[], byte[]> producer = producer()) {
-            partitions = partitionsOf(producer.partitionsFor(topic), topic);
-            CRC32 crc = new CRC32();
+        List<KafkaProducer<byte[], byte[]>> producers = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                producers.add(producer());
+            }
+            List<TopicPartition> partitions = null;
+            for (KafkaProducer<byte[], byte[]> producer : producers) {
+                partitions = partitionsOf(producer.partitionsFor(topic), topic); // metadata fetched untimed
+            }
+            long[] bytes = new long[threads];
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> workers = new ArrayList<>();
             progress.start(label + " " + p.name() + " produce", count);
             long t0 = System.nanoTime();
-            for (int i = 0; i < count; i++) {
-                byte[] value = codec.encode(values.get(i));
-                crc.reset();
-                crc.update(value);
-                crcs[i] = (int) crc.getValue();
-                valueBytes += value.length;
-                producer.send(new ProducerRecord<>(topic, null, null, key(i), value), callback);
-                if ((i & 0xFFF) == 0) {
-                    progress.update(i);
-                }
+            for (int t = 0; t < threads; t++) {
+                int first = t;
+                KafkaProducer<byte[], byte[]> producer = producers.get(t);
+                Thread w = new Thread(() -> {
+                    try {
+                        CRC32 crc = new CRC32();
+                        long sum = 0;
+                        for (int i = first; i < count; i += threads) {
+                            byte[] value = p.codec.encode(p.values.get(i));
+                            crc.reset();
+                            crc.update(value);
+                            crcs[i] = (int) crc.getValue();
+                            sum += value.length;
+                            producer.send(new ProducerRecord<>(topic, null, null, key(i), value), callback);
+                            if (first == 0 && (i & 0xFFF) == 0) {
+                                progress.update(i);
+                            }
+                        }
+                        producer.flush();
+                        bytes[first] = sum;
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "typedjson-bench-producer-" + t);
+                w.start();
+                workers.add(w);
             }
-            producer.flush();
-            produceSeconds = (System.nanoTime() - t0) / 1e9;
-            progress.done(count, produceSeconds);
+            for (Thread w : workers) {
+                w.join();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            progress.done(count, seconds);
+            if (failure.get() != null) {
+                throw new IllegalStateException("a producer thread failed", failure.get());
+            }
+            return new Produced(seconds, Arrays.stream(bytes).sum(), crcs, sendErrors.get(), firstSendError.get(),
+                    partitions);
+        } finally {
+            for (KafkaProducer<byte[], byte[]> producer : producers) {
+                producer.close();
+            }
+        }
+    }
+
+    /** What the consumers saw, record by record; written by several consumer threads, one per partition at a time. */
+    private static final class Consumed {
+        final int producers;
+        final Object[] decoded;
+        final String[] decodeErrors;
+        final int[] crcs;
+        final boolean[] nullValue;
+        final boolean[] outOfOrder;
+        final java.util.concurrent.atomic.AtomicIntegerArray seen;
+        /** The last sequence number per partition and producer thread: a producer's records keep their order. */
+        final Map<Long, Integer> lastSeq = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.concurrent.atomic.AtomicInteger consumed = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger duplicated = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger unknownKeys = new java.util.concurrent.atomic.AtomicInteger();
+        final AtomicLong consumedBytes = new AtomicLong();
+
+        Consumed(int count, int producers) {
+            this.producers = producers;
+            decoded = new Object[count];
+            decodeErrors = new String[count];
+            crcs = new int[count];
+            nullValue = new boolean[count];
+            outOfOrder = new boolean[count];
+            seen = new java.util.concurrent.atomic.AtomicIntegerArray(count);
         }
 
-        // ---- 2. consume everything back, decoding in the loop
-        Object[] decoded = new Object[count];
-        String[] decodeErrors = new String[count];
-        boolean[] crcMismatch = new boolean[count];
-        byte[] seen = new byte[count];
-        boolean[] outOfOrder = new boolean[count];
-        int duplicated = 0;
-        int unknownKeys = 0;
-        int consumed = 0;
-        long consumedBytes = 0;
-        double consumeSeconds;
-        Map<TopicPartition, Long> ends;
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-read")) {
+        /** Decodes one record and notes what it was; the CRC is compared later, untimed. */
+        void accept(ConsumerRecord<byte[], byte[]> r, BenchCodec<?> codec, CRC32 crc) {
+            consumed.incrementAndGet();
+            byte[] value = r.value();
+            consumedBytes.addAndGet(value == null ? 0 : value.length);
+            int seq = seqOf(r.key());
+            if (seq < 0 || seq >= decoded.length) {
+                unknownKeys.incrementAndGet();
+                return;
+            }
+            Integer last = lastSeq.put((long) r.partition() * producers + seq % producers, seq);
+            if (last != null && last >= seq) {
+                outOfOrder[seq] = true;
+            }
+            if (seen.getAndIncrement(seq) != 0) {
+                duplicated.incrementAndGet();
+                return;
+            }
+            try {
+                decoded[seq] = codec.decode(value);
+            } catch (RuntimeException e) {
+                decodeErrors[seq] = e.toString();
+            }
+            if (value != null) {
+                crc.reset();
+                crc.update(value);
+                crcs[seq] = (int) crc.getValue();
+            } else {
+                nullValue[seq] = true;
+            }
+        }
+    }
+
+    /** 2. One consumer, all partitions assigned, from the beginning, decoding in the poll loop. */
+    private <V> double consumeAssigned(Prepared<V> p, int count, String topic, String label,
+                                       List<TopicPartition> partitions, Map<TopicPartition, Long> ends, Consumed c) {
+        try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-read", null)) {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            ends = stableEndOffsets(consumer, partitions, count);
-            Map<Integer, Integer> lastSeqInPartition = new HashMap<>();
+            CRC32 crc = new CRC32();
             progress.start(label + " " + p.name() + " consume", count);
             long t0 = System.nanoTime();
             long lastProgress = System.nanoTime();
@@ -240,83 +402,123 @@ final class ClusterBench {
                 }
                 lastProgress = System.nanoTime();
                 for (ConsumerRecord<byte[], byte[]> r : batch) {
-                    consumed++;
-                    byte[] value = r.value();
-                    consumedBytes += value == null ? 0 : value.length;
-                    int seq = seqOf(r.key());
-                    if (seq < 0 || seq >= count) {
-                        unknownKeys++;
-                        continue;
-                    }
-                    Integer last = lastSeqInPartition.put(r.partition(), seq);
-                    if (last != null && last >= seq) {
-                        outOfOrder[seq] = true;
-                    }
-                    if (seen[seq] != 0) {
-                        duplicated++;
-                        continue;
-                    }
-                    seen[seq] = 1;
-                    try {
-                        decoded[seq] = codec.decode(value);
-                    } catch (RuntimeException e) {
-                        decodeErrors[seq] = e.toString();
-                    }
-                    if (value != null) {
-                        CRC32 crc = new CRC32();
-                        crc.update(value);
-                        crcMismatch[seq] = (int) crc.getValue() != crcs[seq];
-                    } else {
-                        crcMismatch[seq] = true;
-                    }
+                    c.accept(r, p.codec, crc);
                 }
-                progress.update(consumed);
+                progress.update(c.consumed.get());
             }
-            consumeSeconds = (System.nanoTime() - t0) / 1e9;
-            progress.done(consumed, consumeSeconds);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            progress.done(c.consumed.get(), seconds);
+            return seconds;
         }
+    }
 
-        // ---- 3. compare (untimed)
-        int exact = 0;
-        int missing = 0;
-        int changed = 0;
-        int reordered = 0;
-        List<String> examples = new ArrayList<>();
-        if (firstSendError.get() != null) {
-            examples.add("send failed: " + firstSendError.get());
+    /**
+     * 2. {@code settings.consumers()} threads, each a consumer of one new consumer group subscribed to the topic.
+     * The group forms first (partitions paused as they are assigned, untimed); the clock starts when every partition
+     * is assigned and no rebalance happened for half a second, and stops when every record has been read.
+     */
+    private <V> double consumeInGroup(Prepared<V> p, int count, String topic, String label,
+                                      List<TopicPartition> partitions, Map<TopicPartition, Long> ends, Consumed c)
+            throws Exception {
+        int threads = settings.consumers();
+        long expected = ends.values().stream().mapToLong(Long::longValue).sum();
+        String group = "typedjson-bench-" + runId + "-" + topic;
+        java.util.concurrent.atomic.AtomicBoolean go = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicLong lastRebalance = new AtomicLong(System.nanoTime());
+        AtomicLong lastProgress = new AtomicLong();
+        AtomicLong endNanos = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Set<TopicPartition>> owned = new ArrayList<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Set<TopicPartition> mine = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            owned.add(mine);
+            int index = t;
+            Thread w = new Thread(() -> {
+                try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-read-" + index, group)) {
+                    consumer.subscribe(List.of(topic), new org.apache.kafka.clients.consumer.ConsumerRebalanceListener() {
+                        @Override
+                        public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+                            mine.removeAll(revoked);
+                            lastRebalance.set(System.nanoTime());
+                        }
+
+                        @Override
+                        public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
+                            if (!go.get()) {
+                                consumer.pause(assigned); // nothing is read before the clock starts
+                            }
+                            mine.addAll(assigned);
+                            lastRebalance.set(System.nanoTime());
+                        }
+                    });
+                    CRC32 crc = new CRC32();
+                    boolean resumed = false;
+                    while (!stop.get() && c.consumed.get() < expected) {
+                        if (go.get() && !resumed) {
+                            consumer.resume(consumer.paused());
+                            resumed = true;
+                        }
+                        ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(go.get() ? 200 : 20));
+                        if (!batch.isEmpty()) {
+                            for (ConsumerRecord<byte[], byte[]> r : batch) {
+                                c.accept(r, p.codec, crc);
+                            }
+                            lastProgress.set(System.nanoTime());
+                            if (index == 0 || threads == 1) {
+                                progress.update(c.consumed.get());
+                            }
+                        }
+                        if (c.consumed.get() >= expected) {
+                            endNanos.compareAndSet(0, System.nanoTime());
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "typedjson-bench-consumer-" + t);
+            w.setDaemon(true);
+            w.start();
+            workers.add(w);
         }
-        for (int i = 0; i < count; i++) {
-            if (seen[i] == 0) {
-                missing++;
-                example(examples, "record " + i + " lost");
-                continue;
+        // the group is formed when its members own every partition and no rebalance happened for half a second
+        long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
+        int members = Math.min(threads, partitions.size());
+        while (System.nanoTime() < formDeadline && failure.get() == null) {
+            Set<TopicPartition> all = new java.util.HashSet<>();
+            int withPartitions = 0;
+            for (Set<TopicPartition> mine : owned) {
+                all.addAll(mine);
+                withPartitions += mine.isEmpty() ? 0 : 1;
             }
-            String diff = decodeErrors[i] != null ? "decode failed: " + decodeErrors[i]
-                    : differenceOrNull(values.get(i), decoded[i]);
-            if (diff == null && crcMismatch[i]) {
-                diff = "bytes differ from the bytes produced";
+            if (all.containsAll(partitions) && withPartitions >= members
+                    && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
+                break;
             }
-            if (diff != null) {
-                changed++;
-                example(examples, "record " + i + ": " + diff);
-            } else if (outOfOrder[i]) {
-                reordered++;
-                example(examples, "record " + i + " out of order in its partition");
-            } else {
-                exact++;
-            }
+            Thread.sleep(20);
         }
-        Verdict verdict = new Verdict(count, exact, consumed, missing, duplicated, reordered, changed, unknownKeys,
-                (int) sendErrors.get(), examples);
-
-        // ---- 4. bytes on the broker's disk
-        long diskBytes = diskBytes(topic);
-
-        // ---- 5. end-to-end latency at a steady rate
-        double[] latency = latency(p, topic, partitions, ends, count, label);
-
-        return new Measurement(p.name(), count, valueBytes, produceSeconds, consumeSeconds, consumedBytes, diskBytes,
-                latency[0], latency[1], (int) latency[2], verdict);
+        progress.start(label + " " + p.name() + " consume (" + threads + " consumers)", count);
+        long t0 = System.nanoTime();
+        lastProgress.set(t0);
+        go.set(true);
+        while (workers.stream().anyMatch(Thread::isAlive)) {
+            if (System.nanoTime() - lastProgress.get() > settings.stallTimeout().toNanos()) {
+                break; // nothing more arrives: whatever is missing is reported as lost
+            }
+            Thread.sleep(50);
+        }
+        long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
+        stop.set(true);
+        for (Thread w : workers) {
+            w.join(30_000);
+        }
+        double seconds = (end - t0) / 1e9;
+        progress.done(c.consumed.get(), seconds);
+        if (failure.get() != null) {
+            throw new IllegalStateException("a consumer thread failed", failure.get());
+        }
+        return seconds;
     }
 
     private String differenceOrNull(Object expected, Object actual) {
@@ -439,9 +641,16 @@ final class ClusterBench {
     }
 
     private KafkaConsumer<byte[], byte[]> consumer(String clientId) {
+        return consumer(clientId, null);
+    }
+
+    private KafkaConsumer<byte[], byte[]> consumer(String clientId, String groupId) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        if (groupId != null) {
+            p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        }
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
@@ -455,7 +664,7 @@ final class ClusterBench {
 
     private void createTopic(String topic) throws Exception {
         createTopicAndAwaitLeaders(admin, new NewTopic(topic, Optional.of(settings.partitions()),
-                settings.replicationFactor()), Duration.ofSeconds(60));
+                settings.replicationFactor()).configs(settings.topicConfigs()), Duration.ofSeconds(60));
     }
 
     /**
@@ -506,10 +715,9 @@ final class ClusterBench {
     }
 
     /** End offsets once they stop moving (with acks=0 the last records may still be on their way). */
-    private Map<TopicPartition, Long> stableEndOffsets(KafkaConsumer<byte[], byte[]> consumer,
-                                                       List<TopicPartition> partitions, int expected)
-            throws InterruptedException {
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(60));
+    private Map<TopicPartition, Long> stableEndOffsets(List<TopicPartition> partitions, int expected)
+            throws Exception {
+        Map<TopicPartition, Long> ends = endOffsets(admin, partitions);
         if ("all".equals(settings.acks()) || "-1".equals(settings.acks()) || "1".equals(settings.acks())) {
             return ends;
         }
@@ -520,13 +728,54 @@ final class ClusterBench {
                 break;
             }
             Thread.sleep(500);
-            Map<TopicPartition, Long> again = consumer.endOffsets(partitions, Duration.ofSeconds(60));
+            Map<TopicPartition, Long> again = endOffsets(admin, partitions);
             if (again.equals(ends)) {
                 break;
             }
             ends = again;
         }
         return ends;
+    }
+
+    static Map<TopicPartition, Long> endOffsets(Admin admin, Collection<TopicPartition> partitions)
+            throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        for (TopicPartition tp : partitions) {
+            latest.put(tp, OffsetSpec.latest());
+        }
+        Map<TopicPartition, Long> out = new HashMap<>();
+        admin.listOffsets(latest).all().get(60, TimeUnit.SECONDS).forEach((tp, info) -> out.put(tp, info.offset()));
+        return out;
+    }
+
+    /**
+     * What a topic is on the cluster, read back from it: "3 brokers; topics: 2 partitions, replication factor 3,
+     * min.insync.replicas 2".
+     */
+    String describeTopic(String topic) {
+        try {
+            int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
+            var description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
+                    .get(topic);
+            int partitions = description.partitions().size();
+            int replicas = description.partitions().stream().mapToInt(i -> i.replicas().size()).min().orElse(0);
+            var resource = new org.apache.kafka.common.config.ConfigResource(
+                    org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+            var config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource);
+            var minIsr = config.get("min.insync.replicas");
+            return String.format(java.util.Locale.ROOT,
+                    "%d broker%s; topics: %d partition%s, replication factor %d, min.insync.replicas %s",
+                    brokers, brokers == 1 ? "" : "s", partitions, partitions == 1 ? "" : "s", replicas,
+                    minIsr == null ? "?" : minIsr.value());
+        } catch (Exception e) {
+            progress.note("could not describe the topic " + topic + ": " + e);
+            return "topic layout unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    /** The cluster and topic layout read from the first topic measured; null before the first measurement. */
+    String topology() {
+        return topology;
     }
 
     private static boolean reached(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> ends) {

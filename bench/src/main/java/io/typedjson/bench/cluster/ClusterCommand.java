@@ -87,6 +87,10 @@ public final class ClusterCommand {
             err.println("try: cluster --help");
             return 2;
         }
+        if (o.bootstrapServers != null && o.brokers != 1) {
+            err.println("cluster: --brokers starts a local cluster; it cannot be used with --bootstrap-servers");
+            return 2;
+        }
         if (o.help) {
             out.print(Options.HELP);
             return 0;
@@ -105,13 +109,19 @@ public final class ClusterCommand {
         }
     }
 
-    private static void quietClientLogs() {
+    static void quietClientLogs() {
         // slf4j-simple logs INFO by default: Kafka's clients would print their whole configuration on stderr
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
         if (System.getProperty("org.slf4j.simpleLogger.log.org.apache.kafka") == null) {
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "error");
+        }
+        // Admin logs an ERROR for every ListOffsets retried while a new topic's leaders are not known yet; the
+        // command retries on purpose until they are (ClusterBench.createTopicAndAwaitLeaders)
+        String leaderStrategy = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin.internals.PartitionLeaderStrategy";
+        if (System.getProperty(leaderStrategy) == null) {
+            System.setProperty(leaderStrategy, "off");
         }
     }
 
@@ -138,31 +148,32 @@ public final class ClusterCommand {
         err.printf("cluster: data set %s, %,d records, %d codecs%n", o.dataset, o.records, codecs.size());
         List<?> records = sources.records(o.dataset, Math.max(o.records, o.latencyRecords), o.seed);
 
-        LocalKafka kafka = null;
+        LocalKafkaCluster kafka = null;
         try {
             String bootstrap = o.bootstrapServers;
             String brokerLine;
+            Map<String, String> topicConfigs = Map.of();
+            Optional<Short> replicationFactor = o.replicationFactor;
             if (bootstrap == null) {
-                err.println("cluster: starting a local Kafka broker (KRaft, child JVM)...");
-                kafka = LocalKafka.start();
+                err.println(o.brokers == 1 ? "cluster: starting a local Kafka broker (KRaft, child JVM)..."
+                        : "cluster: starting a local Kafka cluster of " + o.brokers
+                        + " nodes (KRaft, each a broker and controller in a child JVM)...");
+                kafka = LocalKafkaCluster.start(o.brokers);
                 bootstrap = kafka.bootstrapServers();
-                brokerLine = String.format(Locale.ROOT,
-                        "local Apache Kafka %s, KRaft, 1 node (child JVM), started in %.1f s, RSS %s",
-                        kafkaVersion(), kafka.startTime().toMillis() / 1000.0,
-                        megabytes(kafka.residentBytes()));
+                brokerLine = localClusterLine(kafka);
                 err.println("cluster: " + brokerLine + ", " + bootstrap);
+                // what a production topic has: min(3, N) copies, 2 in sync for a write from three brokers on
+                replicationFactor = Optional.of((short) LocalKafka.replicationFactor(o.brokers));
+                topicConfigs = Map.of("min.insync.replicas", Integer.toString(LocalKafka.minInsyncReplicas(o.brokers)));
             } else {
                 brokerLine = "existing cluster at " + bootstrap;
             }
             Settings settings = new Settings(o.records, o.warmupRecords, o.runs, o.compression, o.acks, o.partitions,
-                    o.replicationFactor, o.latencyRecords, o.latencyRate, bootstrap, o.stallTimeout);
+                    replicationFactor, o.latencyRecords, o.latencyRate, bootstrap, o.stallTimeout, o.producers,
+                    o.consumers, topicConfigs);
             Map<String, List<Measurement>> byCodec = new LinkedHashMap<>();
             boolean allExact = true;
             try (Admin admin = ClusterBench.admin(bootstrap)) {
-                if (o.bootstrapServers != null) {
-                    int n = admin.describeCluster().nodes().get(60, TimeUnit.SECONDS).size();
-                    brokerLine += " (" + n + (n == 1 ? " broker)" : " brokers)");
-                }
                 ClusterBench bench = new ClusterBench(settings, admin, sources::firstDifference, err);
                 if (o.warmupRecords > 0) {
                     int count = Math.min(o.warmupRecords, o.records);
@@ -191,9 +202,14 @@ public final class ClusterCommand {
                         }
                     }
                 }
+                // what was measured, read back from the cluster: its brokers and the topics' replication
+                if (bench.topology() != null) {
+                    brokerLine += "; " + bench.topology();
+                    err.println("cluster: " + bench.topology());
+                }
             }
             if (kafka != null) {
-                brokerLine += String.format(Locale.ROOT, ", RSS after the runs %s", megabytes(kafka.residentBytes()));
+                brokerLine += ", " + kafka.residentSummary().replace("RSS", "RSS after the runs");
             }
             double minutes = (System.nanoTime() - t0) / 60e9;
             Report report = new Report(o, brokerLine, byCodec, minutes);
@@ -201,9 +217,12 @@ public final class ClusterCommand {
             out.println();
             out.print(markdown);
             Files.createDirectories(o.resultsDir);
-            Files.writeString(o.resultsDir.resolve("cluster.md"), markdown, StandardCharsets.UTF_8);
-            Files.writeString(o.resultsDir.resolve("cluster.csv"), report.csv(), StandardCharsets.UTF_8);
-            err.println("cluster: wrote " + o.resultsDir.resolve("cluster.md") + " and cluster.csv");
+            String stem = o.bootstrapServers == null && o.brokers > 1 ? "cluster-" + o.brokers + "brokers" : "cluster";
+            Path md = o.resultsDir.resolve(stem + ".md");
+            Files.writeString(md, markdown, StandardCharsets.UTF_8);
+            Files.writeString(o.resultsDir.resolve(stem + ".csv"), report.csv(), StandardCharsets.UTF_8);
+            out.println();
+            out.println("results: " + md.toAbsolutePath().normalize() + " and " + stem + ".csv");
             if (!allExact) {
                 err.println("cluster: NOT EXACT: at least one codec did not give back every record as produced");
                 return 1;
@@ -214,6 +233,15 @@ public final class ClusterCommand {
                 kafka.close();
             }
         }
+    }
+
+    static String localClusterLine(LocalKafkaCluster kafka) {
+        int n = kafka.size();
+        return String.format(Locale.ROOT, "local Apache Kafka %s, KRaft, %d node%s (%s, child JVM%s, -Xmx%s each), "
+                        + "started in %.1f s, %s", kafkaVersion(), n, n == 1 ? "" : "s",
+                n == 1 ? "broker and controller" : "each a broker and a controller voter", n == 1 ? "" : "s",
+                n == 1 ? "768m" : LocalKafkaCluster.DEFAULT_NODE_HEAP, kafka.startTime().toMillis() / 1000.0,
+                kafka.residentSummary());
     }
 
     /** The version of the Kafka jars on the class path (the child broker runs the same jars). */
@@ -254,7 +282,7 @@ public final class ClusterCommand {
         }
     }
 
-    private static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {
+    static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {
         long bytes = 0;
         for (Object r : sample) {
             bytes += codec.encode(codec.prepare(r)).length;
@@ -271,8 +299,12 @@ public final class ClusterCommand {
         return Prepared.of(codec, records.subList(0, needed));
     }
 
-    private static String megabytes(long bytes) {
-        return bytes < 0 ? "unknown" : String.format(Locale.ROOT, "%d MB", bytes / 1_000_000);
+    /**
+     * Where results go unless {@code --results-dir} says: under the build's {@code target/} (bench/target/results from
+     * the repository's root), so a run leaves the checkout as it was; bench/results holds the published run.
+     */
+    public static Path defaultResultsDir() {
+        return io.typedjson.bench.Main.defaultResultsDir();
     }
 
     // ---- report ------------------------------------------------------------------------------------------------
@@ -295,9 +327,11 @@ public final class ClusterCommand {
             sb.append("## Through a Kafka broker: ").append(o.dataset).append(", ")
                     .append(String.format(Locale.ROOT, "%,d", o.records)).append(" records\n\n");
             sb.append(String.format(Locale.ROOT,
-                    "compression %s, acks %s, %d partition%s, medians of %d run%s after a warm-up of %,d records "
-                            + "per codec, codecs interleaved; latency at %,d records/s (%,d records)%n%n",
-                    o.compression, o.acks, o.partitions, o.partitions == 1 ? "" : "s", o.runs,
+                    "compression %s, acks %s, %d partition%s, %d producer thread%s, %d consumer%s, medians of %d "
+                            + "run%s after a warm-up of %,d records per codec, codecs interleaved; latency at %,d "
+                            + "records/s (%,d records)%n%n",
+                    o.compression, o.acks, o.partitions, o.partitions == 1 ? "" : "s", o.producers,
+                    o.producers == 1 ? "" : "s", o.consumers, o.consumers == 1 ? "" : "s (one group)", o.runs,
                     o.runs == 1 ? "" : "s", Math.min(o.warmupRecords, o.records), o.latencyRate,
                     o.latencyRecords));
             sb.append("| codec | value B/rec | disk B/rec | produce rec/s | produce MB/s | consume rec/s "
@@ -337,7 +371,7 @@ public final class ClusterCommand {
             sb.append("dataset,codec,records,runs,compression,acks,partitions,value_bytes_per_record,"
                     + "disk_bytes_per_record,produce_records_per_s,produce_mb_per_s,consume_records_per_s,"
                     + "consume_mb_per_s,produce_vs_first,consume_vs_first,latency_p50_ms,latency_p99_ms,exact_records,"
-                    + "expected_records,exact\n");
+                    + "expected_records,exact,brokers,producers,consumers\n");
             for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
                 List<Measurement> ms = e.getValue();
                 Measurement worst = worst(ms);
@@ -355,7 +389,9 @@ public final class ClusterCommand {
                         fmtPlain(median(ms, Measurement::latencyP99Ms), 3),
                         worst == null ? "" : Integer.toString(worst.verdict().exact()),
                         Integer.toString(o.records),
-                        Boolean.toString(ms.stream().allMatch(m -> m.verdict().isExact()))));
+                        Boolean.toString(ms.stream().allMatch(m -> m.verdict().isExact())),
+                        o.bootstrapServers == null ? Integer.toString(o.brokers) : "",
+                        Integer.toString(o.producers), Integer.toString(o.consumers)));
                 sb.append('\n');
             }
             return sb.toString();
@@ -441,7 +477,12 @@ public final class ClusterCommand {
                 "                             of --records, at most 50000)",
                 "  --compression TYPE         none (default), lz4, zstd, gzip or snappy",
                 "  --acks all|1|0             producer acks (default all; idempotence is on only with all)",
+                "  --brokers N                nodes of the local cluster, each a broker and a KRaft controller in a",
+                "                             child JVM (default 1); topics get replication factor min(3, N) and",
+                "                             min.insync.replicas 2 from three brokers on",
                 "  --partitions N             partitions per topic (default 1)",
+                "  --producers N              producer threads, each with a KafkaProducer of its own (default 1)",
+                "  --consumers N              consumer threads; more than one read as one consumer group (default 1)",
                 "  --replication-factor N     for --bootstrap-servers (default: the cluster's default)",
                 "  --bootstrap-servers H:P    use a running cluster; the command creates and deletes its topics",
                 "  --codecs A,B|all           these codecs (default: " + String.join(", ", DEFAULT_CODECS) + ";",
@@ -453,7 +494,9 @@ public final class ClusterCommand {
                 "  --latency-rate N           records/s for the latency measurement (default 5000, fewer for",
                 "                             records over 500 bytes: 2.5 MB/s)",
                 "  --seed N                   data set seed (default 42)",
-                "  --results-dir DIR          where cluster.md and cluster.csv go (default bench/results)",
+                "  --results-dir DIR          where cluster.md and cluster.csv go (default " + defaultResultsDir() + ";",
+                "                             the published run is --results-dir bench/results); with --brokers N",
+                "                             they are named cluster-Nbrokers.md and .csv",
                 "  --help",
                 "",
                 "Exit status: 0 every codec exact N/N; 1 some codec lost, duplicated, reordered or changed a record;",
@@ -474,7 +517,10 @@ public final class ClusterCommand {
         int latencyRecords = AUTO;
         int latencyRate = AUTO;
         long seed = 42;
-        Path resultsDir = Files.isDirectory(Path.of("bench")) ? Path.of("bench", "results") : Path.of("results");
+        Path resultsDir = defaultResultsDir();
+        int brokers = 1;
+        int producers = 1;
+        int consumers = 1;
         Duration stallTimeout = Duration.ofSeconds(30);
         boolean help;
 
@@ -507,6 +553,9 @@ public final class ClusterCommand {
                             "none", "lz4", "zstd", "gzip", "snappy");
                     case "--acks" -> o.acks = oneOf(a, value.toLowerCase(Locale.ROOT), "all", "-1", "1", "0");
                     case "--partitions" -> o.partitions = positive(a, value);
+                    case "--brokers" -> o.brokers = positive(a, value);
+                    case "--producers" -> o.producers = positive(a, value);
+                    case "--consumers" -> o.consumers = positive(a, value);
                     case "--replication-factor" -> o.replicationFactor = Optional.of((short) positive(a, value));
                     case "--bootstrap-servers" -> o.bootstrapServers = value;
                     case "--codecs" -> o.codecFilter = Arrays.asList(value.split(","));
@@ -522,7 +571,7 @@ public final class ClusterCommand {
             return o;
         }
 
-        private static int positive(String name, String v) {
+        static int positive(String name, String v) {
             int n = nonNegative(name, v);
             if (n == 0) {
                 throw new IllegalArgumentException(name + " must be at least 1");

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Main class of the child JVM started by {@link LocalKafka}: formats the storage directory with Kafka's own
- * {@code kafka.tools.StorageTool format --standalone} (what {@code kafka-storage.sh} runs), then runs Kafka's own
+ * {@code kafka.tools.StorageTool format} ({@code --standalone} for a one-node quorum; what {@code kafka-storage.sh} runs), then runs Kafka's own
  * {@code kafka.Kafka} with the same configuration. One JVM instead of two saves a JVM start and Scala's class loading.
  * Kafka is named by reflection only, so this module compiles without the broker's jars.
  *
@@ -24,6 +24,15 @@ public final class KafkaLauncher {
     static final String NO_FORMAT = "--no-format";
 
     private KafkaLauncher() {}
+
+    static boolean hasStaticVoters(Path config) throws java.io.IOException {
+        java.util.Properties p = new java.util.Properties();
+        try (var in = java.nio.file.Files.newBufferedReader(config)) {
+            p.load(in);
+        }
+        String voters = p.getProperty("controller.quorum.voters");
+        return voters != null && !voters.isBlank();
+    }
 
     public static void main(String[] args) throws Throwable {
         boolean format = true;
@@ -50,8 +59,13 @@ public final class KafkaLauncher {
             if (format) {
                 Method storageTool = Class.forName("kafka.tools.StorageTool")
                         .getMethod("execute", String[].class, PrintStream.class);
-                int code = (Integer) storageTool.invoke(null, new String[] {"format", "--standalone",
-                        "--ignore-formatted", "--cluster-id", clusterId, "--config", config}, System.out);
+                // a one-node quorum is formatted --standalone; a static quorum (controller.quorum.voters) without it
+                java.util.List<String> formatArgs = new java.util.ArrayList<>(java.util.List.of("format",
+                        "--ignore-formatted", "--cluster-id", clusterId, "--config", config));
+                if (!hasStaticVoters(Path.of(config))) {
+                    formatArgs.add(1, "--standalone");
+                }
+                int code = (Integer) storageTool.invoke(null, formatArgs.toArray(new String[0]), System.out);
                 if (code != 0) {
                     System.err.println("kafka.tools.StorageTool format exited with " + code);
                     System.exit(3);

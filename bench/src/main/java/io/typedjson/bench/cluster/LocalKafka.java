@@ -61,21 +61,22 @@ public final class LocalKafka implements AutoCloseable {
     /** The current child; replaced by {@link #restart()}, read by the shutdown hook. */
     private final AtomicReference<Process> process;
     private final List<String> command;
+    private final int nodeId;
     private final Duration startTimeout;
-    private final Duration startTime;
+    private volatile Duration startTime;
     private final Thread shutdownHook;
     private volatile boolean closed;
 
-    private LocalKafka(Path dir, Path logFile, int port, int controllerPort, AtomicReference<Process> process,
-                       List<String> command, Duration startTimeout, Duration startTime, Thread shutdownHook) {
+    private LocalKafka(Path dir, Path logFile, int nodeId, int port, int controllerPort, AtomicReference<Process> process,
+                       List<String> command, Duration startTimeout, Thread shutdownHook) {
         this.dir = dir;
+        this.nodeId = nodeId;
         this.logFile = logFile;
         this.port = port;
         this.controllerPort = controllerPort;
         this.process = process;
         this.command = List.copyOf(command);
         this.startTimeout = startTimeout;
-        this.startTime = startTime;
         this.shutdownHook = shutdownHook;
     }
 
@@ -122,6 +123,11 @@ public final class LocalKafka implements AutoCloseable {
     /** {@code 127.0.0.1:port} of the PLAINTEXT listener. */
     public String bootstrapServers() {
         return "127.0.0.1:" + port;
+    }
+
+    /** The broker's {@code node.id} (1 for a one-node cluster; 1..N in a {@link LocalKafkaCluster}). */
+    public int nodeId() {
+        return nodeId;
     }
 
     /** How long formatting, starting and becoming ready took. */
@@ -259,11 +265,25 @@ public final class LocalKafka implements AutoCloseable {
     // ------------------------------------------------------------------------------------------------------------
 
     private static LocalKafka start(Builder b) throws IOException {
+        return startNodes(b, 1).get(0);
+    }
+
+    /** node.id, client port and controller port of one node of the quorum. */
+    record NodeAddress(int id, int port, int controllerPort) {}
+
+    /**
+     * Starts {@code n} nodes, each a combined broker and controller in a child JVM of its own, as one cluster: with
+     * {@code n > 1} a static quorum of {@code n} voters ({@code controller.quorum.voters}), internal topics and new
+     * topics replicated {@code min(3, n)} times, {@code min.insync.replicas} 2 from three nodes on. All nodes are
+     * launched before any is awaited (a controller quorum needs a majority to elect a leader). On any failure every
+     * node started so far is killed and its directory removed.
+     */
+    static List<LocalKafka> startNodes(Builder b, int n) throws IOException {
         String classpath = childClasspath();
         IOException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             try {
-                return startOnce(b, classpath);
+                return startNodesOnce(b, n, classpath);
             } catch (PortTakenException e) {
                 // another process took a port between choosing and binding it: choose again
                 last = e;
@@ -272,19 +292,56 @@ public final class LocalKafka implements AutoCloseable {
         throw last;
     }
 
-    private static LocalKafka startOnce(Builder b, String classpath) throws IOException {
+    private static List<LocalKafka> startNodesOnce(Builder b, int n, String classpath) throws IOException {
         long t0 = System.nanoTime();
         long deadline = t0 + b.startTimeout.toNanos();
+        int[] ports = freePorts(2 * n);
+        List<NodeAddress> quorum = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            quorum.add(new NodeAddress(i + 1, ports[2 * i], ports[2 * i + 1]));
+        }
+        String clusterId = Uuid.randomUuid().toString();
+        List<LocalKafka> nodes = new ArrayList<>();
+        LocalKafka current = null;
+        try {
+            for (NodeAddress node : quorum) {
+                current = null;
+                nodes.add(launch(b, classpath, node, quorum, clusterId));
+            }
+            for (LocalKafka node : nodes) {
+                current = node;
+                node.awaitStarted(deadline);
+                node.startTime = Duration.ofNanos(System.nanoTime() - t0);
+            }
+            return nodes;
+        } catch (IOException | RuntimeException e) {
+            StringBuilder tails = new StringBuilder();
+            boolean portTaken = false;
+            for (LocalKafka node : nodes) {
+                String tail = tail(node.logFile, LOG_TAIL_LINES);
+                portTaken |= tail.contains("Address already in use");
+                if (node == current || n == 1) {
+                    tails.append(n == 1 ? "\n--- broker log (tail) ---\n" : "\n--- broker " + node.nodeId + " log (tail) ---\n")
+                            .append(tail);
+                }
+                node.abort();
+            }
+            if (portTaken) {
+                throw new PortTakenException(e.getMessage() + tails);
+            }
+            throw new IOException((n == 1 ? "Kafka broker did not start: " : "Kafka cluster of " + n
+                    + " nodes did not start: ") + e.getMessage() + tails, e);
+        }
+    }
+
+    /** Writes the node's configuration and starts its child JVM (format, then kafka.Kafka); does not wait. */
+    private static LocalKafka launch(Builder b, String classpath, NodeAddress node, List<NodeAddress> quorum,
+                                     String clusterId) throws IOException {
         Path dir = Files.createTempDirectory("typedjson-kafka-");
         Path logFile = dir.resolve("broker.log");
-        Process process = null;
-        Thread hook = null;
         try {
-            int[] ports = freePorts(2);
-            int port = ports[0];
-            int controllerPort = ports[1];
             Path config = dir.resolve("server.properties");
-            writeServerProperties(config, dir.resolve("data"), port, controllerPort, b.overrides);
+            writeServerProperties(config, dir.resolve("data"), node, quorum, b.overrides);
 
             List<String> jvm = new ArrayList<>();
             jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -307,39 +364,38 @@ public final class LocalKafka implements AutoCloseable {
             List<String> server = new ArrayList<>(jvm);
             server.add(KafkaLauncher.class.getName());
             server.add(config.toString());
-            server.add(Uuid.randomUuid().toString());
+            server.add(clusterId);
             if (!keep()) {
                 server.add(dir.toString()); // removed by the child itself if this JVM dies without stopping it
             }
-            process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
+            Process process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
             AtomicReference<Process> current = new AtomicReference<>(process);
             Path startedDir = dir;
             // stops whichever child is current then (restart() replaces it)
-            hook = new Thread(() -> stopProcess(current.get(), startedDir), "typedjson-kafka-shutdown");
+            Thread hook = new Thread(() -> stopProcess(current.get(), startedDir), "typedjson-kafka-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-
-            // 3. wait until the port accepts connections (cheap), then until an Admin client sees the broker
-            awaitPort(process, port, deadline);
-            awaitReady(process, port, deadline);
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            return new LocalKafka(dir, logFile, port, controllerPort, current, server, b.startTimeout, took, hook);
+            return new LocalKafka(dir, logFile, node.id(), node.port(), node.controllerPort(), current, server,
+                    b.startTimeout, hook);
         } catch (IOException | RuntimeException e) {
-            String tail = tail(logFile, LOG_TAIL_LINES);
-            if (process != null) {
-                destroy(process);
-            }
-            if (hook != null) {
-                removeHook(hook);
-            }
             deleteRecursively(dir);
-            if (tail.contains("Address already in use")) {
-                throw new PortTakenException(e.getMessage() + "\n--- broker log (tail) ---\n" + tail);
-            }
-            IOException failure = new IOException("Kafka broker did not start: " + e.getMessage()
-                    + "\n--- broker log (tail) ---\n" + tail, e);
-            throw failure;
+            throw e;
         }
+    }
+
+    /** 3. waits until the port accepts connections (cheap), then until an Admin client sees the broker. */
+    private void awaitStarted(long deadline) throws IOException {
+        Process p = process.get();
+        awaitPort(p, port, deadline);
+        awaitReady(p, port, deadline);
+    }
+
+    /** A start that failed: the child killed, the hook removed, the directory deleted. */
+    private void abort() {
+        closed = true;
+        destroy(process.get());
+        removeHook(shutdownHook);
+        deleteRecursively(dir);
     }
 
     private static final class PortTakenException extends IOException {
@@ -413,12 +469,25 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
-    private static void writeServerProperties(Path file, Path data, int port, int controllerPort,
+    private static void writeServerProperties(Path file, Path data, NodeAddress node, List<NodeAddress> quorum,
                                               Properties overrides) throws IOException {
+        int port = node.port();
+        int controllerPort = node.controllerPort();
         Properties p = new Properties();
         p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", "1");
-        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        p.setProperty("node.id", Integer.toString(node.id()));
+        if (quorum.size() == 1) {
+            // a dynamic quorum of one, formatted with --standalone
+            p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        } else {
+            // a static quorum: every node is a voter; KafkaLauncher formats without --standalone then
+            StringBuilder voters = new StringBuilder();
+            for (NodeAddress v : quorum) {
+                voters.append(voters.length() == 0 ? "" : ",").append(v.id()).append("@127.0.0.1:")
+                        .append(v.controllerPort());
+            }
+            p.setProperty("controller.quorum.voters", voters.toString());
+        }
         p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
         p.setProperty("advertised.listeners",
                 "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
@@ -426,16 +495,19 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
         p.setProperty("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
         p.setProperty("log.dirs", data.toString());
+        // replication as a production cluster has it where there are nodes enough: 3 copies, 2 in sync for a write
+        String rf = Integer.toString(replicationFactor(quorum.size()));
+        String minIsr = Integer.toString(minInsyncReplicas(quorum.size()));
         p.setProperty("num.partitions", "1");
-        p.setProperty("default.replication.factor", "1");
-        p.setProperty("min.insync.replicas", "1");
-        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("default.replication.factor", rf);
+        p.setProperty("min.insync.replicas", minIsr);
+        p.setProperty("offsets.topic.replication.factor", rf);
         p.setProperty("offsets.topic.num.partitions", "1");
-        p.setProperty("transaction.state.log.replication.factor", "1");
-        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("transaction.state.log.replication.factor", rf);
+        p.setProperty("transaction.state.log.min.isr", minIsr);
         p.setProperty("transaction.state.log.num.partitions", "1");
-        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
-        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", rf);
+        p.setProperty("share.coordinator.state.topic.min.isr", minIsr);
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("auto.create.topics.enable", "true");
         p.setProperty("delete.topic.enable", "true");
@@ -451,6 +523,16 @@ public final class LocalKafka implements AutoCloseable {
         try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             p.store(out, "generated by io.typedjson.bench.cluster.LocalKafka");
         }
+    }
+
+    /** Replication factor of topics on a cluster of {@code brokers} nodes: min(3, brokers). */
+    public static int replicationFactor(int brokers) {
+        return Math.min(3, brokers);
+    }
+
+    /** {@code min.insync.replicas} on a cluster of {@code brokers} nodes: 2 from three nodes on, else 1. */
+    public static int minInsyncReplicas(int brokers) {
+        return brokers >= 3 ? 2 : 1;
     }
 
     private static String childClasspath() throws IOException {

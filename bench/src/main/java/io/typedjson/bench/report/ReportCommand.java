@@ -37,7 +37,8 @@ public final class ReportCommand {
               --no-jmh           sizes and exactness only (no timings, no chart)
               --no-shapes        skip the per-shape micro benchmarks
               --no-speed         skip the interleaved speed targets (the targets table then uses JMH's times)
-              --out DIR          output directory (default bench/results, or results when run outside the repo)
+              --out DIR          output directory (default bench/target/results, or target/results outside
+                                 the repository; the published report: --out bench/results); also --results-dir
               --help             this text
             """;
 
@@ -59,7 +60,7 @@ public final class ReportCommand {
         int warmups = 3;
         int iterations = 5;
         int seconds = 1;
-        Path out = Files.isDirectory(Path.of("bench")) ? Path.of("bench", "results") : Path.of("results");
+        Path out = io.typedjson.bench.Main.defaultResultsDir();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--help", "-h" -> {
@@ -77,7 +78,7 @@ public final class ReportCommand {
                 case "--warmups" -> warmups = Integer.parseInt(value(args, ++i));
                 case "--iterations" -> iterations = Integer.parseInt(value(args, ++i));
                 case "--time" -> seconds = Integer.parseInt(value(args, ++i));
-                case "--out" -> out = Path.of(value(args, ++i));
+                case "--out", "--results-dir" -> out = Path.of(value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see report --help");
                     return 2;

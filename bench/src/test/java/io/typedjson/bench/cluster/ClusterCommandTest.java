@@ -46,7 +46,7 @@ class ClusterCommandTest {
         int code = ClusterCommand.run(new String[] {
                 "--records", "3000", "--runs", "2", "--warmup-records", "500", "--latency-records", "300",
                 "--latency-rate", "2000", "--compression", "lz4", "--partitions", "2",
-                "--results-dir", results.toString()},
+                "--producers", "2", "--consumers", "2", "--results-dir", results.toString()},
                 c.outStream, c.errStream, TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.TextCodec()));
         String out = c.out();
         System.out.println(out);
@@ -56,6 +56,11 @@ class ClusterCommandTest {
         assertTrue(out.contains("| test-text |"), out);
         assertEquals(2, count(out, "exact 3000/3000"), out);
         assertTrue(out.contains("local Apache Kafka"), out);
+        // two producer threads, two consumers of one group: still every record once, in order per producer
+        assertTrue(out.contains("2 producer threads, 2 consumers (one group)"), out);
+        assertTrue(out.contains("1 broker; topics: 2 partitions, replication factor 1, min.insync.replicas 1"), out);
+        assertTrue(c.err().contains("consume (2 consumers)"), c.err());
+        assertTrue(out.contains("results: " + results.resolve("cluster.md").toAbsolutePath().normalize()), out);
 
         String md = Files.readString(results.resolve("cluster.md"));
         assertTrue(md.contains("exact 3000/3000"), md);
@@ -66,7 +71,8 @@ class ClusterCommandTest {
         assertEquals("1.000", csv.get(1).split(",")[13], "the first codec is the reference of the ratios");
         for (String row : csv.subList(1, 3)) {
             String[] f = row.split(",", -1);
-            assertEquals(20, f.length, row);
+            assertEquals(23, f.length, row);
+            assertEquals(List.of("1", "2", "2"), List.of(f[20], f[21], f[22]), "brokers, producers, consumers: " + row);
             assertEquals("3000", f[2], row);
             assertEquals("3000", f[17], row);
             assertEquals("true", f[19], row);
@@ -98,6 +104,9 @@ class ClusterCommandTest {
             assertTrue(out.contains("**exact 1000/2000, 1000 changed**"), out);
             assertTrue(c.err().contains("id "), "an example of the difference: " + c.err());
             assertTrue(out.contains("existing cluster at " + kafka.bootstrapServers()), out);
+            // what a run against a cluster measured, read from the cluster
+            assertTrue(out.contains("1 broker; topics: 1 partition, replication factor 1, min.insync.replicas 1"),
+                    out);
 
             // a codec known to be lossy can be let through; its row still says what it lost
             Captured d = new Captured();
@@ -131,6 +140,40 @@ class ClusterCommandTest {
         assertTrue(d.err().contains("--compression must be one of"), d.err());
         Captured e = new Captured();
         assertEquals(2, ClusterCommand.run(new String[] {"--records"}, e.outStream, e.errStream,
+                TestCodecs.sources()));
+    }
+
+    /** #17: a run leaves the checkout as it was; the published tables change only when named. */
+    @Test
+    void resultsGoUnderTargetUnlessADirectoryIsNamed() {
+        Path d = ClusterCommand.Options.parse(new String[0]).resultsDir;
+        assertTrue(d.equals(Path.of("bench", "target", "results")) || d.equals(Path.of("target", "results")),
+                "the default is under the build's target directory: " + d);
+        assertFalse(d.normalize().startsWith(Path.of("bench", "results")) || d.normalize().startsWith("results"), d.toString());
+        assertEquals(d, ScaleCommand.Options.parse(new String[0]).resultsDir, "scale writes beside cluster");
+        assertEquals(d, io.typedjson.bench.Main.defaultResultsDir(), "and so does report");
+        assertEquals(Path.of("bench", "results"),
+                ClusterCommand.Options.parse(new String[] {"--results-dir", "bench/results"}).resultsDir);
+        // run from the repository's root (where README's commands run), the default is bench/target/results
+        Path root = Path.of("").toAbsolutePath();
+        if (java.nio.file.Files.isRegularFile(root.resolve("bench/pom.xml"))) {
+            assertEquals(Path.of("bench", "target", "results"), d);
+        } else {
+            assertEquals(Path.of("target", "results"), d, "run from the module's directory (Maven's tests)");
+        }
+        Captured c = new Captured();
+        assertEquals(0, ClusterCommand.run(new String[] {"--help"}, c.outStream, c.errStream, TestCodecs.sources()));
+        assertTrue(c.out().contains("default " + d), c.out());
+    }
+
+    @Test
+    void brokersAndAnExistingClusterDoNotGoTogether() {
+        Captured c = new Captured();
+        assertEquals(2, ClusterCommand.run(new String[] {"--brokers", "3", "--bootstrap-servers", "localhost:9092"},
+                c.outStream, c.errStream, TestCodecs.sources()));
+        assertTrue(c.err().contains("--brokers"), c.err());
+        Captured d = new Captured();
+        assertEquals(2, ClusterCommand.run(new String[] {"--producers", "0"}, d.outStream, d.errStream,
                 TestCodecs.sources()));
     }
 

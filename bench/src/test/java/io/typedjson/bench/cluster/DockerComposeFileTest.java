@@ -1,6 +1,7 @@
 package io.typedjson.bench.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -117,6 +118,94 @@ class DockerComposeFileTest {
             assertEquals(listeners.get(e.getKey()).port, e.getValue().port,
                     e.getKey() + ": advertised on the port it listens on");
         }
+    }
+
+    /** The "cluster" profile: three nodes of one KRaft quorum, with the settings of {@code cluster --brokers 3}. */
+    @Test
+    void theClusterProfileIsThreeKraftNodesOfOneQuorumReplicatingThreeTimes() {
+        Map<String, Object> services = map(compose.get("services"), "services");
+        Map<String, Map<String, Object>> nodes = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : services.entrySet()) {
+            Object profiles = map(e.getValue(), e.getKey()).get("profiles");
+            if (profiles != null && ((List<?>) profiles).contains("cluster")) {
+                nodes.put(e.getKey(), map(e.getValue(), e.getKey()));
+            }
+        }
+        assertEquals(List.of("kafka-1", "kafka-2", "kafka-3"), List.copyOf(nodes.keySet()),
+                "three nodes in the cluster profile");
+        // the single broker and the worker carry no profile: `docker compose up` starts them as before
+        assertEquals(null, kafka.get("profiles"));
+        assertEquals(null, connect.get("profiles"));
+
+        List<String> voters = new ArrayList<>();
+        java.util.Set<String> nodeIds = new java.util.TreeSet<>();
+        java.util.Set<Integer> hostPorts = new java.util.TreeSet<>();
+        String clusterId = null;
+        String quorum = null;
+        for (Map.Entry<String, Map<String, Object>> e : nodes.entrySet()) {
+            Map<String, Object> node = e.getValue();
+            Map<String, String> env = environment(node);
+            assertEquals(kafka.get("image"), node.get("image"), "one image for every broker");
+            assertEquals(List.of("broker", "controller"), sorted(split(env.get("KAFKA_PROCESS_ROLES"))));
+            nodeIds.add(env.get("KAFKA_NODE_ID"));
+            clusterId = clusterId == null ? env.get("CLUSTER_ID") : clusterId;
+            assertEquals(clusterId, env.get("CLUSTER_ID"), e.getKey() + ": one cluster id");
+            quorum = quorum == null ? env.get("KAFKA_CONTROLLER_QUORUM_VOTERS") : quorum;
+            assertEquals(quorum, env.get("KAFKA_CONTROLLER_QUORUM_VOTERS"), e.getKey() + ": one quorum");
+            Endpoint controller = listeners(env.get("KAFKA_LISTENERS")).get(env.get("KAFKA_CONTROLLER_LISTENER_NAMES"));
+            assertNotNull(controller, e.getKey() + ": a controller listener");
+            voters.add(env.get("KAFKA_NODE_ID") + "@" + hostname(node, e.getKey()) + ":" + controller.port);
+            for (String rf : List.of("KAFKA_DEFAULT_REPLICATION_FACTOR", "KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR",
+                    "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR",
+                    "KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR")) {
+                assertEquals(Integer.toString(LocalKafka.replicationFactor(3)), env.get(rf), e.getKey() + ": " + rf);
+            }
+            for (String isr : List.of("KAFKA_MIN_INSYNC_REPLICAS", "KAFKA_TRANSACTION_STATE_LOG_MIN_ISR",
+                    "KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR")) {
+                assertEquals(Integer.toString(LocalKafka.minInsyncReplicas(3)), env.get(isr), e.getKey() + ": " + isr);
+            }
+            assertTrue(env.get("KAFKA_HEAP_OPTS").contains("-Xmx512m"), "the heap of a local cluster node");
+            assertTrue(env.keySet().stream().noneMatch(k -> k.contains("ZOOKEEPER")), "no ZooKeeper");
+            hostPorts.add(checkListeners(node, e.getKey(), env));
+        }
+        assertEquals(java.util.Set.of("1", "2", "3"), nodeIds, "distinct node ids");
+        assertEquals(String.join(",", voters), quorum, "every node is a voter, on its controller listener");
+        assertEquals(16, Base64.getUrlDecoder().decode(clusterId).length, "CLUSTER_ID is a base64 UUID");
+        assertNotEquals(kafkaEnv.get("CLUSTER_ID"), clusterId, "a cluster of its own, not the single broker's");
+        assertEquals(3, hostPorts.size(), "each node on a host port of its own");
+        assertTrue(!hostPorts.contains(9092), "the single broker keeps localhost:9092");
+    }
+
+    /**
+     * Listeners, advertised listeners and published ports of one broker agree: the host reaches it at
+     * localhost:PORT, containers at its hostname, the controller port stays inside. Returns the host port.
+     */
+    private static int checkListeners(Map<String, Object> service, String name, Map<String, String> env) {
+        Map<String, Endpoint> listeners = listeners(env.get("KAFKA_LISTENERS"));
+        Map<String, Endpoint> advertised = listeners(env.get("KAFKA_ADVERTISED_LISTENERS"));
+        Map<String, String> protocols = new LinkedHashMap<>();
+        for (String pair : split(env.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP"))) {
+            String[] kv = pair.split(":");
+            protocols.put(kv[0], kv[1]);
+        }
+        assertEquals(listeners.keySet(), protocols.keySet(), name + ": every listener has a security protocol");
+        assertTrue(listeners.keySet().containsAll(advertised.keySet()), name + ": advertised listeners are listeners");
+        String controllerName = env.get("KAFKA_CONTROLLER_LISTENER_NAMES");
+        assertTrue(!advertised.containsKey(controllerName), name + ": clients are not sent to the controller");
+        String interBroker = env.get("KAFKA_INTER_BROKER_LISTENER_NAME");
+        Endpoint internal = advertised.get(interBroker);
+        assertNotNull(internal, name + ": the inter-broker listener is advertised");
+        assertEquals(hostname(service, name), internal.host, name + ": containers reach the broker by its name");
+        Map<Integer, Integer> published = publishedPorts(service);
+        Endpoint host = advertised.values().stream().filter(e -> e.host.equals("localhost")).findFirst()
+                .orElseThrow(() -> new AssertionError(name + ": a listener advertised as localhost"));
+        assertEquals(listeners.get(host.name).port, published.get(host.port),
+                name + ": localhost:" + host.port + " is published to that listener's port");
+        assertTrue(!published.containsValue(listeners.get(controllerName).port), name + ": controller port inside");
+        for (Map.Entry<String, Endpoint> e : advertised.entrySet()) {
+            assertEquals(listeners.get(e.getKey()).port, e.getValue().port, name + ": " + e.getKey());
+        }
+        return host.port;
     }
 
     @Test
