@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and tests the TypeScript and Python implementations as part of `mvn verify` (the clients module runs this
-# script: `build` before the Java modules' tests, so CrossLanguageTest finds dist/kafka-check.js; `test` after).
+# script: `build` before the Java modules' tests, so CrossLanguageIT finds dist/kafka-check.js; `test` after).
 # A language whose tool is missing is skipped with a note, never counted as passed; a failing test fails the build.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -13,7 +13,7 @@ if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
     (cd typescript && npm test --silent)
   fi
 else
-  echo "clients: node/npm not found: the TypeScript implementation is not built or tested (CrossLanguageTest skips Node)" >&2
+  echo "clients: node/npm not found: the TypeScript implementation is not built or tested (CrossLanguageIT skips Node)" >&2
 fi
 
 if [ "$step" = test ]; then

@@ -1,6 +1,6 @@
 package io.typedjson.bench.cluster;
 
-/** A JVM that starts a broker, says where it is and waits to be killed; see LocalKafkaRoundTripTest. */
+/** A JVM that starts a broker, says where it is and waits to be killed; see LocalKafkaRoundTripIT. */
 public final class OrphanProbe {
     private OrphanProbe() {}
 

@@ -19,7 +19,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * README's quick start, verbatim between each pair of markers (only the bootstrap address is a parameter here),
- * run against a real broker by {@link QuickStartTest}; {@link ReadmeExamplesTest} checks README shows every line.
+ * run against a real broker by {@link QuickStartIT}; {@link ReadmeExamplesTest} checks README shows every line.
  */
 public final class QuickStartExample {
     private QuickStartExample() {}

@@ -9,7 +9,7 @@ import org.apache.kafka.common.errors.RecordDeserializationException;
 
 /**
  * The poison-pill loop README shows verbatim (between the markers), run against a real broker by
- * {@link PoisonPillTest}.
+ * {@link PoisonPillIT}.
  */
 final class SkipBadRecordsExample {
     private SkipBadRecordsExample() {}

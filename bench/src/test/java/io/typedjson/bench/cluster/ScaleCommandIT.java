@@ -21,7 +21,7 @@ import org.w3c.dom.Document;
  * The scale sweep end to end on a one-node cluster and the tests' own codecs, small: every point of the three sweeps
  * measured for the codec and the no-serde baseline, every record exact, a table, a CSV and a chart that parses.
  */
-class ScaleCommandTest {
+class ScaleCommandIT {
 
     @TempDir
     Path results;

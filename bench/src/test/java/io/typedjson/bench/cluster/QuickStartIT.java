@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * use, and the consumer's endless poll loop prints the record (it is stopped by interrupting its thread).
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class QuickStartTest {
+class QuickStartIT {
 
     private static LocalKafka kafka;
 

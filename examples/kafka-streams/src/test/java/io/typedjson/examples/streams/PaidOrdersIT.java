@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Timeout;
  * application goes on: every good record is processed.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class PaidOrdersTest {
+class PaidOrdersIT {
 
     private static LocalKafka kafka;
 

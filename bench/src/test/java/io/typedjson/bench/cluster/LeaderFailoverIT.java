@@ -28,7 +28,7 @@ import io.typedjson.bench.data.Datasets;
  * offset of its acknowledgement, equal to the record sent; the restarted broker is back in every ISR.
  */
 @Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class LeaderFailoverTest {
+class LeaderFailoverIT {
 
     private static LocalKafkaCluster cluster;
 

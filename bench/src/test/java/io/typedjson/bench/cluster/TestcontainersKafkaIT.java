@@ -40,7 +40,7 @@ import org.testcontainers.kafka.KafkaContainer;
  */
 @Testcontainers(disabledWithoutDocker = true)
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class TestcontainersKafkaTest {
+class TestcontainersKafkaIT {
 
     @Container
     static final KafkaContainer KAFKA = new KafkaContainer("apache/kafka:4.1.0");

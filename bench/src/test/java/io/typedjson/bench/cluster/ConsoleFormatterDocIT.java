@@ -51,11 +51,11 @@ import org.junit.jupiter.api.Timeout;
  * (after a deliberate change of the formatter's output; review the diff).
  */
 @Timeout(value = 420, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ConsoleFormatterDocTest {
+class ConsoleFormatterDocIT {
 
     private static final Path DOC = Path.of("..", "docs", "console-formatter.md");
     private static final Path SOURCE = Path.of("src", "test", "java", "io", "typedjson", "bench", "cluster",
-            "ConsoleFormatterDocTest.java");
+            "ConsoleFormatterDocIT.java");
     private static final String CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
     private static final String DOC_BOOTSTRAP = "localhost:9092";
     private static final int RECORDS = 5;

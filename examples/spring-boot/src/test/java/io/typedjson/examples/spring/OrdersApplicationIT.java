@@ -45,7 +45,7 @@ import org.springframework.kafka.support.KafkaHeaders;
  * original bytes and the typedjson error (reason, path, byte offset) in headers, and the listener goes on.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class OrdersApplicationTest {
+class OrdersApplicationIT {
 
     private static LocalKafka kafka;
 

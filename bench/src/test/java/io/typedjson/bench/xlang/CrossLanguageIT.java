@@ -75,7 +75,7 @@ import org.junit.jupiter.api.Timeout;
  * with a message saying what is missing, never passed.
  */
 @Timeout(value = 900, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class CrossLanguageTest {
+class CrossLanguageIT {
     private static final Path ROOT = repositoryRoot();
     private static final int RECORDS = 1_000;
     private static final Pattern EXACT = Pattern.compile("(?m)^exact (\\d+)/(\\d+)\\s*$");

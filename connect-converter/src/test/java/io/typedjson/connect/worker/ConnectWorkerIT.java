@@ -57,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  * schema location. A record that is not typed JSON goes to the dead letter queue with Connect's error headers.
  */
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ConnectWorkerTest {
+class ConnectWorkerIT {
 
     private static final String CONVERTER = TypedJsonConverter.class.getName();
     private static final Duration CLOSE = Duration.ofSeconds(5);

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The cluster command end to end, on a few thousand records of the tests' own codecs. */
-class ClusterCommandTest {
+class ClusterCommandIT {
 
     @TempDir
     Path results;

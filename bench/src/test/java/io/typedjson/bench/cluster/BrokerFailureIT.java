@@ -51,7 +51,7 @@ import io.typedjson.serde.TypedJsonSerializer;
  * was sent; a send that failed may be missing but is never duplicated.
  */
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class BrokerFailureTest {
+class BrokerFailureIT {
 
     private static final int PARTITIONS = 2;
     /** Acknowledged records before the kill, and after the restart before stopping. */

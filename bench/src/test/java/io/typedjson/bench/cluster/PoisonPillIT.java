@@ -48,7 +48,7 @@ import io.typedjson.serde.TypedJsonSerializer;
  * and in order.
  */
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class PoisonPillTest {
+class PoisonPillIT {
 
     private static LocalKafka kafka;
 
