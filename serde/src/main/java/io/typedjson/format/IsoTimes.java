@@ -5,7 +5,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The ISO-8601 spellings of SPEC.md section 5 without java.time's formatters, which cost about a microsecond a
@@ -49,8 +52,40 @@ public final class IsoTimes {
         return new String(c);
     }
 
-    /** {@code Instant.parse(s)}. */
+    /*
+     * Typed positions (SPEC.md section 5, "Readers of a typed position") take the canonical spelling and the
+     * RFC 3339 spellings other producers write for the same value: 1 to 9 fraction digits, seconds where the
+     * canonical form leaves them out, an offset instead of Z for an instant; upper-case T and Z, the date always
+     * canonical. The fast paths below take the common shapes; the rest is checked against these patterns and
+     * then parsed by java.time, which alone would also take lower case, leap seconds and other freedoms.
+     */
+    private static final String DATE = "([+-]?[0-9]{4,10}-[0-9]{2}-[0-9]{2})";
+    private static final String TIME = "([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]{1,9})?)?)";
+    private static final String OFFSET = "(Z|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)";
+    private static final Pattern TYPED_LOCAL_TIME = Pattern.compile(TIME);
+    private static final Pattern TYPED_LOCAL_DATE_TIME = Pattern.compile(DATE + "T" + TIME);
+    private static final Pattern TYPED_OFFSET_DATE_TIME = Pattern.compile(DATE + "T" + TIME + OFFSET);
+
+    /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
+        Instant fast = fastInstant(s);
+        if (fast != null) {
+            return fast;
+        }
+        Matcher m = typed(TYPED_OFFSET_DATE_TIME, s);
+        if (m.group(2).length() < 8 || m.group(2).startsWith("60", 6)) {
+            throw new DateTimeException("an instant has seconds, 00 to 59: " + s);
+        }
+        return m.group(3).equals("Z") ? Instant.parse(s) : OffsetDateTime.parse(s).toInstant();
+    }
+
+    /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
+    public static Instant parseAnyInstant(String s) {
+        Instant fast = fastInstant(s);
+        return fast != null ? fast : Instant.parse(s);
+    }
+
+    private static Instant fastInstant(String s) {
         int n = s.length();
         if (n >= 20 && s.charAt(10) == 'T' && s.charAt(n - 1) == 'Z') {
             long day = epochDay(s);
@@ -59,10 +94,10 @@ public final class IsoTimes {
                 return Instant.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L, nanoOfDay % 1_000_000_000L);
             }
         }
-        return Instant.parse(s);
+        return null;
     }
 
-    /** {@code LocalDate.parse(s)}. */
+    /** A local date in a typed position: canonical only. */
     public static LocalDate parseLocalDate(String s) {
         if (s.length() == 10) {
             long day = epochDay(s);
@@ -70,16 +105,20 @@ public final class IsoTimes {
                 return LocalDate.ofEpochDay(day);
             }
         }
-        return LocalDate.parse(s);
+        return canonicalDate(s);
     }
 
-    /** {@code LocalTime.parse(s)}. */
+    /** A local time in a typed position: {@code HH:mm}, {@code HH:mm:ss} or {@code HH:mm:ss.f} with 1 to 9 digits. */
     public static LocalTime parseLocalTime(String s) {
         long nanoOfDay = nanoOfDay(s, 0, s.length(), false);
-        return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : LocalTime.parse(s);
+        if (nanoOfDay >= 0) {
+            return LocalTime.ofNanoOfDay(nanoOfDay);
+        }
+        typed(TYPED_LOCAL_TIME, s);
+        return LocalTime.parse(s);
     }
 
-    /** {@code LocalDateTime.parse(s)}. */
+    /** A local date-time in a typed position: canonical date, {@code T}, a time as {@link #parseLocalTime}. */
     public static LocalDateTime parseLocalDateTime(String s) {
         if (s.length() >= 16 && s.charAt(10) == 'T') {
             long day = epochDay(s);
@@ -89,7 +128,33 @@ public final class IsoTimes {
                         (int) (nanoOfDay % 1_000_000_000L), ZoneOffset.UTC);
             }
         }
+        typed(TYPED_LOCAL_DATE_TIME, s);
         return LocalDateTime.parse(s);
+    }
+
+    /** An offset date-time in a typed position: as a local date-time, then {@code Z} or the offset ({@code +00:00} is Z). */
+    public static OffsetDateTime parseOffsetDateTime(String s) {
+        typed(TYPED_OFFSET_DATE_TIME, s);
+        return OffsetDateTime.parse(s);
+    }
+
+    private static Matcher typed(Pattern p, String s) {
+        Matcher m = p.matcher(s);
+        if (!m.matches()) {
+            throw new DateTimeException("not an accepted spelling: " + s);
+        }
+        if (m.groupCount() >= 2 && p != TYPED_LOCAL_TIME) {
+            canonicalDate(m.group(1));
+        }
+        return m;
+    }
+
+    private static LocalDate canonicalDate(String s) {
+        LocalDate d = LocalDate.parse(s);
+        if (!d.toString().equals(s)) {
+            throw new DateTimeException("not the canonical spelling of a date: " + s);
+        }
+        return d;
     }
 
     /** The epoch day of {@code yyyy-MM-dd} at the start of {@code s}, or Long.MIN_VALUE to let java.time decide. */

@@ -36,7 +36,7 @@ public class TypedJsonException extends RuntimeException {
             return (TypedJsonException) e;
         }
         String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException
-                ? ((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+                ? Limits.describe(((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage()) : e.getMessage();
         return new TypedJsonException(m, e);
     }
 
@@ -86,6 +86,13 @@ public class TypedJsonException extends RuntimeException {
     TypedJsonException at(Deque<String> segments, long offset) {
         path.clear();
         path.addAll(segments);
+        byteOffset = offset;
+        return this;
+    }
+
+    /** The problem is the container the path names last (a tagged object), whose format key is at {@code offset}. */
+    TypedJsonException outside(long offset) {
+        path.pollLast();
         byteOffset = offset;
         return this;
     }
