@@ -170,11 +170,12 @@ final class ContainerCodecs {
                 if (texts != null && !texts.add(key)) {
                     throw new TypedJsonException("duplicate key " + io.typedjson.format.Readers.quote(key) + " in a map");
                 }
-                out.writeFieldName(Lexemes.escapeKey(key));
+                String spelled = Lexemes.escapeKey(key);
+                out.writeFieldName(spelled);
                 try {
                     values.write(out, e.getValue());
                 } catch (TypedJsonException ex) {
-                    throw ex.inField(key);
+                    throw ex.inField(spelled);
                 }
             }
             out.writeEndObject();

@@ -150,12 +150,12 @@ public final class DynamicCodec implements Codec<Object> {
         }
         out.writeStartObject();
         for (Map.Entry<?, ?> e : map.entrySet()) {
-            String key = (String) e.getKey();
-            out.writeFieldName(Lexemes.escapeKey(key));
+            String key = Lexemes.escapeKey((String) e.getKey());
+            out.writeFieldName(key);
             try {
                 write(out, e.getValue());
             } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inField(key);
+                throw TypedJsonException.of(ex).inField(key); // the path names the key as the document has it
             }
         }
         out.writeEndObject();

@@ -306,8 +306,8 @@ public final class Lexemes {
     }
 
     /**
-     * The number limit on a number inside a tag payload, counted as jackson-core counts a plain number: the digits
-     * of the integer and fraction parts, not the sign, point or exponent.
+     * The number limit on a number inside a tag payload, counted as jackson-core counts a plain number: every digit,
+     * the exponent's included; not the sign, the point, the 'E' or the exponent's sign.
      */
     public static void checkNumberLength(JsonParser in, String s) {
         int max = in.streamReadConstraints().getMaxNumberLength();
@@ -316,11 +316,7 @@ public final class Lexemes {
         }
         int digits = 0;
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == 'e' || c == 'E') {
-                break;
-            }
-            if (isDigit(c)) {
+            if (isDigit(s.charAt(i))) {
                 digits++;
             }
         }
