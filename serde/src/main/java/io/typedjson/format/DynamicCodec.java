@@ -232,7 +232,10 @@ public final class DynamicCodec implements Codec<Object> {
             case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
             case Tags.DECIMAL: return Lexemes.parseCanonicalDecimal(in, payload);
             case Tags.BYTES: return Lexemes.parseBase64(in, payload);
-            case Tags.INSTANT: return Lexemes.parseCanonical(in, tag, payload, IsoTimes::parseAnyInstant, IsoTimes::text);
+            case Tags.INSTANT: {
+                Instant fast = IsoTimes.canonicalInstantOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, IsoTimes::parseAnyInstant, IsoTimes::text);
+            }
             case Tags.LOCAL_DATE: return Lexemes.parseCanonical(in, tag, payload, LocalDate::parse, LocalDate::toString);
             case Tags.LOCAL_TIME: return Lexemes.parseCanonical(in, tag, payload, LocalTime::parse, LocalTime::toString);
             case Tags.LOCAL_DATE_TIME:

@@ -55,16 +55,19 @@ public final class IsoTimes {
     /*
      * Typed positions (SPEC.md section 5, "Readers of a typed position") take the canonical spelling and the
      * RFC 3339 spellings other producers write for the same value: 1 to 9 fraction digits, seconds where the
-     * canonical form leaves them out, an offset instead of Z for an instant; upper-case T and Z, the date always
+     * canonical form leaves them out, an offset instead of Z for an instant, a lower-case t and z; the date always
      * canonical. The fast paths below take the common shapes; the rest is checked against these patterns and
      * then parsed by java.time, which alone would also take lower case, leap seconds and other freedoms.
      */
-    private static final String DATE = "([+-]?[0-9]{4,10}-[0-9]{2}-[0-9]{2})";
+    /** A date with its year as LocalDate.toString() writes it: 4 digits, or a sign and more (-0001, +10000). */
+    private static final String DATE =
+            "((?:[0-9]{4}|\\+[1-9][0-9]{4,9}|-(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3,9}))-[0-9]{2}-[0-9]{2})";
     private static final String TIME = "([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]{1,9})?)?)";
-    private static final String OFFSET = "(Z|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)";
+    private static final String OFFSET = "([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)";
+    // RFC 3339 (section 5.6, note) allows a lower-case t and z; java.time reads them
     private static final Pattern TYPED_LOCAL_TIME = Pattern.compile(TIME);
-    private static final Pattern TYPED_LOCAL_DATE_TIME = Pattern.compile(DATE + "T" + TIME);
-    private static final Pattern TYPED_OFFSET_DATE_TIME = Pattern.compile(DATE + "T" + TIME + OFFSET);
+    private static final Pattern TYPED_LOCAL_DATE_TIME = Pattern.compile(DATE + "[Tt]" + TIME);
+    private static final Pattern TYPED_OFFSET_DATE_TIME = Pattern.compile(DATE + "[Tt]" + TIME + OFFSET);
 
     /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
@@ -76,7 +79,22 @@ public final class IsoTimes {
         if (m.group(2).length() < 8 || m.group(2).startsWith("60", 6)) {
             throw new DateTimeException("an instant has seconds, 00 to 59: " + s);
         }
-        return m.group(3).equals("Z") ? Instant.parse(s) : OffsetDateTime.parse(s).toInstant();
+        return m.group(3).equalsIgnoreCase("Z") ? Instant.parse(s) : OffsetDateTime.parse(s).toInstant();
+    }
+
+    /**
+     * An instant's ~t payload when it is canonical and of the common shape (years 0000 to 9999), else null: the
+     * fast path's shape with 0, 3, 6 or 9 fraction digits, the last three not all zero, is exactly text()'s.
+     */
+    public static Instant canonicalInstantOrNull(String s) {
+        int n = s.length();
+        if (n != 20 && n != 24 && n != 27 && n != 30) {
+            return null;
+        }
+        if (n > 20 && s.charAt(n - 2) == '0' && s.charAt(n - 3) == '0' && s.charAt(n - 4) == '0') {
+            return null;
+        }
+        return fastInstant(s);
     }
 
     /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
@@ -143,10 +161,7 @@ public final class IsoTimes {
         if (!m.matches()) {
             throw new DateTimeException("not an accepted spelling: " + s);
         }
-        if (m.groupCount() >= 2 && p != TYPED_LOCAL_TIME) {
-            canonicalDate(m.group(1));
-        }
-        return m;
+        return m; // java.time then checks the fields' ranges (strictly: no February 30)
     }
 
     private static LocalDate canonicalDate(String s) {

@@ -237,7 +237,8 @@ class StrictReadingTest {
         assertEquals(e.at(), p.at());
         assertEquals(LocalTime.of(10, 15, 0, 100_000_000), p.time());
         assertEquals(-3, p.price().scale());
-        for (String bad : new String[] {"\"at\":\"2024-01-01t00:00:00Z\"", "\"at\":\"2024-01-01T00:00:00z\"",
+        assertEquals(e.at(), deserializer.deserialize("t", "{\"at\":\"2024-01-01t00:00:00z\"}".getBytes(StandardCharsets.UTF_8)).at());
+        for (String bad : new String[] {"\"at\":\"2024-01-01 00:00:00Z\"", "\"at\":\"+2024-01-01T00:00:00Z\"",
                 "\"at\":\"2024-01-01T23:59:60Z\"", "\"at\":\"2024-01-01T00:00Z\"", "\"time\":\"10:15:30.\"",
                 "\"local\":\"2024-06-30T10:15:30+0200\"", "\"id\":\"{123e4567-e89b-12d3-a456-426614174000}\"",
                 "\"at\":\"~t2024-01-01T00:00:00Z\""}) {
@@ -246,6 +247,24 @@ class StrictReadingTest {
             assertEquals("$." + bad.substring(1, bad.indexOf('"', 1)), x.path(), doc);
             assertEquals(doc.indexOf(':') + 1, x.byteOffset(), doc);
         }
+    }
+
+    record Extremes(Instant first, Instant last, java.time.LocalDate from, java.time.LocalDateTime until, OffsetDateTime at) {}
+
+    @Test
+    void typedFieldsCarryTheWholeYearRangeBothWays() {
+        Extremes x = new Extremes(Instant.MIN, Instant.MAX, java.time.LocalDate.MIN, java.time.LocalDateTime.MAX,
+                OffsetDateTime.of(java.time.LocalDateTime.of(-1, 12, 31, 23, 59), java.time.ZoneOffset.ofHoursMinutesSeconds(1, 30, 15)));
+        byte[] doc = TypedJsonSerializer.forClass(Extremes.class).serialize("t", x);
+        assertEquals("{\"first\":\"-1000000000-01-01T00:00:00Z\",\"last\":\"+1000000000-12-31T23:59:59.999999999Z\","
+                + "\"from\":\"-999999999-01-01\",\"until\":\"+999999999-12-31T23:59:59.999999999\","
+                + "\"at\":\"-0001-12-31T23:59+01:30:15\"}", new String(doc, StandardCharsets.UTF_8));
+        assertEquals(x, TypedJsonDeserializer.forClass(Extremes.class).deserialize("t", doc));
+        String notCanonicalYears = "{\"first\":\"-0000-01-01T00:00:00Z\"}";
+        assertEquals("$.first", refused(TypedJsonDeserializer.forClass(Extremes.class),
+                notCanonicalYears.getBytes(StandardCharsets.UTF_8)).path());
+        assertEquals("$.until", refused(TypedJsonDeserializer.forClass(Extremes.class),
+                "{\"until\":\"+2024-01-01T00:00\"}".getBytes(StandardCharsets.UTF_8)).path());
     }
 
     // ---- section 8: offsets name the first byte of the offending character
@@ -311,6 +330,16 @@ class StrictReadingTest {
         }
         assertEquals("abcdefghij", configured(Map.of("typedjson.max.string.length", "10"))
                 .deserialize("t", "\"abcdefghij\"".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theWriterNamesTheDepthPropertyToo() {
+        TypedJsonSerializer<Object> serializer = new TypedJsonSerializer<>();
+        serializer.configure(Map.of("typedjson.max.depth", "3"), false);
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> serializer.serialize("t", List.of(List.of(List.of(List.of())))));
+        assertTrue(e.getMessage().contains("exceeds the limit of 3 (typedjson.max.depth)") && e.getMessage().contains("at $[0][0]"),
+                e.getMessage());
     }
 
     @Test
