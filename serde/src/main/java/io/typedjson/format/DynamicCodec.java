@@ -258,8 +258,7 @@ public final class DynamicCodec implements Codec<Object> {
                     || (payload.length() > 1 && payload.charAt(payload.charAt(0) == '-' ? 1 : 0) == '0'
                             && Lexemes.isJsonNumber(payload.replaceFirst("^(-?)0+(?=\\d)", "$1")));
             throw Readers.error(in, (number ? "non-canonical ~" : "malformed ~") + tag + " payload " + Readers.quote(payload)
-                    + " (an " + type + " is written as an integer lexeme: optional '-', digits without leading zeros,"
-                    + " never \"-0\")");
+                    + " (an integer lexeme: optional '-', digits without leading zeros, never \"-0\")");
         }
         try {
             long v = Long.parseLong(payload);
