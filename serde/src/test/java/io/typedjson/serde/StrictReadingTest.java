@@ -238,6 +238,8 @@ class StrictReadingTest {
         assertEquals(LocalTime.of(10, 15, 0, 100_000_000), p.time());
         assertEquals(-3, p.price().scale());
         assertEquals(e.at(), deserializer.deserialize("t", "{\"at\":\"2024-01-01t00:00:00z\"}".getBytes(StandardCharsets.UTF_8)).at());
+        assertEquals(e.local(), deserializer.deserialize("t", "{\"local\":\"2024-06-30T10:15:30-00:00\"}"
+                .getBytes(StandardCharsets.UTF_8)).local());
         for (String bad : new String[] {"\"at\":\"2024-01-01 00:00:00Z\"", "\"at\":\"+2024-01-01T00:00:00Z\"",
                 "\"at\":\"2024-01-01T23:59:60Z\"", "\"at\":\"2024-01-01T00:00Z\"", "\"time\":\"10:15:30.\"",
                 "\"local\":\"2024-06-30T10:15:30+0200\"", "\"id\":\"{123e4567-e89b-12d3-a456-426614174000}\"",
