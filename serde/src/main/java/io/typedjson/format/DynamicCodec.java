@@ -236,10 +236,19 @@ public final class DynamicCodec implements Codec<Object> {
                 Instant fast = IsoTimes.canonicalInstantOrNull(payload);
                 return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, IsoTimes::parseAnyInstant, IsoTimes::text);
             }
-            case Tags.LOCAL_DATE: return Lexemes.parseCanonical(in, tag, payload, LocalDate::parse, LocalDate::toString);
-            case Tags.LOCAL_TIME: return Lexemes.parseCanonical(in, tag, payload, LocalTime::parse, LocalTime::toString);
-            case Tags.LOCAL_DATE_TIME:
-                return Lexemes.parseCanonical(in, tag, payload, LocalDateTime::parse, LocalDateTime::toString);
+            case Tags.LOCAL_DATE: {
+                LocalDate fast = IsoTimes.canonicalLocalDateOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalDate::parse, LocalDate::toString);
+            }
+            case Tags.LOCAL_TIME: {
+                LocalTime fast = IsoTimes.canonicalLocalTimeOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalTime::parse, LocalTime::toString);
+            }
+            case Tags.LOCAL_DATE_TIME: {
+                LocalDateTime fast = IsoTimes.canonicalLocalDateTimeOrNull(payload);
+                return fast != null ? fast
+                        : Lexemes.parseCanonical(in, tag, payload, LocalDateTime::parse, LocalDateTime::toString);
+            }
             case Tags.OFFSET_DATE_TIME:
                 return Lexemes.parseCanonical(in, tag, payload, OffsetDateTime::parse, OffsetDateTime::toString);
             case Tags.UUID: return Lexemes.parseCanonicalUuid(in, payload);

@@ -97,6 +97,54 @@ public final class IsoTimes {
         return fastInstant(s);
     }
 
+    /** A ~D payload of the common shape (yyyy-mm-dd, years 0000 to 9999), always canonical, else null. */
+    public static LocalDate canonicalLocalDateOrNull(String s) {
+        if (s.length() != 10) {
+            return null;
+        }
+        long day = epochDay(s);
+        return day == Long.MIN_VALUE ? null : LocalDate.ofEpochDay(day);
+    }
+
+    /** A ~T payload in exactly LocalTime.toString()'s shape, else null (for java.time and a comparison to judge). */
+    public static LocalTime canonicalLocalTimeOrNull(String s) {
+        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s, 0, s.length(), false) : -1;
+        return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : null;
+    }
+
+    /** A ~L payload in exactly LocalDateTime.toString()'s shape with a year 0000 to 9999, else null. */
+    public static LocalDateTime canonicalLocalDateTimeOrNull(String s) {
+        if (s.length() < 16 || s.charAt(10) != 'T' || !canonicalTimeShape(s, 11)) {
+            return null;
+        }
+        long day = epochDay(s);
+        long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+        if (day == Long.MIN_VALUE || nanoOfDay < 0) {
+            return null;
+        }
+        return LocalDateTime.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L, (int) (nanoOfDay % 1_000_000_000L),
+                ZoneOffset.UTC);
+    }
+
+    /**
+     * Whether the time from {@code from} to the end has LocalTime.toString()'s length and zeros: hh:mm, or hh:mm:ss
+     * with seconds not 00, or 3, 6 or 9 fraction digits whose last three are not 000 (fields are checked by the parse).
+     */
+    private static boolean canonicalTimeShape(String s, int from) {
+        int n = s.length() - from;
+        if (n == 5) {
+            return true;
+        }
+        if (n == 8) {
+            return !(s.charAt(from + 6) == '0' && s.charAt(from + 7) == '0');
+        }
+        if (n != 12 && n != 15 && n != 18) {
+            return false;
+        }
+        int end = s.length();
+        return !(s.charAt(end - 1) == '0' && s.charAt(end - 2) == '0' && s.charAt(end - 3) == '0');
+    }
+
     /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
     public static Instant parseAnyInstant(String s) {
         Instant fast = fastInstant(s);

@@ -56,6 +56,28 @@ class IsoTimesProperties {
         }
     }
 
+    /** The canonical fast paths of the tags take exactly the canonical text: every value's, and nothing else. */
+    @Property(tries = 2000)
+    void canonicalFastPathsTakeOnlyTheCanonicalText(@ForAll("instants") Instant i, @ForAll("nearMisses") String s) {
+        LocalDateTime ldt = LocalDateTime.ofEpochSecond(i.getEpochSecond(), i.getNano(), java.time.ZoneOffset.UTC);
+        if (i.getEpochSecond() >= -62_167_219_200L && i.getEpochSecond() < 253_402_300_800L) { // years 0000 to 9999
+            assertEquals(i, IsoTimes.canonicalInstantOrNull(i.toString()));
+            assertEquals(ldt, IsoTimes.canonicalLocalDateTimeOrNull(ldt.toString()));
+            assertEquals(ldt.toLocalDate(), IsoTimes.canonicalLocalDateOrNull(ldt.toLocalDate().toString()));
+        }
+        assertEquals(ldt.toLocalTime(), IsoTimes.canonicalLocalTimeOrNull(ldt.toLocalTime().toString()));
+        for (String t : new String[] {s, s.length() > 11 ? s.substring(11) : s, s.length() > 1 ? s.substring(0, s.length() - 1) : s}) {
+            Instant fi = IsoTimes.canonicalInstantOrNull(t);
+            LocalDateTime fl = IsoTimes.canonicalLocalDateTimeOrNull(t);
+            LocalDate fd = IsoTimes.canonicalLocalDateOrNull(t);
+            LocalTime ft = IsoTimes.canonicalLocalTimeOrNull(t);
+            if (fi != null) assertEquals(fi.toString(), t);
+            if (fl != null) assertEquals(fl.toString(), t);
+            if (fd != null) assertEquals(fd.toString(), t);
+            if (ft != null) assertEquals(ft.toString(), t);
+        }
+    }
+
     @Provide
     Arbitrary<String> nearMisses() {
         return Arbitraries.of("2024-02-29T23:59:59.123456789Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
