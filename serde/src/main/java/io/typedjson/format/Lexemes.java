@@ -292,11 +292,43 @@ public final class Lexemes {
     public static BigDecimal parseCanonicalDecimal(JsonParser in, String s) {
         checkNumberLength(in, s);
         BigDecimal d = parseDecimal(in, s);
+        if (isCanonicalPlainDecimal(s)) {
+            return d;
+        }
         String canonical = d.toString(); // kept by BigDecimal, so writing it back costs nothing more
         if (!canonical.equals(s)) {
             throw nonCanonical(in, Tags.DECIMAL, s, canonical);
         }
         return d;
+    }
+
+    /**
+     * Whether a JSON number lexeme without an exponent is BigDecimal.toString()'s spelling of its value (SPEC.md
+     * section 5.3): not a negative zero, and an adjusted exponent of at least -6, i.e. at most five zeros after the
+     * point before the first significant digit of a number below 1 (six for zero itself, whose scale is its length).
+     */
+    private static boolean isCanonicalPlainDecimal(String s) {
+        int n = s.length();
+        int i = s.charAt(0) == '-' ? 1 : 0;
+        if (s.indexOf('E') >= 0 || s.indexOf('e') >= 0) {
+            return false;
+        }
+        if (s.charAt(i) != '0') {
+            return true; // a nonzero integer part: plain, and not zero
+        }
+        if (n == i + 1) {
+            return i == 0; // "0", not "-0"
+        }
+        int zeros = 0; // after "0."
+        int j = i + 2;
+        while (j < n && s.charAt(j) == '0') {
+            zeros++;
+            j++;
+        }
+        if (j == n) {
+            return i == 0 && zeros <= 6; // zero with a scale: "0.000000" is plain, "0.0000000" is 0E-7
+        }
+        return zeros <= 5; // "0.000001" is plain, "0.0000001" is 1E-7
     }
 
     /** The error for a tag payload that is a second spelling of a value; names the writer's spelling. */
