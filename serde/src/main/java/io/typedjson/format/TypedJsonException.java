@@ -112,15 +112,20 @@ public class TypedJsonException extends RuntimeException {
         return sb.append("\"]").toString();
     }
 
+    /** {@code [A-Za-z_$][A-Za-z0-9_$]*}: ASCII only, so that a path is spelled the same in every language (SPEC.md 8). */
     private static boolean isIdentifier(String key) {
-        if (key.isEmpty() || !Character.isJavaIdentifierStart(key.charAt(0))) {
+        if (key.isEmpty() || !isIdentifierChar(key.charAt(0)) || (key.charAt(0) >= '0' && key.charAt(0) <= '9')) {
             return false;
         }
         for (int i = 1; i < key.length(); i++) {
-            if (!Character.isJavaIdentifierPart(key.charAt(i))) {
+            if (!isIdentifierChar(key.charAt(i))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isIdentifierChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
     }
 }

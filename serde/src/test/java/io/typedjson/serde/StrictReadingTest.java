@@ -269,6 +269,17 @@ class StrictReadingTest {
                 "{\"until\":\"+2024-01-01T00:00\"}".getBytes(StandardCharsets.UTF_8)).path());
     }
 
+    @Test
+    void pathsNameKeysAsTheDocumentHasThem() {
+        assertEquals("$.a_1$[\"é\"][\"1x\"][\"a b\"][\"q\\\"?\"][\"~~t\"]", refused(
+                "{\"a_1$\":{\"é\":{\"1x\":{\"a b\":{\"q\\\"\\u0001\":{\"~~t\":\"~q\"}}}}}}").path());
+        TypedJsonSerializer<Object> serializer = new TypedJsonSerializer<>();
+        serializer.configure(Map.of(), false);
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> serializer.serialize("t", Map.of("~t", List.of(new Object()))));
+        assertTrue(e.getMessage().endsWith("at $[\"~~t\"][0]"), e.getMessage()); // the key as written, escape included
+    }
+
     // ---- section 8: offsets name the first byte of the offending character
 
     @Test
