@@ -2,6 +2,92 @@
 # explicit notation of SPEC.md appendix A and the exact document a writer must produce for it; readers must read
 # the document back to exactly that value. Each invalid vector is a document every reader must refuse.
 import json, base64
+from fractions import Fraction
+
+# ---- an independent oracle for float spellings (SPEC.md section 5.1), in exact rational arithmetic: the float
+# documents below are computed by it, not copied from the Java writer, and the hand-written ones are checked by it.
+
+def exact(x):  # Fraction of a Python float
+    return Fraction(x)
+
+def round_binary(fr, p, emin):
+    """nearest binary float with p-bit significand, min normal exponent emin, ties to even (no overflow handling)"""
+    if fr == 0:
+        return Fraction(0)
+    s = -1 if fr < 0 else 1
+    a = abs(fr)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    elif Fraction(2) ** (e + 1) <= a:
+        e += 1
+    q = max(e - (p - 1), emin - (p - 1))
+    scaled = a / Fraction(2) ** q
+    n = scaled.numerator // scaled.denominator
+    rem = scaled - n
+    if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2 == 1):
+        n += 1
+    return s * n * Fraction(2) ** q
+
+F64 = (53, -1022)
+F32 = (24, -126)
+
+def parse(text, fmt):
+    """a decimal string read with round-to-nearest straight into the format"""
+    return round_binary(Fraction(text), *fmt)
+
+def shortest(x, fmt):
+    """JDK 19 Double.toString / Float.toString digits for a nonzero finite x (a Fraction on the format's grid):
+    the decimals of minimal length n that round to x (n at least 2), the closest to x, ties to even digit."""
+    a = abs(x)
+    k = len(str(a.numerator)) - len(str(a.denominator))  # estimate of floor(log10 a)
+    while Fraction(10) ** k > a: k -= 1
+    while Fraction(10) ** (k + 1) <= a: k += 1
+    for n in range(2, 20):
+        scale = Fraction(10) ** (k - n + 1)
+        lo = a / scale
+        f = lo.numerator // lo.denominator
+        cands = []
+        for d in (f, f + 1):
+            if d <= 0: continue
+            if round_binary(d * scale, *fmt) == a:
+                cands.append(d)
+        if cands:
+            best = min(cands, key=lambda d: (abs(d * scale - a), d % 2))
+            digits, exp10 = best, k - n + 1   # value = digits * 10^exp10
+            return digits, exp10
+    raise ValueError(x)
+
+def java_text(x, fmt):
+    if x == 0:
+        return "-0.0" if str(x).startswith("-") else "0.0"
+    sign = "-" if x < 0 else ""
+    digits, e = shortest(x, fmt)
+    ds = str(digits).rstrip("0")
+    e += len(str(digits)) - len(ds)
+    # value = ds * 10^e; decimal exponent of the first digit:
+    point = len(ds) + e  # digits before the point in plain notation
+    a = abs(x)
+    if Fraction(1, 1000) <= a < 10 ** 7:
+        if point <= 0:
+            s = "0." + "0" * (-point) + ds
+        elif point >= len(ds):
+            s = ds + "0" * (point - len(ds)) + ".0"
+        else:
+            s = ds[:point] + "." + ds[point:]
+    else:
+        s = ds[0] + "." + (ds[1:] or "0") + "E" + str(point - 1)
+    return sign + s
+
+
+def f64doc(text):
+    """the document of the float64 a decimal string reads as"""
+    x = parse(text, F64)
+    return java_text(x, F64) if not (x == 0 and text.lstrip().startswith("-")) else "-0.0"
+
+def f32doc(text):
+    x = parse(text, F32)
+    return '"~f' + (java_text(x, F32) if not (x == 0 and text.startswith("-")) else "-0.0") + '"'
 
 V = []
 def v(name, value, doc): V.append({"name": name, "value": value, "document": doc})
@@ -99,9 +185,104 @@ v("map null key", ["map", [[None, ["string", "n"]]]], '{"~map":[null,"n"]}')
 v("map list key", ["map", [[["list", [["int64", "1"]]], ["string", "k"]]]], '{"~map":[[1],"k"]}')
 v("nested document", ["map", [[["string", "blocks"], ["list", [["map", [[["string", "position"], ["map", [[["string", "x"], ["float64", "1.5"]], [["string", "y"], ["float64", "-2"]]]]], [["string", "n"], ["int32", "8"]]]]]]], [["string", "at"], ["instant", "2024-01-01T00:00:00Z"]]]], '{"blocks":[{"position":{"x":1.5,"y":-2.0},"n":"~i8"}],"at":"~t2024-01-01T00:00:00Z"}')
 
+# ---- issue 11: edges of every type
+def vf64(name, text): v("float64 " + name, ["float64", text], f64doc(text))
+def vf32(name, text): v("float32 " + name, ["float32", text], f32doc(text))
+vf64("tie rule: two digits, the closer (4.9E-324, not 5.0E-324), from 5e-324", "5e-324")
+vf64("twice the smallest subnormal", "9.88e-324")
+vf64("three times the smallest subnormal", "1.48e-323")
+vf64("largest subnormal", "2.225073858507201E-308")
+vf64("smallest normal", "2.2250738585072014E-308")
+vf64("negative max", "-1.7976931348623157E308")
+vf64("1e23 (one digit is shown as two)", "1e23")
+vf64("2^53+1 reads as 2^53", "9007199254740993")
+vf64("just below 1e-3 uses exponent", "9.999999999999998E-4")
+vf64("just below 1e7 is plain", "9999999.999999998")
+vf64("1e22", "1e22")
+vf64("17 significant digits", "123456789012345680")
+vf64("one hundred", "100")
+vf32("smallest subnormal", "1.4E-45")
+vf32("twice the smallest subnormal", "2.8E-45")
+vf32("three times the smallest subnormal", "4.2E-45")
+vf32("smallest normal (JDK 19 spelling)", "1.17549435E-38")
+vf32("max", "3.4028235E38")
+vf32("16777217 parsed straight to float32 is 2^24", "16777217")
+vf32("0.3", "0.3")
+vf32("1e10", "1e10")
+vf32("negative max", "-3.4028235E38")
+v("int32 max", ["int32", "2147483647"], '"~i2147483647"')
+v("int32 zero", ["int32", "0"], '"~i0"')
+v("int16 min", ["int16", "-32768"], '"~s-32768"')
+v("int16 max", ["int16", "32767"], '"~s32767"')
+v("int8 min", ["int8", "-128"], '"~y-128"')
+v("int8 zero", ["int8", "0"], '"~y0"')
+v("bigint int64 min is tagged", ["bigint", "-9223372036854775808"], '"~n-9223372036854775808"')
+v("bigint int64 max is tagged", ["bigint", "9223372036854775807"], '"~n9223372036854775807"')
+v("bigint 2^63 is plain", ["bigint", "9223372036854775808"], '9223372036854775808')
+v("bigint zero is tagged", ["bigint", "0"], '"~n0"')
+v("decimal zero with negative scale", ["decimal", "0E+3"], '"~d0E+3"')
+v("decimal negative with negative scale", ["decimal", "-1.23E+5"], '"~d-1.23E+5"')
+v("decimal 1E-7 uses exponent", ["decimal", "1E-7"], '"~d1E-7"')
+v("decimal 0.000001 is plain", ["decimal", "0.000001"], '"~d0.000001"')
+v("decimal huge exponent kept", ["decimal", "1E+999999999"], '"~d1E+999999999"')
+v("decimal scale int32 max", ["decimal", "1E-2147483647"], '"~d1E-2147483647"')
+v("decimal scale -(2^31-1)", ["decimal", "1E+2147483647"], '"~d1E+2147483647"')
+v("decimal zero scale 2", ["decimal", "0.00"], '"~d0.00"')
+v("instant year 10000", ["instant", "+10000-01-01T00:00:00Z"], '"~t+10000-01-01T00:00:00Z"')
+v("instant year -1", ["instant", "-0001-12-31T23:59:59Z"], '"~t-0001-12-31T23:59:59Z"')
+v("instant year 0", ["instant", "0000-01-01T00:00:00Z"], '"~t0000-01-01T00:00:00Z"')
+v("instant min", ["instant", "-1000000000-01-01T00:00:00Z"], '"~t-1000000000-01-01T00:00:00Z"')
+v("instant max", ["instant", "+1000000000-12-31T23:59:59.999999999Z"], '"~t+1000000000-12-31T23:59:59.999999999Z"')
+v("instant micros", ["instant", "2024-01-01T00:00:00.123456Z"], '"~t2024-01-01T00:00:00.123456Z"')
+v("instant 100 ms has 3 digits", ["instant", "2024-01-01T00:00:00.1Z"], '"~t2024-01-01T00:00:00.100Z"')
+v("local date year 10000", ["date", "+10000-01-01"], '"~D+10000-01-01"')
+v("local date before year 0", ["date", "-0001-12-31"], '"~D-0001-12-31"')
+v("local date min", ["date", "-999999999-01-01"], '"~D-999999999-01-01"')
+v("local date max", ["date", "+999999999-12-31"], '"~D+999999999-12-31"')
+v("local time midnight", ["time", "00:00"], '"~T00:00"')
+v("local time seconds", ["time", "10:15:30"], '"~T10:15:30"')
+v("local time 100 ms", ["time", "10:15:00.1"], '"~T10:15:00.100"')
+v("local time micros", ["time", "10:15:00.000001"], '"~T10:15:00.000001"')
+v("local time max", ["time", "23:59:59.999999999"], '"~T23:59:59.999999999"')
+v("local date-time before year 0", ["datetime", "-0001-01-01T00:00"], '"~L-0001-01-01T00:00"')
+v("offset date-time offset with seconds", ["offsetdatetime", "2024-01-01T00:00+01:30:15"], '"~O2024-01-01T00:00+01:30:15"')
+v("offset date-time max offset", ["offsetdatetime", "2024-01-01T00:00:01-18:00"], '"~O2024-01-01T00:00:01-18:00"')
+v("offset date-time nanos", ["offsetdatetime", "2024-01-01T00:00:00.000000001+05:45"], '"~O2024-01-01T00:00:00.000000001+05:45"')
+v("uuid nil", ["uuid", "00000000-0000-0000-0000-000000000000"], '"~u00000000-0000-0000-0000-000000000000"')
+v("uuid max", ["uuid", "ffffffff-ffff-ffff-ffff-ffffffffffff"], '"~uffffffff-ffff-ffff-ffff-ffffffffffff"')
+v("bytes one padding", ["bytes", "AQI="], '"~bAQI="')
+v("bytes all values", ["bytes", base64.b64encode(bytes(range(256))).decode()], '"~b' + base64.b64encode(bytes(range(256))).decode() + '"')
+# escaping inside ~map and ~set
+v("~map string key that looks like a tag", ["map", [[["string", "~x"], ["int64", "1"]], [["int32", "1"], ["int64", "2"]]]], '{"~map":["~~x",1,"~i1",2]}')
+v("~map string keys ~ and ~~", ["map", [[["string", "~"], ["int64", "1"]], [["string", "~~"], ["int64", "2"]], [["int8", "3"], ["int64", "3"]]]], '{"~map":["~~",1,"~~~",2,"~y3",3]}')
+v("~map key with quote and control characters", ["map", [[["string", "a\"b\u0001"], ["int64", "1"]], [["bool", True], ["int64", "2"]]]], '{"~map":["a\\"b\\u0001",1,true,2]}')
+v("set of a string that looks like a tag", ["set", [["string", "~t"], ["string", "~"]]], '{"~set":["~~t","~~"]}')
+v("map key that looks like a format key", ["map", [[["string", "~map"], ["list", []]]]], '{"~~map":[]}')
+# equality: values that are not equal may share a set or be keys of one map
+v("set: Long 1, Integer 1, BigInteger 1, Double 1.0 are four values", ["set", [["int64", "1"], ["int32", "1"], ["bigint", "1"], ["float64", "1"]]], '{"~set":[1,"~i1","~n1",1.0]}')
+v("set: 0.0 and -0.0 are two values", ["set", [["float64", "0.0"], ["float64", "-0.0"]]], '{"~set":[0.0,-0.0]}')
+v("set: float32 and float64 NaN are two values", ["set", [["float32", "NaN"], ["float64", "NaN"]]], '{"~set":["~fNaN","~zNaN"]}')
+v("set: decimals 1.0 and 1.00 are two values", ["set", [["decimal", "1.0"], ["decimal", "1.00"]]], '{"~set":["~d1.0","~d1.00"]}')
+v("set: one instant at two offsets is two values", ["set", [["offsetdatetime", "2024-01-01T02:00+02:00"], ["offsetdatetime", "2024-01-01T00:00Z"]]], '{"~set":["~O2024-01-01T02:00+02:00","~O2024-01-01T00:00Z"]}')
+v("set: byte arrays of different content", ["set", [["bytes", "AQ=="], ["bytes", "Ag=="]]], '{"~set":["~bAQ==","~bAg=="]}')
+v("set: lists in different order are two values", ["set", [["list", [["int64", "1"], ["int64", "2"]]], ["list", [["int64", "2"], ["int64", "1"]]]]], '{"~set":[[1,2],[2,1]]}')
+v("~map: byte array keys of different content", ["map", [[["bytes", "AQ=="], ["int64", "1"]], [["bytes", "AQI="], ["int64", "2"]]]], '{"~map":["~bAQ==",1,"~bAQI=",2]}')
+v("~map: string key and int32 key", ["map", [[["string", "1"], ["int64", "1"]], [["int32", "1"], ["int64", "2"]]]], '{"~map":["1",1,"~i1",2]}')
+# depth: exactly at the limit of 500 (arrays and objects both count)
+v("depth exactly 500", ["nest", [499, ["list", []]]], "[" * 500 + "]" * 500)
+v("depth exactly 500 through a ~set", ["nest", [498, ["set", []]]], "[" * 498 + '{"~set":[]}' + "]" * 498)
+
+for vec in V:  # every float document, hand-written or not, agrees with the oracle
+    val = vec["value"]
+    if val and val[0] in ("float64", "float32") and val[1] not in ("NaN", "Infinity", "-Infinity"):
+        want = f64doc(val[1]) if val[0] == "float64" else f32doc(val[1])
+        assert vec["document"] == want, (vec["name"], vec["document"], want)
+
 I = []
-def bad(name, doc, path, error, raw=None):
+def bad(name, doc, path, error, raw=None, offset=None):
     e = {"name": name, "path": path, "error": error}
+    if offset is not None:
+        e["offset"] = offset
     if raw is not None:
         e["document_base64"] = base64.b64encode(raw).decode()
     else:
@@ -123,13 +304,13 @@ bad("set of non-array", '{"~set":1}', '$["~set"]', "array of")
 bad("int32 out of range", '"~i2147483648"', "$", "out of range for int32")
 bad("int16 out of range", '"~s40000"', "$", "out of range for int16")
 bad("int8 out of range", '"~y128"', "$", "out of range for int8")
-bad("int32 with plus sign", '"~i+1"', "$", "malformed int32")
-bad("int32 with leading zero", '"~i01"', "$", "malformed int32")
-bad("int32 with fraction", '"~i1.0"', "$", "malformed int32")
+bad("int32 with plus sign", '"~i+1"', "$", "non-canonical ~i")
+bad("int32 with leading zero", '"~i01"', "$", "non-canonical ~i")
+bad("int32 with fraction", '"~i1.0"', "$", "non-canonical ~i")
 bad("tagged BigInteger beyond int64", '"~n9223372036854775808"', "$", "out of range")
-bad("float32 hex", '"~f0x1p3"', "$", "malformed float32")
-bad("float32 malformed exponent (found by fuzzing)", '"~f1.4-45"', "$", "malformed float32")
-bad("float32 with plus sign", '"~f+1.5"', "$", "malformed float32")
+bad("float32 hex", '"~f0x1p3"', "$", "malformed ~f")
+bad("float32 malformed exponent (found by fuzzing)", '"~f1.4-45"', "$", "malformed ~f")
+bad("float32 with plus sign", '"~f+1.5"', "$", "malformed ~f")
 bad("decimal with leading dot", '"~d.5"', "$", "malformed decimal")
 bad("decimal with plus sign", '"~d+1"', "$", "malformed decimal")
 bad("float32 out of range", '"~f1e39"', "$", "out of range for float32")
@@ -138,7 +319,7 @@ bad("float64 overflow lexeme", '1e999', "$", "out of range for float64")
 bad("decimal malformed", '"~d1.2.3"', "$", "malformed decimal")
 bad("bytes malformed", '"~b!!!"', "$", "malformed base64")
 bad("bytes without padding", '"~b/w"', "$", "malformed base64")
-bad("instant malformed", '"~t2024-13-01T00:00:00Z"', "$", "malformed instant")
+bad("instant malformed", '"~t2024-13-01T00:00:00Z"', "$", "malformed ~t")
 bad("uuid short groups", '"~u1-2-3-4-5"', "$", "malformed UUID")
 bad("trailing content", '1 2', "$", "trailing content")
 bad("truncated", '{"a":[1,', "$.a[1]", "end-of-input")
@@ -153,10 +334,147 @@ bad("escaped lone low surrogate", '["\\uDC00"]', "$[0]", "lone surrogate")
 bad("escaped lone surrogate in a key", '{"\\uDC00":1}', "$", "surrogate")
 bad("overlong UTF-8", None, "$", "Invalid UTF-8", raw=b'"\xc0\xaf"')
 
+# ---- issue 11: one spelling per value, UTF-8 only, equality, limits
+bad("UTF-8 byte order mark", None, "$", "byte order mark", raw=b'\xef\xbb\xbf[1]', offset=0)
+bad("UTF-16LE", None, "$", "UTF-16", raw='[1]'.encode('utf-16-le'), offset=1)
+bad("UTF-16BE", None, "$", "UTF-16", raw='[1]'.encode('utf-16-be'), offset=0)
+bad("UTF-16 with byte order mark", None, "$", "UTF-16", raw=b'\xff\xfe' + '1'.encode('utf-16-le'), offset=0)
+bad("UTF-32LE", None, "$", "UTF-16", raw='1'.encode('utf-32-le'), offset=1)
+bad("NUL byte right after the value", None, "$", "NUL", raw=b'1\x00', offset=1)
+bad("NUL byte after the value and whitespace", None, "$", "CTRL-CHAR, code 0", raw=b'[1]  \x00', offset=5)
+bad("NUL byte after a longer value", None, "$", "CTRL-CHAR, code 0", raw=b'123456\x00', offset=6)
+bad("non-breaking space is not JSON whitespace", None, "$", "Unexpected character", raw=b'\xc2\xa0[1]', offset=0)
+bad("bytes DE AD BE EF", None, "$", "Unexpected character", raw=b'\xde\xad\xbe\xef', offset=0)
+bad("lone continuation byte", None, "$", "Invalid UTF-8", raw=b'"\x80"', offset=1)
+bad("truncated 3-byte sequence", None, "$", "Invalid UTF-8", raw=b'"\xe2\x82"', offset=1)
+bad("5-byte lead byte", None, "$", "Invalid UTF-8", raw=b'"\xf8\x88\x80\x80\x80"', offset=1)
+bad("beyond U+10FFFF", None, "$", "Invalid UTF-8", raw=b'"\xf4\x90\x80\x80"', offset=1)
+bad("overlong 3-byte", None, "$", "Invalid UTF-8", raw=b'"\xe0\x80\xaf"', offset=1)
+bad("invalid byte after multi-byte text", None, "$[1]", "Invalid UTF-8", raw='["é","a'.encode() + b'\xff"]', offset=8)
+bad("trailing token after multi-byte text", '"€" x', "$", "Unrecognized token", offset=6)
+bad("int32 -0", '"~i-0"', "$", "non-canonical ~i", offset=0)
+bad("int16 -0", '"~s-0"', "$", "non-canonical ~s")
+bad("int8 with leading zeros", '"~y007"', "$", "non-canonical ~y")
+bad("int32 with exponent", '"~i1E2"', "$", "non-canonical ~i")
+bad("int32 empty payload", '"~i"', "$", "malformed ~i")
+bad("int32 with space", '"~i 1"', "$", "malformed ~i")
+bad("tagged BigInteger -0", '"~n-0"', "$", "non-canonical ~n")
+bad("tagged BigInteger with plus", '"~n+5"', "$", "non-canonical ~n")
+bad("tagged BigInteger with leading zero", '"~n05"', "$", "non-canonical ~n")
+bad("tagged BigInteger below int64", '"~n-9223372036854775809"', "$", "out of range")
+bad("float32 trailing zero", '"~f1.50"', "$", "non-canonical ~f")
+bad("float32 not shortest", '"~f0.10000000149011612"', "$", "non-canonical ~f")
+bad("float32 without point", '"~f1"', "$", "non-canonical ~f")
+bad("float32 exponent where plain is written", '"~f1.0E0"', "$", "non-canonical ~f")
+bad("float32 lower-case e", '"~f1.0e10"', "$", "non-canonical ~f")
+bad("float32 underflow to zero", '"~f1e-50"', "$", "non-canonical ~f")
+bad("float32 -0", '"~f-0"', "$", "non-canonical ~f")
+bad("float32 lower-case nan", '"~fnan"', "$", "malformed ~f")
+bad("float64 tag lower-case nan", '"~znan"', "$", "where a number belongs")
+bad("float64 tag +Infinity", '"~z+Infinity"', "$", "where a number belongs")
+bad("float64 tag Inf", '"~zInf"', "$", "where a number belongs")
+bad("decimal trailing exponent form", '"~d1.0E+1"', "$", "non-canonical ~d")
+bad("decimal lower-case e", '"~d1e+3"', "$", "non-canonical ~d")
+bad("decimal exponent without sign", '"~d1E3"', "$", "non-canonical ~d")
+bad("decimal plain where toString uses an exponent", '"~d0.0000001"', "$", "non-canonical ~d")
+bad("decimal -0", '"~d-0"', "$", "non-canonical ~d")
+bad("decimal -0.00", '"~d-0.00"', "$", "non-canonical ~d")
+bad("decimal leading zero", '"~d00.5"', "$", "malformed decimal")
+bad("decimal scale beyond int32", '"~d1E-2147483648"', "$", "malformed decimal")
+bad("decimal negative scale beyond int32", '"~d1E+2147483649"', "$", "malformed decimal")
+bad("decimal scale -2^31", '"~d1E+2147483648"', "$", "malformed decimal")
+bad("bytes non-zero padding bits (==)", '"~b/x=="', "$", "malformed base64")
+bad("bytes non-zero padding bits (=)", '"~bAAB="', "$", "malformed base64")
+bad("bytes base64url alphabet", '"~b-_8="', "$", "malformed base64")
+bad("bytes with line break", '"~bAQID\\nAQID"', "$", "malformed base64")
+bad("instant with offset", '"~t2024-01-01T00:00:00+02:00"', "$", "non-canonical ~t", offset=0)
+bad("instant lower-case t", '"~t2024-01-01t00:00:00Z"', "$", "non-canonical ~t")
+bad("instant lower-case z", '"~t2024-01-01T00:00:00z"', "$", "non-canonical ~t")
+bad("instant JavaScript toISOString", '"~t2024-01-01T00:00:00.000Z"', "$", "non-canonical ~t")
+bad("instant 6 digits where 3 are written", '"~t2024-01-01T00:00:00.100000Z"', "$", "non-canonical ~t")
+bad("instant 2 fraction digits", '"~t2024-01-01T00:00:00.10Z"', "$", "non-canonical ~t")
+bad("instant leap second", '"~t2024-01-01T23:59:60Z"', "$", "non-canonical ~t")
+bad("instant without seconds", '"~t2024-01-01T00:00Z"', "$", "malformed ~t")
+bad("instant 4-digit year with sign", '"~t+2024-01-01T00:00:00Z"', "$", "~t")
+bad("local time with zero seconds", '"~T10:15:00"', "$", "non-canonical ~T")
+bad("local time 6 digits where 3 are written", '"~T10:15:30.100000"', "$", "non-canonical ~T")
+bad("local time one-digit hour", '"~T1:02"', "$", "malformed ~T")
+bad("local date one-digit month", '"~D2024-6-30"', "$", "malformed ~D")
+bad("local date-time lower-case t", '"~L2024-06-30t10:15"', "$", "non-canonical ~L")
+bad("local date-time with zero seconds", '"~L2024-06-30T10:15:00"', "$", "non-canonical ~L")
+bad("offset date-time +00:00 for Z", '"~O2024-06-30T10:15:30+00:00"', "$", "non-canonical ~O")
+bad("offset date-time lower-case z", '"~O2024-06-30T10:15:30z"', "$", "non-canonical ~O")
+bad("offset date-time offset without colon", '"~O2024-06-30T10:15:30+0200"', "$", "~O")
+bad("uuid upper case", '"~u123E4567-E89B-12D3-A456-426614174000"', "$", "non-canonical ~u")
+bad("uuid in braces", '"~u{123e4567-e89b-12d3-a456-426614174000}"', "$", "malformed UUID")
+bad("~map with string keys only", '{"~map":["a",1]}', "$", "non-canonical ~map", offset=1)
+bad("~map empty", '{"~map":[]}', "$", "non-canonical ~map")
+bad("~map string keys after unescaping", '{"~map":["~~a",1,"b",2]}', "$", "non-canonical ~map")
+bad("set of two equal byte arrays", '{"~set":["~bAQ==","~bAQ=="]}', '$["~set"][1]', "duplicate element", offset=18)
+bad("set of two equal lists", '{"~set":[[1,"~bAQ=="],[1,"~bAQ=="]]}', '$["~set"][1]', "duplicate element", offset=22)
+bad("set of two maps equal in another order", '{"~set":[{"a":1,"b":2},{"b":2,"a":1}]}', '$["~set"][1]', "duplicate element")
+bad("set of two sets equal in another order", '{"~set":[{"~set":[1,2]},{"~set":[2,1]}]}', '$["~set"][1]', "duplicate element")
+bad("set of 1.0 and 1E0 (one Double)", '{"~set":[1.0,1E0]}', '$["~set"][1]', "duplicate element")
+bad("set of two NaN", '{"~set":["~zNaN","~zNaN"]}', '$["~set"][1]', "duplicate element")
+bad("set of two equal decimals", '{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element")
+bad("~map with two equal byte array keys", '{"~map":["~bAQ==",1,"~bAQ==",2]}', '$["~map"][2]', "duplicate key")
+bad("~map with two equal list keys", '{"~map":[[1],1,[1],2]}', '$["~map"][2]', "duplicate key")
+bad("format key written with an escape", '{"\\u007eset":[1,1]}', '$["~set"][1]', "duplicate element")
+bad("duplicate key spelled with an escape", '{"a":1,"\\u0061":2}', "$.a", "duplicate key")
+bad("depth 501", "[" * 501 + "]" * 501, "$" + "[0]" * 32 + "...(468 more)", "typedjson.max.depth", offset=500)
+bad("depth 501 through objects", '{"a":' * 501 + "1" + "}" * 501, "$" + ".a" * 32 + "...(468 more)", "typedjson.max.depth", offset=2500)
+bad("number of 1001 digits", "1" * 1001, "$", "typedjson.max.number.length", offset=0)
+bad("decimal payload of 1001 digits", '"~d' + "1" * 1001 + '"', "$", "typedjson.max.number.length", offset=0)
+bad("float64 negative overflow lexeme", '-1e400', "$", "out of range for float64")
+bad("second value after an object", '{} x', "$", "Unrecognized token", offset=3)
+bad("second value", '[] []', "$", "trailing content")
+bad("extra closing bracket", '[]]', "$", "Unexpected close marker")
+
+# ---- accepted.json: documents a reader takes although a writer never produces them (JSON's own freedom:
+# whitespace, escapes, any number lexeme for a plain number). Each maps to a value; writing the value back gives
+# another (the canonical) document, so these are read-only vectors.
+A = []
+def acc(name, doc, value, raw=None):
+    e = {"name": name, "value": value}
+    if raw is not None:
+        e["document_base64"] = base64.b64encode(raw).decode()
+    else:
+        e["document"] = doc
+    A.append(e)
+
+acc("whitespace around and between tokens", ' \t\n\r[ 1 ,\n2 ]\r\n ', ["list", [["int64", "1"], ["int64", "2"]]])
+acc("whitespace inside a tagged object", '{ "~set" : [ 1 ] }', ["set", [["int64", "1"]]])
+acc("tag written with an escaped prefix", '"\\u007ei42"', ["int32", "42"])
+acc("tag payload written with escapes", '"~i4\\u0032"', ["int32", "42"])
+acc("escaped prefix twice is a plain string", '"\\u007e\\u007et"', ["string", "~t"])
+acc("format key written with an escape", '{"\\u007eset":[1]}', ["set", [["int64", "1"]]])
+acc("escaped key that looks like a tag", '{"\\u007e\\u007ea":1}', ["map", [[["string", "~a"], ["int64", "1"]]]])
+acc("escaped solidus", '"\\/"', ["string", "/"])
+acc("escaped non-ASCII", '"caf\\u00e9"', ["string", "caf\u00e9"])
+acc("escaped surrogate pair", '"\\uD83D\\uDE00"', ["string", "\U0001F600"])
+acc("lower-case hex escape", '"\\u001f"', ["string", "\u001f"])
+acc("upper-case exponent", '1E3', ["float64", "1000"])
+acc("lower-case exponent with sign", '1e+3', ["float64", "1000"])
+acc("fraction and exponent", '1.0e3', ["float64", "1000"])
+acc("trailing zeros", '10.00', ["float64", "10"])
+acc("negative zero integer is Long 0", '-0', ["int64", "0"])
+acc("negative zero with exponent", '-0.0e0', ["float64", "-0.0"])
+acc("underflow reads as 0.0", '1e-400', ["float64", "0.0"])
+acc("negative underflow reads as -0.0", '-1e-400', ["float64", "-0.0"])
+acc("below half the smallest subnormal reads as 0.0", '2.4e-324', ["float64", "0.0"])
+acc("above half the smallest subnormal reads as it", '2.5e-324', ["float64", "4.9E-324"])
+acc("rounds down to max, not to infinity", '1.7976931348623158e308', ["float64", "1.7976931348623157E308"])
+acc("more digits than a double holds", '0.1000000000000000055511151231257827', ["float64", "0.1"])
+acc("integer lexeme beyond int64 with exponent is a Double", '1000000000000000000000e0', ["float64", "1e21"])
+acc("number in a map with spaces", '{"a" : 2.50 }', ["map", [[["string", "a"], ["float64", "2.5"]]]])
+
 with open("valid.json", "w", encoding="utf-8") as f:
     json.dump(V, f, ensure_ascii=False, indent=1)
     f.write("\n")
 with open("invalid.json", "w", encoding="utf-8") as f:
     json.dump(I, f, ensure_ascii=False, indent=1)
     f.write("\n")
-print(len(V), "valid,", len(I), "invalid")
+with open("accepted.json", "w", encoding="utf-8") as f:
+    json.dump(A, f, ensure_ascii=False, indent=1)
+    f.write("\n")
+print(len(V), "valid,", len(I), "invalid,", len(A), "accepted")

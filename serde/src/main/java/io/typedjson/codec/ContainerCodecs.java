@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
+import io.typedjson.format.Equality;
 import io.typedjson.format.KeySpelling;
 import io.typedjson.format.Lexemes;
 import io.typedjson.format.Readers;
@@ -59,6 +60,13 @@ final class ContainerCodecs {
             } catch (TypedJsonException e) {
                 throw e.inElement(i);
             }
+            if (isSet) {
+                int duplicate = Equality.firstDuplicate(value);
+                if (duplicate >= 0) {
+                    throw new TypedJsonException("duplicate element in a set: equal to an earlier one under the"
+                            + " format's equality (byte arrays by content)").inElement(duplicate);
+                }
+            }
             out.writeEndArray();
         }
 
@@ -66,10 +74,16 @@ final class ContainerCodecs {
         C readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array");
             C c = factory.get();
+            Equality.Seen seen = isSet ? new Equality.Seen(c) : null;
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                if (!c.add(element.read(in)) && isSet) {
-                    throw Readers.error(in, "duplicate element in a set");
+                long start = seen != null ? Readers.compositeStart(in) : -1;
+                Object e = element.read(in);
+                if (seen != null && !seen.isNew(e)) {
+                    String reason = "duplicate element in a set: equal to an earlier one"
+                            + " (the format's equality: byte arrays by content)";
+                    throw start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
                 }
+                c.add(e);
             }
             return c;
         }
@@ -146,16 +160,22 @@ final class ContainerCodecs {
         @Override
         void writeValue(JsonGenerator out, M map) throws IOException {
             out.writeStartObject();
+            // a map that does not use equals() (an IdentityHashMap) may hold two keys with one spelling
+            java.util.Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new java.util.HashSet<>();
             for (Map.Entry<Object, Object> e : map.entrySet()) {
                 if (e.getKey() == null) {
                     throw new TypedJsonException("null map key (a map key must have a spelling as an object key)");
                 }
                 String key = keys.text(e.getKey());
-                out.writeFieldName(Lexemes.escapeKey(key));
+                if (texts != null && !texts.add(key)) {
+                    throw new TypedJsonException("duplicate key " + io.typedjson.format.Readers.quote(key) + " in a map");
+                }
+                String spelled = Lexemes.escapeKey(key);
+                out.writeFieldName(spelled);
                 try {
                     values.write(out, e.getValue());
                 } catch (TypedJsonException ex) {
-                    throw ex.inField(key);
+                    throw ex.inField(spelled);
                 }
             }
             out.writeEndObject();
@@ -205,6 +225,11 @@ final class ContainerCodecs {
                     throw ex.inElement(i);
                 }
             }
+            int duplicate = Equality.firstDuplicate(map.keySet());
+            if (duplicate >= 0) {
+                throw new TypedJsonException("duplicate key in a map: equal to an earlier one under the format's"
+                        + " equality (byte arrays by content)").inElement(2 * duplicate);
+            }
             out.writeEndArray();
         }
 
@@ -212,16 +237,19 @@ final class ContainerCodecs {
         M readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
             M map = factory.get();
+            Equality.Seen seen = new Equality.Seen(map.keySet());
             while (in.nextToken() != JsonToken.END_ARRAY) {
+                long start = Readers.compositeStart(in);
                 Object key = keys.read(in);
+                if (!seen.isNew(key)) {
+                    String reason = "duplicate key in a map: equal to an earlier one"
+                            + " (the format's equality: byte arrays by content)";
+                    throw start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
+                }
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "the array of a map must alternate keys and values, but its last key has no value");
                 }
-                Object value = values.read(in);
-                if (map.containsKey(key)) {
-                    throw Readers.error(in, "duplicate key in a map");
-                }
-                map.put(key, value);
+                map.put(key, values.read(in));
             }
             return map;
         }

@@ -73,7 +73,7 @@ public final class DynamicCodec implements Codec<Object> {
             float f = (Float) v;
             writeTagged(out, Tags.FLOAT32, Float.isFinite(f) ? Lexemes.floatText(f) : Lexemes.nonFiniteText(f));
         } else if (v instanceof BigDecimal) {
-            writeTagged(out, Tags.DECIMAL, v.toString());
+            writeTagged(out, Tags.DECIMAL, Lexemes.decimalText((BigDecimal) v));
         } else if (v instanceof BigInteger) {
             writeBigInteger(out, (BigInteger) v);
         } else if (v instanceof byte[]) {
@@ -86,6 +86,11 @@ public final class DynamicCodec implements Codec<Object> {
             out.writeFieldName(Tags.SET);
             out.writeStartArray();
             writeElements(out, (Set<?>) v);
+            int duplicate = Equality.firstDuplicate((Set<?>) v);
+            if (duplicate >= 0) {
+                throw new TypedJsonException("duplicate element in a set: equal to an earlier one under the format's"
+                        + " equality (byte arrays by content)").inElement(duplicate).inField(Tags.SET);
+            }
             out.writeEndArray();
             out.writeEndObject();
         } else {
@@ -136,14 +141,21 @@ public final class DynamicCodec implements Codec<Object> {
                 return;
             }
         }
+        if (!Equality.isJdkDistinct(map.keySet())) {
+            int duplicate = Equality.firstDuplicate(map.keySet());
+            if (duplicate >= 0) { // a map that does not use equals(), e.g. an IdentityHashMap
+                throw new TypedJsonException("duplicate key " + Readers.quote((String) map.keySet().toArray()[duplicate])
+                        + " in a map");
+            }
+        }
         out.writeStartObject();
         for (Map.Entry<?, ?> e : map.entrySet()) {
-            String key = (String) e.getKey();
-            out.writeFieldName(Lexemes.escapeKey(key));
+            String key = Lexemes.escapeKey((String) e.getKey());
+            out.writeFieldName(key);
             try {
                 write(out, e.getValue());
             } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inField(key);
+                throw TypedJsonException.of(ex).inField(key); // the path names the key as the document has it
             }
         }
         out.writeEndObject();
@@ -167,6 +179,11 @@ public final class DynamicCodec implements Codec<Object> {
                 throw TypedJsonException.of(ex).inElement(i + 1);
             }
             i += 2;
+        }
+        int duplicate = Equality.firstDuplicate(map.keySet());
+        if (duplicate >= 0) {
+            throw new TypedJsonException("duplicate key in a map: equal to an earlier one under the format's"
+                    + " equality (byte arrays by content)").inElement(2 * duplicate).inField(Tags.MAP);
         }
         out.writeEndArray();
         out.writeEndObject();
@@ -206,30 +223,51 @@ public final class DynamicCodec implements Codec<Object> {
         String payload = s.substring(2);
         switch (tag) {
             case Tags.PREFIX: return s.substring(1);
-            case Tags.INT32: return (int) parseInteger(in, s, payload, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
-            case Tags.INT16: return (short) parseInteger(in, s, payload, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
-            case Tags.INT8: return (byte) parseInteger(in, s, payload, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
-            case Tags.BIG_INTEGER: return BigInteger.valueOf(parseInteger(in, s, payload, Long.MIN_VALUE, Long.MAX_VALUE, "tagged BigInteger"));
-            case Tags.FLOAT32: return parseFloat(in, s, payload);
+            case Tags.INT32: return (int) parseInteger(in, tag, payload, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+            case Tags.INT16: return (short) parseInteger(in, tag, payload, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
+            case Tags.INT8: return (byte) parseInteger(in, tag, payload, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
+            case Tags.BIG_INTEGER:
+                return BigInteger.valueOf(parseInteger(in, tag, payload, Long.MIN_VALUE, Long.MAX_VALUE, "tagged BigInteger"));
+            case Tags.FLOAT32: return parseFloat(in, payload);
             case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
-            case Tags.DECIMAL: return Lexemes.parseDecimal(in, payload);
+            case Tags.DECIMAL: return Lexemes.parseCanonicalDecimal(in, payload);
             case Tags.BYTES: return Lexemes.parseBase64(in, payload);
-            case Tags.INSTANT: return Lexemes.parse(in, payload, "an instant", IsoTimes::parseInstant);
-            case Tags.LOCAL_DATE: return Lexemes.parse(in, payload, "a local date", IsoTimes::parseLocalDate);
-            case Tags.LOCAL_TIME: return Lexemes.parse(in, payload, "a local time", IsoTimes::parseLocalTime);
-            case Tags.LOCAL_DATE_TIME: return Lexemes.parse(in, payload, "a local date-time", IsoTimes::parseLocalDateTime);
-            case Tags.OFFSET_DATE_TIME: return Lexemes.parse(in, payload, "an offset date-time", OffsetDateTime::parse);
-            case Tags.UUID: return Lexemes.parseUuid(in, payload);
+            case Tags.INSTANT: {
+                Instant fast = IsoTimes.canonicalInstantOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, IsoTimes::parseAnyInstant, IsoTimes::text);
+            }
+            case Tags.LOCAL_DATE: {
+                LocalDate fast = IsoTimes.canonicalLocalDateOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalDate::parse, LocalDate::toString);
+            }
+            case Tags.LOCAL_TIME: {
+                LocalTime fast = IsoTimes.canonicalLocalTimeOrNull(payload);
+                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalTime::parse, LocalTime::toString);
+            }
+            case Tags.LOCAL_DATE_TIME: {
+                LocalDateTime fast = IsoTimes.canonicalLocalDateTimeOrNull(payload);
+                return fast != null ? fast
+                        : Lexemes.parseCanonical(in, tag, payload, LocalDateTime::parse, LocalDateTime::toString);
+            }
+            case Tags.OFFSET_DATE_TIME:
+                return Lexemes.parseCanonical(in, tag, payload, OffsetDateTime::parse, OffsetDateTime::toString);
+            case Tags.UUID: return Lexemes.parseCanonicalUuid(in, payload);
             default:
                 throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
                         + " (a string starting with '~' is written with the '~' doubled)");
         }
     }
 
-    /** Integer payloads use the plain decimal digits a JSON integer lexeme would: no '+', no leading zeros. */
-    private static long parseInteger(JsonParser in, String s, String payload, long min, long max, String type) {
+    /** Integer payloads are integer lexemes as the writer spells them: no '+', no leading zeros, no "-0". */
+    private static long parseInteger(JsonParser in, char tag, String payload, long min, long max, String type) {
+        Lexemes.checkNumberLength(in, payload);
         if (!isIntegerLexeme(payload)) {
-            throw Readers.error(in, "malformed " + type + " " + Readers.quote(s));
+            // a number in another spelling ("+1", "01", "-0", "1.0", "1E2") is a second spelling; anything else is malformed
+            boolean number = Lexemes.isJsonNumber(payload.startsWith("+") ? payload.substring(1) : payload)
+                    || (payload.length() > 1 && payload.charAt(payload.charAt(0) == '-' ? 1 : 0) == '0'
+                            && Lexemes.isJsonNumber(payload.replaceFirst("^(-?)0+(?=\\d)", "$1")));
+            throw Readers.error(in, (number ? "non-canonical ~" : "malformed ~") + tag + " payload " + Readers.quote(payload)
+                    + " (an integer lexeme: optional '-', digits without leading zeros, never \"-0\")");
         }
         try {
             long v = Long.parseLong(payload);
@@ -244,7 +282,7 @@ public final class DynamicCodec implements Codec<Object> {
 
     private static boolean isIntegerLexeme(String p) {
         int start = !p.isEmpty() && p.charAt(0) == '-' ? 1 : 0;
-        if (p.length() == start || (p.charAt(start) == '0' && p.length() > start + 1) || p.length() > 25) {
+        if (p.length() == start || (p.charAt(start) == '0' && (p.length() > start + 1 || start == 1))) {
             return false;
         }
         for (int i = start; i < p.length(); i++) {
@@ -256,17 +294,23 @@ public final class DynamicCodec implements Codec<Object> {
         return true;
     }
 
-    private static Float parseFloat(JsonParser in, String s, String payload) {
+    /** A float32 payload is the writer's spelling: the shortest digits that read back to the float, or NaN/±Infinity. */
+    private static Float parseFloat(JsonParser in, String payload) {
         if (payload.equals(Lexemes.NAN) || payload.equals(Lexemes.INFINITY) || payload.equals(Lexemes.NEGATIVE_INFINITY)) {
             return (float) Lexemes.parseNonFinite(in, payload);
         }
+        Lexemes.checkNumberLength(in, payload);
         // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
         if (!Lexemes.isJsonNumber(payload)) {
-            throw Readers.error(in, "malformed float32 " + Readers.quote(s));
+            throw Readers.error(in, "malformed ~f payload " + Readers.quote(payload));
         }
         float f = Float.parseFloat(payload);
         if (Float.isInfinite(f)) {
             throw Readers.error(in, "number " + payload + " is out of range for float32");
+        }
+        String canonical = Lexemes.floatText(f);
+        if (!canonical.equals(payload)) {
+            throw Lexemes.nonCanonical(in, Tags.FLOAT32, payload, canonical);
         }
         return f;
     }
@@ -303,29 +347,45 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private Object readTaggedObject(JsonParser in, String tag) throws IOException {
+        long keyOffset = Readers.offset(in);
         Object value;
         if (tag.equals(Tags.SET)) {
             expectArray(in, tag);
             Set<Object> set = new LinkedHashSet<>();
+            Equality.Seen seen = new Equality.Seen(set);
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                if (!set.add(read(in))) {
-                    throw Readers.error(in, "duplicate element in a set");
+                long start = Readers.compositeStart(in);
+                Object element = read(in);
+                if (!seen.isNew(element)) {
+                    String reason = "duplicate element in a set: equal to an earlier one"
+                            + " (the format's equality: byte arrays by content, numbers by type and bits or scale)";
+                    throw start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
                 }
+                set.add(element);
             }
             value = set;
         } else if (tag.equals(Tags.MAP)) {
             expectArray(in, tag);
             Map<Object, Object> map = new LinkedHashMap<>();
+            Equality.Seen seen = new Equality.Seen(map.keySet());
+            boolean allStrings = true;
             while (in.nextToken() != JsonToken.END_ARRAY) {
+                long keyStart = Readers.compositeStart(in);
                 Object key = read(in);
+                if (!seen.isNew(key)) {
+                    String reason = "duplicate key in a ~map: equal to an earlier one"
+                            + " (the format's equality: byte arrays by content, numbers by type and bits or scale)";
+                    throw keyStart >= 0 ? Readers.error(in, reason, keyStart) : Readers.error(in, reason);
+                }
+                allStrings &= key instanceof String;
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "a ~map array must alternate keys and values, but its last key has no value");
                 }
-                int before = map.size();
                 map.put(key, read(in));
-                if (map.size() == before) {
-                    throw Readers.error(in, "duplicate key in a ~map");
-                }
+            }
+            if (allStrings) {
+                throw Readers.error(in, "non-canonical ~map: a map whose keys are all strings"
+                        + (map.isEmpty() ? " (here: none)" : "") + " is written as a plain object").outside(keyOffset);
             }
             value = map;
         } else {

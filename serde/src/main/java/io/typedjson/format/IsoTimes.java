@@ -5,7 +5,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The ISO-8601 spellings of SPEC.md section 5 without java.time's formatters, which cost about a microsecond a
@@ -49,8 +52,106 @@ public final class IsoTimes {
         return new String(c);
     }
 
-    /** {@code Instant.parse(s)}. */
+    /*
+     * Typed positions (SPEC.md section 5, "Readers of a typed position") take the canonical spelling and the
+     * RFC 3339 spellings other producers write for the same value: 1 to 9 fraction digits, seconds where the
+     * canonical form leaves them out, an offset instead of Z for an instant, a lower-case t and z; the date always
+     * canonical. The fast paths below take the common shapes; the rest is checked against these patterns and
+     * then parsed by java.time, which alone would also take lower case, leap seconds and other freedoms.
+     */
+    /** A date with its year as LocalDate.toString() writes it: 4 digits, or a sign and more (-0001, +10000). */
+    private static final String DATE =
+            "((?:[0-9]{4}|\\+[1-9][0-9]{4,9}|-(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3,9}))-[0-9]{2}-[0-9]{2})";
+    private static final String TIME = "([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]{1,9})?)?)";
+    private static final String OFFSET = "([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)";
+    // RFC 3339 (section 5.6, note) allows a lower-case t and z; java.time reads them
+    private static final Pattern TYPED_LOCAL_TIME = Pattern.compile(TIME);
+    private static final Pattern TYPED_LOCAL_DATE_TIME = Pattern.compile(DATE + "[Tt]" + TIME);
+    private static final Pattern TYPED_OFFSET_DATE_TIME = Pattern.compile(DATE + "[Tt]" + TIME + OFFSET);
+
+    /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
+        Instant fast = fastInstant(s);
+        if (fast != null) {
+            return fast;
+        }
+        Matcher m = typed(TYPED_OFFSET_DATE_TIME, s);
+        if (m.group(2).length() < 8 || m.group(2).startsWith("60", 6)) {
+            throw new DateTimeException("an instant has seconds, 00 to 59: " + s);
+        }
+        return m.group(3).equalsIgnoreCase("Z") ? Instant.parse(s) : OffsetDateTime.parse(s).toInstant();
+    }
+
+    /**
+     * An instant's ~t payload when it is canonical and of the common shape (years 0000 to 9999), else null: the
+     * fast path's shape with 0, 3, 6 or 9 fraction digits, the last three not all zero, is exactly text()'s.
+     */
+    public static Instant canonicalInstantOrNull(String s) {
+        int n = s.length();
+        if (n != 20 && n != 24 && n != 27 && n != 30) {
+            return null;
+        }
+        if (n > 20 && s.charAt(n - 2) == '0' && s.charAt(n - 3) == '0' && s.charAt(n - 4) == '0') {
+            return null;
+        }
+        return fastInstant(s);
+    }
+
+    /** A ~D payload of the common shape (yyyy-mm-dd, years 0000 to 9999), always canonical, else null. */
+    public static LocalDate canonicalLocalDateOrNull(String s) {
+        if (s.length() != 10) {
+            return null;
+        }
+        long day = epochDay(s);
+        return day == Long.MIN_VALUE ? null : LocalDate.ofEpochDay(day);
+    }
+
+    /** A ~T payload in exactly LocalTime.toString()'s shape, else null (for java.time and a comparison to judge). */
+    public static LocalTime canonicalLocalTimeOrNull(String s) {
+        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s, 0, s.length(), false) : -1;
+        return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : null;
+    }
+
+    /** A ~L payload in exactly LocalDateTime.toString()'s shape with a year 0000 to 9999, else null. */
+    public static LocalDateTime canonicalLocalDateTimeOrNull(String s) {
+        if (s.length() < 16 || s.charAt(10) != 'T' || !canonicalTimeShape(s, 11)) {
+            return null;
+        }
+        long day = epochDay(s);
+        long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+        if (day == Long.MIN_VALUE || nanoOfDay < 0) {
+            return null;
+        }
+        return LocalDateTime.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L, (int) (nanoOfDay % 1_000_000_000L),
+                ZoneOffset.UTC);
+    }
+
+    /**
+     * Whether the time from {@code from} to the end has LocalTime.toString()'s length and zeros: hh:mm, or hh:mm:ss
+     * with seconds not 00, or 3, 6 or 9 fraction digits whose last three are not 000 (fields are checked by the parse).
+     */
+    private static boolean canonicalTimeShape(String s, int from) {
+        int n = s.length() - from;
+        if (n == 5) {
+            return true;
+        }
+        if (n == 8) {
+            return !(s.charAt(from + 6) == '0' && s.charAt(from + 7) == '0');
+        }
+        if (n != 12 && n != 15 && n != 18) {
+            return false;
+        }
+        int end = s.length();
+        return !(s.charAt(end - 1) == '0' && s.charAt(end - 2) == '0' && s.charAt(end - 3) == '0');
+    }
+
+    /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
+    public static Instant parseAnyInstant(String s) {
+        Instant fast = fastInstant(s);
+        return fast != null ? fast : Instant.parse(s);
+    }
+
+    private static Instant fastInstant(String s) {
         int n = s.length();
         if (n >= 20 && s.charAt(10) == 'T' && s.charAt(n - 1) == 'Z') {
             long day = epochDay(s);
@@ -59,10 +160,10 @@ public final class IsoTimes {
                 return Instant.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L, nanoOfDay % 1_000_000_000L);
             }
         }
-        return Instant.parse(s);
+        return null;
     }
 
-    /** {@code LocalDate.parse(s)}. */
+    /** A local date in a typed position: canonical only. */
     public static LocalDate parseLocalDate(String s) {
         if (s.length() == 10) {
             long day = epochDay(s);
@@ -70,16 +171,20 @@ public final class IsoTimes {
                 return LocalDate.ofEpochDay(day);
             }
         }
-        return LocalDate.parse(s);
+        return canonicalDate(s);
     }
 
-    /** {@code LocalTime.parse(s)}. */
+    /** A local time in a typed position: {@code HH:mm}, {@code HH:mm:ss} or {@code HH:mm:ss.f} with 1 to 9 digits. */
     public static LocalTime parseLocalTime(String s) {
         long nanoOfDay = nanoOfDay(s, 0, s.length(), false);
-        return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : LocalTime.parse(s);
+        if (nanoOfDay >= 0) {
+            return LocalTime.ofNanoOfDay(nanoOfDay);
+        }
+        typed(TYPED_LOCAL_TIME, s);
+        return LocalTime.parse(s);
     }
 
-    /** {@code LocalDateTime.parse(s)}. */
+    /** A local date-time in a typed position: canonical date, {@code T}, a time as {@link #parseLocalTime}. */
     public static LocalDateTime parseLocalDateTime(String s) {
         if (s.length() >= 16 && s.charAt(10) == 'T') {
             long day = epochDay(s);
@@ -89,7 +194,30 @@ public final class IsoTimes {
                         (int) (nanoOfDay % 1_000_000_000L), ZoneOffset.UTC);
             }
         }
+        typed(TYPED_LOCAL_DATE_TIME, s);
         return LocalDateTime.parse(s);
+    }
+
+    /** An offset date-time in a typed position: as a local date-time, then {@code Z} or the offset ({@code +00:00} is Z). */
+    public static OffsetDateTime parseOffsetDateTime(String s) {
+        typed(TYPED_OFFSET_DATE_TIME, s);
+        return OffsetDateTime.parse(s);
+    }
+
+    private static Matcher typed(Pattern p, String s) {
+        Matcher m = p.matcher(s);
+        if (!m.matches()) {
+            throw new DateTimeException("not an accepted spelling: " + s);
+        }
+        return m; // java.time then checks the fields' ranges (strictly: no February 30)
+    }
+
+    private static LocalDate canonicalDate(String s) {
+        LocalDate d = LocalDate.parse(s);
+        if (!d.toString().equals(s)) {
+            throw new DateTimeException("not the canonical spelling of a date: " + s);
+        }
+        return d;
     }
 
     /** The epoch day of {@code yyyy-MM-dd} at the start of {@code s}, or Long.MIN_VALUE to let java.time decide. */

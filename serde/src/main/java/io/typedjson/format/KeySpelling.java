@@ -45,7 +45,7 @@ public interface KeySpelling<K> {
             add("an int16", Short.class, s -> Short.parseShort(s), String::valueOf, short.class);
             add("an int8", Byte.class, s -> Byte.parseByte(s), String::valueOf, byte.class);
             add("an integer", BigInteger.class, BigInteger::new, String::valueOf);
-            add("a decimal", BigDecimal.class, BigDecimal::new, String::valueOf);
+            add("a decimal", BigDecimal.class, BigDecimal::new, Lexemes::decimalText);
             add("a float64", Double.class, Scalars::parseDouble,
                     d -> Double.isFinite(d) ? Lexemes.doubleText(d) : Lexemes.nonFiniteText(d), double.class);
             add("a float32", Float.class, Scalars::parseFloat,

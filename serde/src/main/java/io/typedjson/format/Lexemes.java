@@ -14,7 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
+import java.time.DateTimeException;
 import java.util.Base64;
 import java.util.UUID;
 import java.util.function.Function;
@@ -265,7 +265,19 @@ public final class Lexemes {
     // ---- decimals: the number lexeme of BigDecimal.toString(), so the scale rides on the lexeme
 
     public static void writeDecimal(JsonGenerator out, BigDecimal d) throws IOException {
-        out.writeNumber(d.toString());
+        out.writeNumber(decimalText(d));
+    }
+
+    /**
+     * {@code d.toString()}, refusing the one scale whose lexeme no reader can take back: -2^31 gives an exponent of
+     * +2^31, which is beyond int32 (SPEC.md section 5).
+     */
+    public static String decimalText(BigDecimal d) {
+        if (d.scale() == Integer.MIN_VALUE) {
+            throw new TypedJsonException("decimal with scale -2147483648 cannot be carried: its exponent +2147483648"
+                    + " is beyond the scales a reader takes (-2147483647 to 2147483647)");
+        }
+        return d.toString();
     }
 
     public static BigDecimal readDecimal(JsonParser in) throws IOException {
@@ -274,6 +286,76 @@ public final class Lexemes {
             throw Readers.error(in, Readers.describe(in) + " where a decimal belongs");
         }
         return parseDecimal(in, in.getText());
+    }
+
+    /** A ~d payload: the lexeme of {@code BigDecimal.toString()} and nothing else ({@code 1.50} is not 1.5's). */
+    public static BigDecimal parseCanonicalDecimal(JsonParser in, String s) {
+        checkNumberLength(in, s);
+        BigDecimal d = parseDecimal(in, s);
+        if (isCanonicalPlainDecimal(s)) {
+            return d;
+        }
+        String canonical = d.toString(); // kept by BigDecimal, so writing it back costs nothing more
+        if (!canonical.equals(s)) {
+            throw nonCanonical(in, Tags.DECIMAL, s, canonical);
+        }
+        return d;
+    }
+
+    /**
+     * Whether a JSON number lexeme without an exponent is BigDecimal.toString()'s spelling of its value (SPEC.md
+     * section 5.3): not a negative zero, and an adjusted exponent of at least -6, i.e. at most five zeros after the
+     * point before the first significant digit of a number below 1 (six for zero itself, whose scale is its length).
+     */
+    private static boolean isCanonicalPlainDecimal(String s) {
+        int n = s.length();
+        int i = s.charAt(0) == '-' ? 1 : 0;
+        if (s.indexOf('E') >= 0 || s.indexOf('e') >= 0) {
+            return false;
+        }
+        if (s.charAt(i) != '0') {
+            return true; // a nonzero integer part: plain, and not zero
+        }
+        if (n == i + 1) {
+            return i == 0; // "0", not "-0"
+        }
+        int zeros = 0; // after "0."
+        int j = i + 2;
+        while (j < n && s.charAt(j) == '0') {
+            zeros++;
+            j++;
+        }
+        if (j == n) {
+            return i == 0 && zeros <= 6; // zero with a scale: "0.000000" is plain, "0.0000000" is 0E-7
+        }
+        return zeros <= 5; // "0.000001" is plain, "0.0000001" is 1E-7
+    }
+
+    /** The error for a tag payload that is a second spelling of a value; names the writer's spelling. */
+    public static TypedJsonException nonCanonical(JsonParser in, char tag, String payload, String canonical) {
+        return Readers.error(in, "non-canonical ~" + tag + " payload " + Readers.quote(payload)
+                + " (the one spelling of this value is " + Readers.quote("~" + tag + canonical) + ")");
+    }
+
+    /**
+     * The number limit on a number inside a tag payload, counted as jackson-core counts a plain number: every digit,
+     * the exponent's included; not the sign, the point, the 'E' or the exponent's sign.
+     */
+    public static void checkNumberLength(JsonParser in, String s) {
+        int max = in.streamReadConstraints().getMaxNumberLength();
+        if (s.length() <= max) {
+            return;
+        }
+        int digits = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (isDigit(s.charAt(i))) {
+                digits++;
+            }
+        }
+        if (digits > max) {
+            throw Readers.error(in, "number of " + digits + " digits exceeds the limit of " + max
+                    + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
+        }
     }
 
     public static BigDecimal parseDecimal(JsonParser in, String s) {
@@ -354,10 +436,24 @@ public final class Lexemes {
             if (s.length() % 4 != 0) {
                 throw new IllegalArgumentException("length is not a multiple of 4");
             }
+            if (!paddingBitsAreZero(s)) {
+                throw new IllegalArgumentException("the bits after the last byte must be zero (canonical base64)");
+            }
             return Base64.getDecoder().decode(s);
         } catch (IllegalArgumentException e) {
             throw Readers.error(in, "malformed base64 " + Readers.quote(s) + ": " + e.getMessage());
         }
+    }
+
+    /** The unused low bits of the last base64 digit before padding: 4 before "==", 2 before "=". */
+    private static boolean paddingBitsAreZero(String s) {
+        int n = s.length();
+        if (n == 0 || s.charAt(n - 1) != '=') {
+            return true;
+        }
+        boolean two = n >= 2 && s.charAt(n - 2) == '=';
+        int digit = BASE64.decodeBase64Char(s.charAt(n - (two ? 3 : 2)));
+        return digit < 0 || (digit & (two ? 0x0F : 0x03)) == 0; // a bad character is refused by the decoder
     }
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
@@ -384,7 +480,7 @@ public final class Lexemes {
     }
 
     public static OffsetDateTime readOffsetDateTime(JsonParser in) throws IOException {
-        return parseTime(in, "an offset date-time", OffsetDateTime::parse);
+        return parseTime(in, "an offset date-time", IsoTimes::parseOffsetDateTime);
     }
 
     public static UUID readUuid(JsonParser in) throws IOException {
@@ -404,6 +500,33 @@ public final class Lexemes {
         }
     }
 
+    /** A tag payload of a time: parsed, then refused unless it is exactly how the writer spells the value. */
+    static <T> T parseCanonical(JsonParser in, char tag, String payload, Function<String, T> parse, Function<T, String> text) {
+        T value;
+        try {
+            value = parse.apply(payload);
+        } catch (RuntimeException e) {
+            throw Readers.error(in, "malformed ~" + tag + " payload " + Readers.quote(payload));
+        }
+        String canonical = text.apply(value);
+        if (!canonical.equals(payload)) {
+            throw nonCanonical(in, tag, payload, canonical);
+        }
+        return value;
+    }
+
+    /** A ~u payload: the 36-character lower-case form. */
+    static UUID parseCanonicalUuid(JsonParser in, String s) {
+        UUID u = parseUuid(in, s);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 'A' && c <= 'F') {
+                throw nonCanonical(in, Tags.UUID, s, u.toString());
+            }
+        }
+        return u;
+    }
+
     private static <T> T parseTime(JsonParser in, String what, Function<String, T> parse) throws IOException {
         expect(in, JsonToken.VALUE_STRING, what);
         return parse(in, in.getText(), what, parse);
@@ -412,7 +535,7 @@ public final class Lexemes {
     static <T> T parse(JsonParser in, String s, String what, Function<String, T> parse) {
         try {
             return parse.apply(s);
-        } catch (DateTimeParseException e) {
+        } catch (DateTimeException e) {
             throw Readers.error(in, "malformed " + what.substring(what.indexOf(' ') + 1) + " " + Readers.quote(s));
         }
     }

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Building reader errors: the path comes from the parser's own context, the offset from the current token. */
 public final class Readers {
@@ -16,27 +19,126 @@ public final class Readers {
         return new TypedJsonException(reason).at(path(in, true), offset(in));
     }
 
+    /** An error at the parser's current path about a value that started at {@code offset} (a composite's first token). */
+    public static TypedJsonException error(JsonParser in, String reason, long offset) {
+        return new TypedJsonException(reason).at(path(in, true), offset);
+    }
+
+    /** The byte offset of the current token when it starts a composite value, else -1 (the current token is the value). */
+    public static long compositeStart(JsonParser in) {
+        JsonToken t = in.currentToken();
+        return t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY ? offset(in) : -1;
+    }
+
     /** An error caused by {@code cause} (e.g. jackson-core's own parse error) at the parser's current position. */
     public static TypedJsonException error(JsonParser in, String reason, Throwable cause) {
         return new TypedJsonException(reason, cause).at(path(in, true), offset(in));
     }
 
-    /** jackson-core's own error (malformed JSON or UTF-8, a limit exceeded) with its offset and our path. */
-    static TypedJsonException error(JsonParser in, JsonProcessingException cause) {
-        long offset = cause.getLocation() != null ? cause.getLocation().getByteOffset() : -1;
-        if (offset > 0 && cause.getOriginalMessage().startsWith("Invalid UTF-8")) {
-            offset--; // jackson-core reports the position after the byte it could not decode: name the byte itself
+    /**
+     * jackson-core's own error (malformed JSON or UTF-8, a limit exceeded) with our path and the byte offset where
+     * the offending character or token starts. jackson-core reports where its input pointer stood, which is one
+     * byte or one character late for some errors; {@code document} is the input, to find the first byte.
+     */
+    static TypedJsonException error(JsonParser in, JsonProcessingException cause, byte[] document, int start, int length) {
+        String message = withoutSource(cause.getOriginalMessage());
+        long reported = cause.getLocation() != null ? cause.getLocation().getByteOffset() : -1;
+        long offset = reported >= 0 ? start + reported : -1;
+        if (cause instanceof StreamConstraintsException) {
+            message = Limits.describe(cause.getOriginalMessage());
+            // jackson-core gives no location: a container one too deep has just been opened; a number or string
+            // too long is the token being read
+            offset = message.startsWith("nesting depth") ? start + in.currentLocation().getByteOffset() - 1 : -1;
+        } else if (offset >= 0) {
+            offset = firstByte(message, document, start, (int) Math.min(offset, start + length), start + length);
         }
         // jackson-core fails while moving past the current token, so the path is the one of the next value
-        return new TypedJsonException(withoutSource(cause.getOriginalMessage()), cause)
-                .at(path(in, false), offset >= 0 ? offset : offset(in));
+        return new TypedJsonException(message, cause)
+                .at(path(in, false), offset >= 0 ? offset - start : offset(in));
+    }
+
+    private static final Pattern CHARACTER_CODE = Pattern.compile("code (\\d+)");
+    private static final Pattern NAMED_BYTE = Pattern.compile("(?:start|lead) byte 0x([0-9a-fA-F]{2})");
+    private static final Pattern TOKEN = Pattern.compile("^Non-standard token '([^']*)'");
+
+    /**
+     * The first byte of what jackson-core's message is about, given the offset it reported ({@code at}, absolute):
+     * the character with the code the message names (reported at its last byte, or one past it), the invalid
+     * UTF-8 byte it names (reported one past it), the start of a token it names or of a number it refuses.
+     */
+    static int firstByte(String message, byte[] doc, int start, int at, int end) {
+        Matcher code = CHARACTER_CODE.matcher(message);
+        if (code.find()) {
+            int wanted = Integer.parseInt(code.group(1));
+            for (int candidate = at; candidate >= Math.max(start, at - 4); candidate--) {
+                if (candidate < end && isLeadByte(doc[candidate]) && codePointAt(doc, candidate, end) == wanted) {
+                    return candidate;
+                }
+            }
+            return at;
+        }
+        if (message.startsWith("Invalid UTF-8")) {
+            Matcher b = NAMED_BYTE.matcher(message);
+            if (b.find()) { // a stray byte, or the lead byte of a sequence that is not allowed
+                byte wanted = (byte) Integer.parseInt(b.group(1), 16);
+                for (int candidate = Math.min(at, end - 1); candidate >= Math.max(start, at - 4); candidate--) {
+                    if (doc[candidate] == wanted) {
+                        return candidate;
+                    }
+                }
+            }
+            // a sequence cut short or overlong: the offending character starts at its lead byte
+            for (int candidate = Math.min(at, end - 1); candidate >= Math.max(start, at - 4); candidate--) {
+                if ((doc[candidate] & 0xC0) == 0xC0) {
+                    return candidate;
+                }
+            }
+            return Math.max(start, at - 1);
+        }
+        Matcher token = TOKEN.matcher(message);
+        if (token.find()) {
+            return Math.max(start, at - token.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
+        if (message.startsWith("Invalid numeric value")) {
+            int i = Math.min(at, end - 1);
+            while (i > start && isNumberByte(doc[i - 1])) {
+                i--;
+            }
+            return i;
+        }
+        return at;
+    }
+
+    private static boolean isNumberByte(byte b) {
+        return (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E';
+    }
+
+    private static boolean isLeadByte(byte b) {
+        return (b & 0xC0) != 0x80;
+    }
+
+    /** The code point of the (valid) UTF-8 sequence at {@code i}, or -1. */
+    private static int codePointAt(byte[] doc, int i, int end) {
+        int b = doc[i] & 0xFF;
+        int n = b < 0x80 ? 0 : b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : -1;
+        if (n == 0) {
+            return b;
+        }
+        if (n < 0 || i + n >= end) {
+            return -1;
+        }
+        int cp = b & (0x3F >> n);
+        for (int k = 1; k <= n; k++) {
+            cp = (cp << 6) | (doc[i + k] & 0x3F);
+        }
+        return cp;
     }
 
     private static String withoutSource(String message) {
         return message.replaceAll("\\[Source: .*?; line", "[line");
     }
 
-    static long offset(JsonParser in) {
+    public static long offset(JsonParser in) {
         long offset = in.currentTokenLocation().getByteOffset();
         return offset >= 0 ? offset : in.currentLocation().getByteOffset();
     }

@@ -36,7 +36,7 @@ public class TypedJsonException extends RuntimeException {
             return (TypedJsonException) e;
         }
         String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException
-                ? ((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+                ? Limits.describe(((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage()) : e.getMessage();
         return new TypedJsonException(m, e);
     }
 
@@ -90,6 +90,13 @@ public class TypedJsonException extends RuntimeException {
         return this;
     }
 
+    /** The problem is the container the path names last (a tagged object), whose format key is at {@code offset}. */
+    TypedJsonException outside(long offset) {
+        path.pollLast();
+        byteOffset = offset;
+        return this;
+    }
+
     static String pathSegment(String key) {
         if (isIdentifier(key)) {
             return "." + key;
@@ -105,15 +112,20 @@ public class TypedJsonException extends RuntimeException {
         return sb.append("\"]").toString();
     }
 
+    /** {@code [A-Za-z_$][A-Za-z0-9_$]*}: ASCII only, so that a path is spelled the same in every language (SPEC.md 8). */
     private static boolean isIdentifier(String key) {
-        if (key.isEmpty() || !Character.isJavaIdentifierStart(key.charAt(0))) {
+        if (key.isEmpty() || !isIdentifierChar(key.charAt(0)) || (key.charAt(0) >= '0' && key.charAt(0) <= '9')) {
             return false;
         }
         for (int i = 1; i < key.length(); i++) {
-            if (!Character.isJavaIdentifierPart(key.charAt(i))) {
+            if (!isIdentifierChar(key.charAt(i))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isIdentifierChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
     }
 }

@@ -105,8 +105,9 @@ public final class TypedJsonFormat {
     public <T> T read(Codec<T> codec, byte[] document, int offset, int length) {
         if (length > limits.maxDocumentLength()) {
             throw new TypedJsonException("document of " + length + " bytes exceeds the limit of "
-                    + limits.maxDocumentLength() + " bytes");
+                    + limits.maxDocumentLength() + " bytes (" + Limits.DOCUMENT_BYTES_PROPERTY + ")");
         }
+        checkEncoding(document, offset, length);
         JsonParser p = null;
         try {
             p = factory.createParser(document, offset, length);
@@ -121,7 +122,7 @@ public final class TypedJsonFormat {
         } catch (TypedJsonException e) {
             throw e;
         } catch (JsonProcessingException e) {
-            throw Readers.error(p, e);
+            throw Readers.error(p, e, document, offset, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the input is in memory: cannot happen
         } finally {
@@ -131,6 +132,32 @@ public final class TypedJsonFormat {
                 } catch (IOException ignored) {
                     // in-memory input
                 }
+            }
+        }
+    }
+
+    /**
+     * A document is UTF-8 (SPEC.md section 1). jackson-core would detect and decode UTF-16 and UTF-32 and skip a
+     * UTF-8 byte order mark; both show in the first four bytes: a byte order mark, or a NUL byte, which UTF-8 JSON
+     * text never holds raw.
+     */
+    private static void checkEncoding(byte[] document, int offset, int length) {
+        if (length == 0) {
+            return;
+        }
+        int first = document[offset] & 0xFF;
+        if (first == 0xEF && length >= 3 && (document[offset + 1] & 0xFF) == 0xBB && (document[offset + 2] & 0xFF) == 0xBF) {
+            throw new TypedJsonException("byte order mark EF BB BF before the document (a document is UTF-8 without one)")
+                    .at(new java.util.ArrayDeque<>(), 0);
+        }
+        if (first == 0xFE || first == 0xFF) {
+            throw new TypedJsonException(String.format("byte %02X where a document starts: UTF-16 or UTF-32 text"
+                    + " (a document is UTF-8, without a byte order mark)", first)).at(new java.util.ArrayDeque<>(), 0);
+        }
+        for (int i = 0; i < Math.min(4, length); i++) {
+            if (document[offset + i] == 0) {
+                throw new TypedJsonException("NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text"
+                        + " (a document is UTF-8, where NUL is written as the escape \\u0000)").at(new java.util.ArrayDeque<>(), i);
             }
         }
     }

@@ -14,7 +14,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** The fast ISO paths give exactly what java.time gives: the same text, the same value, the same refusals. */
+/**
+ * The fast ISO paths give what java.time gives: the same text and the same value. Typed positions take a subset of
+ * what java.time takes (SPEC.md section 5.2: no leap second, canonical dates, RFC 3339 shapes): every canonical text
+ * is read, and whatever is read has java.time's value.
+ */
 class IsoTimesProperties {
 
     @Provide
@@ -52,6 +56,28 @@ class IsoTimesProperties {
         }
     }
 
+    /** The canonical fast paths of the tags take exactly the canonical text: every value's, and nothing else. */
+    @Property(tries = 2000)
+    void canonicalFastPathsTakeOnlyTheCanonicalText(@ForAll("instants") Instant i, @ForAll("nearMisses") String s) {
+        LocalDateTime ldt = LocalDateTime.ofEpochSecond(i.getEpochSecond(), i.getNano(), java.time.ZoneOffset.UTC);
+        if (i.getEpochSecond() >= -62_167_219_200L && i.getEpochSecond() < 253_402_300_800L) { // years 0000 to 9999
+            assertEquals(i, IsoTimes.canonicalInstantOrNull(i.toString()));
+            assertEquals(ldt, IsoTimes.canonicalLocalDateTimeOrNull(ldt.toString()));
+            assertEquals(ldt.toLocalDate(), IsoTimes.canonicalLocalDateOrNull(ldt.toLocalDate().toString()));
+        }
+        assertEquals(ldt.toLocalTime(), IsoTimes.canonicalLocalTimeOrNull(ldt.toLocalTime().toString()));
+        for (String t : new String[] {s, s.length() > 11 ? s.substring(11) : s, s.length() > 1 ? s.substring(0, s.length() - 1) : s}) {
+            Instant fi = IsoTimes.canonicalInstantOrNull(t);
+            LocalDateTime fl = IsoTimes.canonicalLocalDateTimeOrNull(t);
+            LocalDate fd = IsoTimes.canonicalLocalDateOrNull(t);
+            LocalTime ft = IsoTimes.canonicalLocalTimeOrNull(t);
+            if (fi != null) assertEquals(fi.toString(), t);
+            if (fl != null) assertEquals(fl.toString(), t);
+            if (fd != null) assertEquals(fd.toString(), t);
+            if (ft != null) assertEquals(ft.toString(), t);
+        }
+    }
+
     @Provide
     Arbitrary<String> nearMisses() {
         return Arbitraries.of("2024-02-29T23:59:59.123456789Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
@@ -75,15 +101,41 @@ class IsoTimesProperties {
         Object expected;
         try {
             expected = javaTime.apply(s);
-        } catch (RuntimeException e) {
-            expected = e.getClass();
+        } catch (java.time.DateTimeException e) {
+            expected = java.time.DateTimeException.class;
         }
         Object actual;
         try {
             actual = fast.apply(s);
-        } catch (RuntimeException e) {
-            actual = e.getClass();
+        } catch (java.time.DateTimeException e) {
+            actual = java.time.DateTimeException.class;
+        }
+        if (actual == java.time.DateTimeException.class && expected != actual) {
+            // refused where java.time reads a value: only a spelling that is not the value's canonical one
+            String canonical = expected instanceof Instant ? IsoTimes.text((Instant) expected) : expected.toString();
+            org.junit.jupiter.api.Assertions.assertNotEquals(canonical, s, "canonical text refused");
+            return;
         }
         assertEquals(expected, actual, s);
+    }
+
+    @Example
+    void typedPositionsTakeOtherProducersSpellingsButNotJavaTimesFreedoms() {
+        Instant i = Instant.parse("2024-01-01T00:00:00Z");
+        assertEquals(i, IsoTimes.parseInstant("2024-01-01T00:00:00.000Z")); // JavaScript's toISOString()
+        assertEquals(i, IsoTimes.parseInstant("2024-01-01T02:00:00+02:00"));
+        assertEquals(i, IsoTimes.parseInstant("2024-01-01T00:00:00.000000+00:00")); // Python's isoformat()
+        assertEquals(LocalTime.of(10, 15), IsoTimes.parseLocalTime("10:15:00"));
+        assertEquals(LocalTime.of(10, 15, 0, 100_000_000), IsoTimes.parseLocalTime("10:15:00.10"));
+        assertEquals(i, IsoTimes.parseInstant("2024-01-01t00:00:00z")); // RFC 3339 allows lower case
+        for (String refused : new String[] {"2024-01-01 00:00:00Z", "-0000-01-01T00:00:00Z", "2024-01-01T23:59:60Z",
+                "2024-01-01T00:00Z", "2024-1-01T00:00:00Z", "+2024-01-01T00:00:00Z"}) {
+            org.junit.jupiter.api.Assertions.assertThrows(java.time.DateTimeException.class,
+                    () -> IsoTimes.parseInstant(refused), refused);
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(java.time.DateTimeException.class, () -> IsoTimes.parseLocalTime("10:15:30."));
+        org.junit.jupiter.api.Assertions.assertThrows(java.time.DateTimeException.class, () -> IsoTimes.parseLocalDateTime("2024-01-01 10:15"));
+        org.junit.jupiter.api.Assertions.assertThrows(java.time.DateTimeException.class, () -> IsoTimes.parseOffsetDateTime("2024-01-01T10:15+0200"));
+        assertEquals(java.time.OffsetDateTime.parse("2024-01-01T10:15Z"), IsoTimes.parseOffsetDateTime("2024-01-01T10:15+00:00"));
     }
 }

@@ -38,7 +38,7 @@ class ReaderErrorsTest {
 
     @Test
     void hugeNumbersAreRefusedBeforeAnyArithmetic() {
-        assertTrue(refused("1" + "0".repeat(100_000)).getMessage().contains("Number value length"));
+        assertTrue(refused("1" + "0".repeat(100_000)).getMessage().contains("digits exceeds the limit of 1000 (typedjson.max.number.length)"));
         assertTrue(refused("1e999999999").getMessage().contains("out of range for float64"));
         // a huge exponent on a decimal is kept as it is written, never expanded
         Object d = TypedJson.read("\"~d1E+999999999\"".getBytes(StandardCharsets.UTF_8));

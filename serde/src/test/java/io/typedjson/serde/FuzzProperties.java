@@ -93,5 +93,47 @@ class FuzzProperties {
         // accepted: it is a document of the model, whose value survives another round trip
         byte[] again = serializer.serialize("fuzz", value);
         assertArrayEquals(again, serializer.serialize("fuzz", deserializer.deserialize("fuzz", again)));
+        // one spelling per value (SPEC.md 1.1): an accepted document without JSON's own freedom (whitespace,
+        // escapes, other lexemes of a plain number) is the writer's document of its value, byte for byte
+        boolean canonicalJson = withoutJsonFreedom(document);
+        net.jqwik.api.statistics.Statistics.label("accepted, checked for one spelling").collect(canonicalJson);
+        if (canonicalJson) {
+            assertArrayEquals(document, again, () -> "accepted a second spelling: " + new String(document, StandardCharsets.UTF_8)
+                    + " (the writer's: " + new String(again, StandardCharsets.UTF_8) + ")");
+        }
+    }
+
+    /**
+     * Whether {@code document} is spelled as a writer spells JSON: no whitespace, escapes only where JSON requires
+     * them, and plain numbers in the writer's lexemes. Checked by copying its tokens through the format's own
+     * generator and comparing the bytes.
+     */
+    private static boolean withoutJsonFreedom(byte[] document) {
+        com.fasterxml.jackson.core.JsonFactory factory = io.typedjson.format.TypedJsonFormat.defaults().factory();
+        java.io.ByteArrayOutputStream copy = new java.io.ByteArrayOutputStream();
+        try (com.fasterxml.jackson.core.JsonParser p = factory.createParser(document);
+             com.fasterxml.jackson.core.JsonGenerator g = factory.createGenerator(copy)) {
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT) {
+                    String lexeme = p.getText();
+                    if (lexeme.equals("-0")) {
+                        return false;
+                    }
+                    g.writeNumber(lexeme);
+                } else if (t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_FLOAT) {
+                    String lexeme = p.getText();
+                    double d = Double.parseDouble(lexeme);
+                    if (!Double.isFinite(d) || !io.typedjson.format.Lexemes.doubleText(d).equals(lexeme)) {
+                        return false;
+                    }
+                    g.writeNumber(lexeme);
+                } else {
+                    g.copyCurrentEvent(p);
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+        return Arrays.equals(document, copy.toByteArray());
     }
 }
