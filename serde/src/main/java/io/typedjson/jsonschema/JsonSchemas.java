@@ -54,6 +54,20 @@ public final class JsonSchemas {
         return forType(Object.class);
     }
 
+    /**
+     * Prints the schema of each class named on the command line (fully qualified, on the class path), one per
+     * line: {@code java -cp app.jar:typedjson-serde.jar:jackson-core.jar io.typedjson.jsonschema.JsonSchemas com.acme.Order}.
+     * With no argument, the schema of the dynamic model.
+     */
+    public static void main(String[] args) throws ClassNotFoundException {
+        if (args.length == 0) {
+            System.out.println(dynamic());
+        }
+        for (String name : args) {
+            System.out.println(forClass(Class.forName(name, false, Thread.currentThread().getContextClassLoader())));
+        }
+    }
+
     /** Writes a schema tree (maps, lists, strings, numbers, booleans, null) as compact JSON text. */
     public static String write(Map<String, Object> schema) {
         StringWriter text = new StringWriter();
@@ -87,7 +101,7 @@ public final class JsonSchemas {
         } else if (v instanceof Boolean) {
             out.writeBoolean((Boolean) v);
         } else if (v instanceof BigDecimal) {
-            out.writeNumber(((BigDecimal) v).toPlainString());
+            out.writeNumber((BigDecimal) v); // 3.4028235E+38: a bound with an exponent, which validators take as a double
         } else if (v instanceof Long || v instanceof Integer) {
             out.writeNumber(((Number) v).longValue());
         } else {

@@ -178,10 +178,28 @@ public final class Spellings {
         return m;
     }
 
+    /** A tagged scalar of the dynamic model: {@code ~}, the tag, and its payload in the canonical spelling (SPEC section 7). */
+    public static Map<String, Object> tagged(char tag) {
+        for (Row r : ROWS) {
+            if (r.tag == tag) {
+                return string("~" + tag + r.tagPayload);
+            }
+        }
+        throw new IllegalArgumentException("no tag " + tag);
+    }
+
     public static Map<String, Object> integer(long min, long max) {
         Map<String, Object> m = type("integer");
-        m.put("minimum", min);
-        m.put("maximum", max);
+        if (min == Long.MIN_VALUE) {
+            m.put("minimum", min);
+            m.put("maximum", max);
+        } else {
+            // -128.0 rather than -128: the same bound, exact as a double; networknt's validator compares an
+            // integral bound under "type":"integer" through long, and throws for a double beyond the long range
+            // met in another branch of an anyOf (an alternating map's key and value)
+            m.put("minimum", BigDecimal.valueOf(min).setScale(1));
+            m.put("maximum", BigDecimal.valueOf(max).setScale(1));
+        }
         return m;
     }
 
