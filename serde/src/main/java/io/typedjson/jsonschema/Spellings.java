@@ -96,7 +96,7 @@ public final class Spellings {
     static final List<Row> ROWS = new ArrayList<>();
 
     static {
-        row(String.class, string(null), "(?:[^~].*|~~.*|)", (char) 0, null);
+        row(String.class, string(null), null, (char) 0, null); // as a key: ESCAPED
         row(Boolean.class, type("boolean"), BOOLEAN, (char) 0, null);
         row(Character.class, string(CHAR), CHAR, (char) 0, null);
         row(Byte.class, integer(Byte.MIN_VALUE, Byte.MAX_VALUE), INT8, Tags.INT8, INT8);
@@ -147,7 +147,7 @@ public final class Spellings {
         if (r == null) {
             return null;
         }
-        return r.type == String.class ? ESCAPED : "^" + r.text + "$";
+        return r.text == null ? ESCAPED : "^" + r.text + "$";
     }
 
     static Class<?> box(Class<?> c) {

@@ -386,6 +386,54 @@ class JsonSchemasTest {
         assertEquals(135, refused, "every wrong document tried");
     }
 
+    // ---- a validator outside Java: Python's jsonschema (Debian python3-jsonschema), where it is installed
+
+    static final String PYTHON_CHECK = String.join("\n",
+            "import json, sys, jsonschema",
+            "validator = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))",
+            "valid = [l for l in open(sys.argv[2], encoding='utf-8') if l.strip()]",
+            "wrong = [l for l in open(sys.argv[3], encoding='utf-8') if l.strip()]",
+            "bad = [d for d in valid if any(True for _ in validator.iter_errors(json.loads(d)))]",
+            "missed = [d for d in wrong if not any(True for _ in validator.iter_errors(json.loads(d)))]",
+            "print('valid %d/%d refused %d/%d' % (len(valid) - len(bad), len(valid), len(wrong) - len(missed), len(wrong)))",
+            "for d in (bad + missed)[:5]: print(d.strip()[:300])");
+
+    @Test
+    void pythonsJsonschemaAgrees() throws Exception {
+        boolean available;
+        try {
+            Process probe = new ProcessBuilder("python3", "-c", "import jsonschema").redirectErrorStream(true).start();
+            available = probe.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (java.io.IOException e) {
+            available = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(available, "python3 with the jsonschema package is not installed: skipped");
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("typedjson-jsonschema");
+        Codec<Everything> codec = Codecs.of(Everything.class);
+        Random r = new Random(99);
+        StringBuilder valid = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            valid.append(write(codec, everything(r))).append('\n');
+        }
+        String base = write(codec, everything(r));
+        String[][] wrong = {{"i", "2147483648"}, {"str", "\"~t\""}, {"bytes", "\"/x==\""}, {"instant", "\"2024-01-01T00:00:00.000Z\""},
+                {"time", "\"10:15:00\""}, {"odt", "\"2024-06-30T10:15+00:00\""}, {"byInt", "{\"01\":\"a\"}"}, {"any", "\"~x5\""},
+                {"color", "\"PURPLE\""}, {"l", null}, {"extra", "1"}, {"d", "\"nan\""}};
+        StringBuilder bad = new StringBuilder();
+        for (String[] w : wrong) {
+            bad.append(with(base, w[0], w[1])).append('\n');
+        }
+        java.nio.file.Path schemaFile = java.nio.file.Files.writeString(dir.resolve("schema.json"), JsonSchemas.forClass(Everything.class));
+        java.nio.file.Path validFile = java.nio.file.Files.writeString(dir.resolve("valid.jsonl"), valid);
+        java.nio.file.Path wrongFile = java.nio.file.Files.writeString(dir.resolve("wrong.jsonl"), bad);
+        Process p = new ProcessBuilder("python3", "-c", PYTHON_CHECK, schemaFile.toString(), validFile.toString(), wrongFile.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS), "python3 did not finish");
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.startsWith("valid 200/200 refused " + wrong.length + "/" + wrong.length), out);
+    }
+
     // ---- the dynamic model: every valid vector of SPEC appendix A
 
     @Test
