@@ -102,7 +102,10 @@ public final class Spellings {
         row(Byte.class, integer(Byte.MIN_VALUE, Byte.MAX_VALUE), INT8, Tags.INT8, INT8);
         row(Short.class, integer(Short.MIN_VALUE, Short.MAX_VALUE), INT16, Tags.INT16, INT16);
         row(Integer.class, integer(Integer.MIN_VALUE, Integer.MAX_VALUE), INT32, Tags.INT32, INT32);
-        row(Long.class, integer(Long.MIN_VALUE, Long.MAX_VALUE), INT64, (char) 0, null);
+        // int64 is a plain integer: its bounds are not stated, since validators compare numbers as doubles
+        // (where 2^63 - 1 is 2^63) or through long (networknt, which throws for a double beyond it); its text
+        // (a map key) is checked exactly
+        row(Long.class, type("integer"), INT64, (char) 0, null);
         // a BigInteger within int64 is tagged in the dynamic model; beyond it, a plain integer
         row(BigInteger.class, type("integer"), INTEGER, Tags.BIG_INTEGER, INT64);
         row(Float.class, floating(Float.MAX_VALUE), FLOAT_OR_NON_FINITE, Tags.FLOAT32, FLOAT_OR_NON_FINITE);
@@ -188,18 +191,14 @@ public final class Spellings {
         throw new IllegalArgumentException("no tag " + tag);
     }
 
+    /** An integer within int8, int16 or int32 bounds. */
     public static Map<String, Object> integer(long min, long max) {
         Map<String, Object> m = type("integer");
-        if (min == Long.MIN_VALUE) {
-            m.put("minimum", min);
-            m.put("maximum", max);
-        } else {
-            // -128.0 rather than -128: the same bound, exact as a double; networknt's validator compares an
-            // integral bound under "type":"integer" through long, and throws for a double beyond the long range
-            // met in another branch of an anyOf (an alternating map's key and value)
-            m.put("minimum", BigDecimal.valueOf(min).setScale(1));
-            m.put("maximum", BigDecimal.valueOf(max).setScale(1));
-        }
+        // -128.0 rather than -128: the same bound, exact as a double; networknt's validator compares an
+        // integral bound under "type":"integer" through long, and throws for a double beyond the long range
+        // met in another branch of an anyOf (an alternating map's key and value)
+        m.put("minimum", BigDecimal.valueOf(min).setScale(1));
+        m.put("maximum", BigDecimal.valueOf(max).setScale(1));
         return m;
     }
 
