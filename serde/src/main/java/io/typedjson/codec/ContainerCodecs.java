@@ -41,6 +41,10 @@ final class ContainerCodecs {
             this.isSet = isSet;
         }
 
+        // for CodecSchemas (the JSON Schema of a codec)
+        Codec<Object> element() { return element; }
+        boolean isSet() { return isSet; }
+
         @Override
         void writeValue(JsonGenerator out, C value) throws IOException {
             out.writeStartArray();
@@ -99,6 +103,8 @@ final class ContainerCodecs {
             this.component = component;
         }
 
+        Codec<Object> element() { return element; }
+
         @Override
         void writeValue(JsonGenerator out, Object[] value) throws IOException {
             out.writeStartArray();
@@ -131,6 +137,8 @@ final class ContainerCodecs {
             this.value = value;
         }
 
+        Codec<Object> value() { return value; }
+
         @Override
         public void write(JsonGenerator out, Optional<Object> v) throws IOException {
             if (v == null) {
@@ -156,6 +164,9 @@ final class ContainerCodecs {
             this.values = values;
             this.factory = factory;
         }
+
+        KeySpelling<Object> keys() { return keys; }
+        Codec<Object> values() { return values; }
 
         @Override
         void writeValue(JsonGenerator out, M map) throws IOException {
@@ -211,6 +222,9 @@ final class ContainerCodecs {
             this.factory = factory;
         }
 
+        Codec<Object> keys() { return keys; }
+        Codec<Object> values() { return values; }
+
         @Override
         void writeValue(JsonGenerator out, M map) throws IOException {
             out.writeStartArray();
@@ -265,6 +279,8 @@ final class ContainerCodecs {
             this.type = type;
         }
 
+        Class<?> type() { return type; }
+
         @Override
         public void write(JsonGenerator out, Object value) throws IOException {
             dynamic.write(out, value);
@@ -287,6 +303,8 @@ final class ContainerCodecs {
         void set(Codec<Object> target) {
             this.target = target;
         }
+
+        Codec<Object> target() { return target; }
 
         @Override
         public void write(JsonGenerator out, Object value) throws IOException {

@@ -38,6 +38,10 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
         }
     }
 
+    // for CodecSchemas (the JSON Schema of a codec)
+    Class<?> type() { return type; }
+    String[] names() { return names; }
+
     @Override
     void writeValue(JsonGenerator out, Enum<?> value) throws IOException {
         out.writeString(spelled[value.ordinal()]);

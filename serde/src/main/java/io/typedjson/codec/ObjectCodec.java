@@ -166,6 +166,10 @@ final class ObjectCodec implements Codec<Object> {
         }
     }
 
+    // for CodecSchemas (the JSON Schema of a codec)
+    Class<?> type() { return type; }
+    Property[] properties() { return props; }
+
     @Override
     public void write(JsonGenerator out, Object value) throws IOException {
         if (value == null) {

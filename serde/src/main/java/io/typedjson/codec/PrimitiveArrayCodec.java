@@ -20,6 +20,9 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
         this.component = component;
     }
 
+    // for CodecSchemas (the JSON Schema of a codec)
+    Class<?> component() { return component; }
+
     @Override
     void writeValue(JsonGenerator out, Object value) throws IOException {
         out.writeStartArray();

@@ -33,6 +33,11 @@ final class VariantCodec extends NullableCodec<Object> {
         }
     }
 
+    // for CodecSchemas (the JSON Schema of a codec)
+    Class<?> sealed() { return sealed; }
+    String[] names() { return names; }
+    Codec<Object>[] codecs() { return codecs; }
+
     @Override
     void writeValue(JsonGenerator out, Object value) throws IOException {
         // an enum constant with a body has its own anonymous class; the variant is the enum

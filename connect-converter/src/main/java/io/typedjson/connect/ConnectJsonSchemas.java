@@ -1,0 +1,312 @@
+package io.typedjson.connect;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.connect.TypedJsonConverterConfig.Location;
+import io.typedjson.format.ConnectEnvelope;
+import io.typedjson.format.Tags;
+import io.typedjson.jsonschema.JsonSchemas;
+import io.typedjson.jsonschema.Spellings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * JSON Schema (draft 2020-12) of the documents {@link TypedJsonConverter} writes for a Connect schema (SPEC.md
+ * section 11), for tools outside Java:
+ *
+ * <ul>
+ *   <li>{@code INLINE}: the document {@code {"~s":"<notation>","~v":<value>}}, {@code ~s} the schema's notation
+ *       as a {@code const} and structs as positional arrays ({@code prefixItems}, {@code items: false});</li>
+ *   <li>{@code HEADER}: the value alone, structs as objects (the notation travels in a record header);</li>
+ *   <li>{@code NONE}: the value in the dynamic model, tagged where plain JSON cannot say the Connect type.</li>
+ * </ul>
+ *
+ * <p>The scalar spellings come from {@link Spellings}, the one table of them; this class follows the same
+ * dispatch on the Connect schema as the converter's value codecs (logical name first, then the type).
+ */
+public final class ConnectJsonSchemas {
+    private ConnectJsonSchemas() {}
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** The schema of the documents written for {@code schema} in schema location {@code location}, as JSON text. */
+    public static String forSchema(Schema schema, Location location) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        root.put("title", schema.name() != null ? schema.name() : "typed JSON of a Connect " + schema.type() + " ("
+                + location.name().toLowerCase(java.util.Locale.ROOT) + ")");
+        switch (location) {
+            case INLINE: {
+                Map<String, Object> notation = new LinkedHashMap<>();
+                notation.put("const", notation(schema));
+                Map<String, Object> properties = new LinkedHashMap<>();
+                properties.put(ConnectEnvelope.SCHEMA_KEY, notation);
+                properties.put(ConnectEnvelope.VALUE_KEY, value(schema, true));
+                root.put("type", "object");
+                root.put("properties", properties);
+                root.put("required", List.of(ConnectEnvelope.SCHEMA_KEY, ConnectEnvelope.VALUE_KEY));
+                root.put("additionalProperties", false);
+                break;
+            }
+            case HEADER:
+                root.putAll(value(schema, false));
+                break;
+            default:
+                root.putAll(dynamic(schema));
+                break;
+        }
+        return JsonSchemas.write(root);
+    }
+
+    /** The value of {@code s}: structs as arrays when {@code positional}, as objects otherwise. */
+    private static Map<String, Object> value(Schema s, boolean positional) {
+        Map<String, Object> m = scalar(s);
+        if (m == null) {
+            switch (s.type()) {
+                case ARRAY:
+                    m = Spellings.type("array");
+                    m.put("items", value(s.valueSchema(), positional));
+                    break;
+                case MAP:
+                    if (isPlainString(s.keySchema())) {
+                        m = Spellings.type("object");
+                        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
+                        m.put("additionalProperties", value(s.valueSchema(), positional));
+                    } else {
+                        m = alternating(value(s.keySchema(), positional), value(s.valueSchema(), positional));
+                    }
+                    break;
+                case STRUCT: {
+                    List<Object> fields = new ArrayList<>();
+                    Map<String, Object> properties = new LinkedHashMap<>();
+                    for (Field f : s.fields()) {
+                        fields.add(value(f.schema(), positional));
+                        properties.put(escapeKey(f.name()), fields.get(fields.size() - 1));
+                    }
+                    if (positional) {
+                        m = Spellings.type("array");
+                        m.put("prefixItems", fields);
+                        m.put("items", false);
+                        m.put("minItems", fields.size());
+                    } else {
+                        m = Spellings.type("object");
+                        m.put("properties", properties);
+                        m.put("required", new ArrayList<>(properties.keySet()));
+                        m.put("additionalProperties", false);
+                    }
+                    break;
+                }
+                default:
+                    throw new DataException("no JSON Schema for a Connect " + s.type());
+            }
+        }
+        annotate(m, s);
+        return nullable(s) ? Spellings.nullable(m) : m;
+    }
+
+    /** A scalar in its typed spelling, or null for ARRAY, MAP and STRUCT. */
+    private static Map<String, Object> scalar(Schema s) {
+        if (Decimal.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.BYTES) {
+            return Spellings.type("number");
+        }
+        if (Date.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
+            return Spellings.typed(java.time.LocalDate.class);
+        }
+        if (Time.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
+            return Spellings.string(Spellings.CONNECT_TIME);
+        }
+        if (Timestamp.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT64) {
+            return Spellings.string(Spellings.CONNECT_TIMESTAMP);
+        }
+        switch (s.type()) {
+            case INT8: return Spellings.typed(Byte.class);
+            case INT16: return Spellings.typed(Short.class);
+            case INT32: return Spellings.typed(Integer.class);
+            case INT64: return Spellings.typed(Long.class);
+            case FLOAT32: return Spellings.typed(Float.class);
+            case FLOAT64: return Spellings.typed(Double.class);
+            case BOOLEAN: return Spellings.typed(Boolean.class);
+            case STRING: return Spellings.typed(String.class);
+            case BYTES: return Spellings.typed(byte[].class);
+            default: return null;
+        }
+    }
+
+    /**
+     * The value in schema location none (SPEC section 11, "none"): the dynamic model's spelling of each Connect
+     * type, with its tag where plain JSON cannot say it; structs as objects.
+     */
+    private static Map<String, Object> dynamic(Schema s) {
+        Map<String, Object> m;
+        if (Decimal.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.BYTES) {
+            m = Spellings.tagged(Tags.DECIMAL);
+        } else if (Date.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
+            m = Spellings.tagged(Tags.LOCAL_DATE);
+        } else if (Time.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
+            m = Spellings.string("~" + Tags.LOCAL_TIME + Spellings.CONNECT_TIME);
+        } else if (Timestamp.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT64) {
+            m = Spellings.string("~" + Tags.INSTANT + Spellings.CONNECT_TIMESTAMP);
+        } else {
+            switch (s.type()) {
+                case INT8: m = Spellings.tagged(Tags.INT8); break;
+                case INT16: m = Spellings.tagged(Tags.INT16); break;
+                case INT32: m = Spellings.tagged(Tags.INT32); break;
+                case INT64: m = Spellings.typed(Long.class); break;
+                case FLOAT32: m = Spellings.tagged(Tags.FLOAT32); break;
+                case FLOAT64: {
+                    m = new LinkedHashMap<>();
+                    Map<String, Object> nonFinite = new LinkedHashMap<>();
+                    nonFinite.put("enum", List.of("~zNaN", "~zInfinity", "~z-Infinity"));
+                    m.put("anyOf", List.of(Spellings.type("number"), nonFinite));
+                    break;
+                }
+                case BOOLEAN: m = Spellings.typed(Boolean.class); break;
+                case STRING: m = Spellings.typed(String.class); break;
+                case BYTES: m = Spellings.tagged(Tags.BYTES); break;
+                case ARRAY:
+                    m = Spellings.type("array");
+                    m.put("items", dynamic(s.valueSchema()));
+                    break;
+                case MAP:
+                    if (isPlainString(s.keySchema())) {
+                        m = Spellings.type("object");
+                        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
+                        m.put("additionalProperties", dynamic(s.valueSchema()));
+                    } else {
+                        // keys and values alternate under ~map, unless every key is a string (possible only when
+                        // the key schema is a STRING): then a plain object; no entries at all is {}
+                        Map<String, Object> plain = Spellings.type("object");
+                        if (s.keySchema().type() == Schema.Type.STRING) {
+                            plain.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
+                            plain.put("additionalProperties", dynamic(s.valueSchema()));
+                        } else {
+                            plain.put("maxProperties", 0);
+                        }
+                        Map<String, Object> pairs = alternating(dynamic(s.keySchema()), dynamic(s.valueSchema()));
+                        pairs.put("minItems", 2);
+                        Map<String, Object> tagged = Spellings.type("object");
+                        tagged.put("properties", Map.of(Tags.MAP, pairs));
+                        tagged.put("required", List.of(Tags.MAP));
+                        tagged.put("additionalProperties", false);
+                        m = new LinkedHashMap<>();
+                        m.put("anyOf", List.of(plain, tagged));
+                    }
+                    break;
+                case STRUCT: {
+                    Map<String, Object> properties = new LinkedHashMap<>();
+                    for (Field f : s.fields()) {
+                        properties.put(escapeKey(f.name()), dynamic(f.schema()));
+                    }
+                    m = Spellings.type("object");
+                    m.put("properties", properties);
+                    m.put("required", new ArrayList<>(properties.keySet()));
+                    m.put("additionalProperties", false);
+                    break;
+                }
+                default:
+                    throw new DataException("no JSON Schema for a Connect " + s.type());
+            }
+        }
+        annotate(m, s);
+        return nullable(s) ? Spellings.nullable(m) : m;
+    }
+
+    private static Map<String, Object> alternating(Map<String, Object> key, Map<String, Object> value) {
+        // keys and values alternate in one array; JSON Schema can only say that each item is one of both
+        Map<String, Object> m = Spellings.type("array");
+        Map<String, Object> items = new LinkedHashMap<>();
+        items.put("anyOf", List.of(key, value));
+        m.put("items", items);
+        return m;
+    }
+
+    private static void annotate(Map<String, Object> m, Schema s) {
+        if (s.doc() != null && !m.containsKey("description")) {
+            m.put("description", s.doc());
+        }
+    }
+
+    /** As the converter's codecs: null is written for an optional schema and for one with a default. */
+    private static boolean nullable(Schema s) {
+        return s.isOptional() || s.defaultValue() != null;
+    }
+
+    /** A map key that can always be a JSON object key: a required string without a logical name. */
+    private static boolean isPlainString(Schema key) {
+        return key.type() == Schema.Type.STRING && !key.isOptional() && key.name() == null;
+    }
+
+    private static String escapeKey(String key) {
+        return key.startsWith("~") ? "~" + key : key;
+    }
+
+    // ---- the notation, through the converter's public interface
+
+    /** The schema's notation as the converter writes it in {@code ~s}: the converter is asked for one document. */
+    static String notation(Schema schema) {
+        TypedJsonConverter converter = new TypedJsonConverter();
+        converter.configure(Map.of(TypedJsonConverterConfig.SCHEMA_LOCATION, "inline"), false);
+        byte[] document = converter.fromConnectData("json-schema", schema, nullable(schema) ? null : sample(schema));
+        try (JsonParser in = JSON.createParser(document)) {
+            if (in.nextToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName()) && in.nextToken() == JsonToken.VALUE_STRING) {
+                return in.getText();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new DataException("the converter wrote no inline schema for " + schema);
+    }
+
+    /** A value of {@code schema}, the smallest there is, only to have the converter write its notation. */
+    private static Object sample(Schema s) {
+        if (nullable(s)) {
+            return null;
+        }
+        if (Decimal.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.BYTES) {
+            return BigDecimal.ZERO.setScale(Integer.parseInt(s.parameters().get(Decimal.SCALE_FIELD)));
+        }
+        if (Date.LOGICAL_NAME.equals(s.name()) || Time.LOGICAL_NAME.equals(s.name())
+                || Timestamp.LOGICAL_NAME.equals(s.name())) {
+            return new java.util.Date(0);
+        }
+        switch (s.type()) {
+            case INT8: return (byte) 0;
+            case INT16: return (short) 0;
+            case INT32: return 0;
+            case INT64: return 0L;
+            case FLOAT32: return 0f;
+            case FLOAT64: return 0.0;
+            case BOOLEAN: return false;
+            case STRING: return "";
+            case BYTES: return new byte[0];
+            case ARRAY: return List.of();
+            case MAP: return Map.of();
+            case STRUCT: {
+                Struct struct = new Struct(s);
+                for (Field f : s.fields()) {
+                    Object v = sample(f.schema());
+                    if (v != null) {
+                        struct.put(f, v); // a required field with a default stays unset (Struct.put refuses the null)
+                    }
+                }
+                return struct;
+            }
+            default: throw new DataException("no sample of a Connect " + s.type());
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package io.typedjson.codec;
+
+import io.typedjson.codec.ContainerCodecs.ArrayCodec;
+import io.typedjson.codec.ContainerCodecs.CollectionCodec;
+import io.typedjson.codec.ContainerCodecs.ObjectMapCodec;
+import io.typedjson.codec.ContainerCodecs.OpenCodec;
+import io.typedjson.codec.ContainerCodecs.OptionalCodec;
+import io.typedjson.codec.ContainerCodecs.PairMapCodec;
+import io.typedjson.codec.ContainerCodecs.Ref;
+import io.typedjson.format.Codec;
+import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.KeySpelling;
+import io.typedjson.format.Lexemes;
+import io.typedjson.jsonschema.Spellings;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JSON Schema of what a class's codec writes, read off the compiled codec itself (the same properties,
+ * names, variants and key spellings the serde uses), with the scalar spellings of {@link Spellings}. Used by
+ * {@link io.typedjson.jsonschema.JsonSchemas}; the result is a tree of maps, lists and scalars.
+ */
+public final class CodecSchemas {
+    private static final String DEFS = "#/$defs/";
+
+    /** The codecs of the scalar types, to tell which scalar a codec is (its class is not kept in it). */
+    private static final Map<Object, Class<?>> SCALARS = new IdentityHashMap<>();
+    private static final Map<Object, Class<?>> KEYS = new IdentityHashMap<>();
+
+    static {
+        for (Class<?> c : new Class<?>[] {String.class, Boolean.class, Character.class, Byte.class, Short.class,
+                Integer.class, Long.class, java.math.BigInteger.class, Float.class, Double.class, java.math.BigDecimal.class,
+                byte[].class, java.nio.ByteBuffer.class, java.time.Instant.class, java.time.LocalDate.class,
+                java.time.LocalTime.class, java.time.LocalDateTime.class, java.time.OffsetDateTime.class, java.util.UUID.class}) {
+            Codec<?> codec = ScalarCodecs.of(c);
+            if (codec != null) {
+                SCALARS.put(codec, c);
+            }
+            KeySpelling<?> key = KeySpelling.of(c);
+            if (key != null) {
+                KEYS.put(key, c);
+            }
+        }
+    }
+
+    private final Map<String, Object> defs = new LinkedHashMap<>();
+    private final Map<Object, String> names = new IdentityHashMap<>();
+    private final Set<String> taken = new HashSet<>();
+
+    private CodecSchemas() {}
+
+    /**
+     * The schema tree of the documents {@code Codecs.of(type, options)} writes: {@code $defs} for every class,
+     * variant type and enum, and for the dynamic model when the type has an open position.
+     */
+    public static Map<String, Object> of(Type type, CodecOptions options) {
+        CodecSchemas walk = new CodecSchemas();
+        Map<String, Object> body = walk.schema(Codecs.of(type, options));
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        root.put("title", type.getTypeName());
+        root.putAll(body);
+        if (!walk.defs.isEmpty()) {
+            root.put("$defs", walk.defs);
+        }
+        return root;
+    }
+
+    private Map<String, Object> schema(Codec<?> codec) {
+        while (codec instanceof Ref) {
+            codec = ((Ref) codec).target();
+        }
+        Class<?> scalar = SCALARS.get(codec);
+        if (scalar != null) {
+            return Spellings.typed(scalar);
+        }
+        if (codec == DynamicCodec.INSTANCE) {
+            return dynamicRef();
+        }
+        if (codec instanceof OpenCodec) {
+            Class<?> declared = ((OpenCodec) codec).type();
+            return declared == Object.class ? dynamicRef() : Spellings.dynamic(declared, dynamicRef().get("$ref").toString());
+        }
+        if (codec instanceof OptionalCodec) {
+            return Spellings.nullable(schema(((OptionalCodec) codec).value()));
+        }
+        if (codec instanceof CollectionCodec) {
+            CollectionCodec<?> c = (CollectionCodec<?>) codec;
+            Map<String, Object> m = Spellings.type("array");
+            m.put("items", element(c.element()));
+            if (c.isSet() && jsonEqualityIsTheFormats(c.element())) {
+                m.put("uniqueItems", true);
+            }
+            return m;
+        }
+        if (codec instanceof ArrayCodec) {
+            Map<String, Object> m = Spellings.type("array");
+            m.put("items", element(((ArrayCodec) codec).element()));
+            return m;
+        }
+        if (codec instanceof PrimitiveArrayCodec) {
+            Map<String, Object> m = Spellings.type("array");
+            m.put("items", Spellings.typed(((PrimitiveArrayCodec) codec).component()));
+            return m;
+        }
+        if (codec instanceof ObjectMapCodec) {
+            ObjectMapCodec<?> c = (ObjectMapCodec<?>) codec;
+            Map<String, Object> m = Spellings.type("object");
+            m.put("propertyNames", keyNames(c.keys()));
+            m.put("additionalProperties", element(c.values()));
+            return m;
+        }
+        if (codec instanceof PairMapCodec) {
+            // keys and values alternate; JSON Schema cannot say which position is which, only that each is one of both
+            PairMapCodec<?> c = (PairMapCodec<?>) codec;
+            Map<String, Object> m = Spellings.type("array");
+            Map<String, Object> items = new LinkedHashMap<>();
+            items.put("anyOf", List.of(schema(c.keys()), element(c.values())));
+            m.put("items", items);
+            return m;
+        }
+        if (codec instanceof EnumCodec || codec instanceof ObjectCodec || codec instanceof VariantCodec) {
+            return named(codec);
+        }
+        throw new IllegalArgumentException("no JSON Schema for the codec " + codec.getClass().getName());
+    }
+
+    /** An element, map value or nullable field: the codec's schema, or null. */
+    private Map<String, Object> element(Codec<?> codec) {
+        while (codec instanceof Ref) {
+            codec = ((Ref) codec).target();
+        }
+        Map<String, Object> s = schema(codec);
+        // Optional already has null; the dynamic model has null in it
+        return codec instanceof OptionalCodec || codec == DynamicCodec.INSTANCE || codec instanceof OpenCodec
+                ? s : Spellings.nullable(s);
+    }
+
+    private Map<String, Object> dynamicRef() {
+        if (!defs.containsKey(Spellings.DYNAMIC)) {
+            defs.put(Spellings.DYNAMIC, null); // reserve the name before the recursion
+            defs.put(Spellings.DYNAMIC, Spellings.dynamic(Object.class, DEFS + Spellings.DYNAMIC));
+        }
+        return Spellings.ref(DEFS + Spellings.DYNAMIC);
+    }
+
+    /** Classes, variant types and enums go to {@code $defs} once, so a type can refer to itself. */
+    private Map<String, Object> named(Codec<?> codec) {
+        String name = names.get(codec);
+        if (name == null) {
+            Class<?> type = codec instanceof EnumCodec ? ((EnumCodec) codec).type()
+                    : codec instanceof ObjectCodec ? ((ObjectCodec) codec).type() : ((VariantCodec) codec).sealed();
+            name = type.getSimpleName().isEmpty() ? "type" : type.getSimpleName();
+            for (int i = 2; taken.contains(name) || name.equals(Spellings.DYNAMIC); i++) {
+                name = type.getSimpleName() + "_" + i; // Box<Integer> and Box<String> are two codecs of one class
+            }
+            taken.add(name);
+            names.put(codec, name);
+            defs.put(name, null); // keeps the order of first use
+            defs.put(name, body(codec, type));
+        }
+        return Spellings.ref(DEFS + name);
+    }
+
+    private Map<String, Object> body(Codec<?> codec, Class<?> type) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("title", type.getName());
+        if (codec instanceof EnumCodec) {
+            List<Object> values = new ArrayList<>();
+            for (String n : ((EnumCodec) codec).names()) {
+                values.add(Lexemes.escapeKey(n));
+            }
+            m.put("enum", values);
+            return m;
+        }
+        if (codec instanceof VariantCodec) {
+            VariantCodec v = (VariantCodec) codec;
+            List<Object> variants = new ArrayList<>();
+            for (int i = 0; i < v.names().length; i++) {
+                Map<String, Object> one = Spellings.type("object");
+                one.put("properties", Map.of(v.names()[i], schema(v.codecs()[i])));
+                one.put("required", List.of(v.names()[i]));
+                one.put("additionalProperties", false);
+                variants.add(one);
+            }
+            m.put("oneOf", variants);
+            return m;
+        }
+        // a class: the writer writes every field, in order, every time, and nothing else
+        m.put("type", "object");
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<Object> required = new ArrayList<>();
+        for (ObjectCodec.Property p : ((ObjectCodec) codec).properties()) {
+            String key = p.key.getValue();
+            properties.put(key, property(p));
+            required.add(key);
+        }
+        m.put("properties", properties);
+        m.put("required", required);
+        m.put("additionalProperties", false);
+        return m;
+    }
+
+    private Map<String, Object> property(ObjectCodec.Property p) {
+        switch (p.kind) {
+            case ObjectCodec.BOOLEAN: return Spellings.typed(boolean.class);
+            case ObjectCodec.BYTE: return Spellings.typed(byte.class);
+            case ObjectCodec.SHORT: return Spellings.typed(short.class);
+            case ObjectCodec.INT: return Spellings.typed(int.class);
+            case ObjectCodec.LONG: return Spellings.typed(long.class);
+            case ObjectCodec.FLOAT: return Spellings.typed(float.class);
+            case ObjectCodec.DOUBLE: return Spellings.typed(double.class);
+            case ObjectCodec.CHAR: return Spellings.typed(char.class);
+            case ObjectCodec.STRING: return Spellings.nullable(Spellings.typed(String.class));
+            default: return element(p.codec);
+        }
+    }
+
+    private Map<String, Object> keyNames(KeySpelling<?> keys) {
+        if (keys instanceof EnumCodec) {
+            List<Object> values = new ArrayList<>();
+            for (String n : ((EnumCodec) keys).names()) {
+                values.add(Lexemes.escapeKey(n));
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("enum", values);
+            return m;
+        }
+        Class<?> type = KEYS.get(keys);
+        if (type == null) {
+            throw new IllegalArgumentException("no JSON Schema for the map key spelling " + keys.getClass().getName());
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pattern", Spellings.keyPattern(type));
+        return m;
+    }
+
+    /**
+     * Whether two elements the format calls different are always different JSON values too, so that
+     * {@code uniqueItems} refuses only what the writer never writes: not for numbers with a fraction
+     * ({@code 0.0} and {@code -0.0}, {@code 1.0} and {@code 1.00} are one JSON number), classes (their own
+     * {@code equals}) or the dynamic model.
+     */
+    private static boolean jsonEqualityIsTheFormats(Codec<?> element) {
+        while (element instanceof Ref) {
+            element = ((Ref) element).target();
+        }
+        Class<?> scalar = SCALARS.get(element);
+        if (scalar != null) {
+            return scalar != Double.class && scalar != Float.class && scalar != java.math.BigDecimal.class;
+        }
+        return element instanceof EnumCodec;
+    }
+}

@@ -1,0 +1,111 @@
+package io.typedjson.jsonschema;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.typedjson.codec.CodecOptions;
+import io.typedjson.codec.CodecSchemas;
+import io.typedjson.codec.TypeRef;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON Schema (draft 2020-12) of the typed JSON documents that {@code TypedJsonSerializer} writes for a Java
+ * type, so that tools in other languages (validators, editors, data catalogs) can check a topic's documents.
+ *
+ * <pre>{@code
+ * String schema = JsonSchemas.forClass(Order.class);
+ * String listSchema = JsonSchemas.forType(new TypeRef<List<Order>>() {});
+ * }</pre>
+ *
+ * <p>The schema describes what the writer produces: every field, in declaration order, and nothing else
+ * ({@code required} lists every field, {@code additionalProperties} is false), each value in its typed
+ * spelling (SPEC.md section 5). A reader is more lenient (it skips unknown keys, takes missing ones as
+ * defaults and the second spellings of section 5.2); a document the schema refuses is one no typedjson writer
+ * of this type produced. What the schema can and cannot check: docs/json-schema.md.
+ *
+ * <p>The structure is read from the codec the serde itself compiles ({@code Codecs.of}), so a class the
+ * serde refuses is refused here too, with the same {@link IllegalArgumentException}.
+ */
+public final class JsonSchemas {
+    private JsonSchemas() {}
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** The schema of the documents written for {@code type}, as JSON text. */
+    public static String forType(Type type) {
+        return write(CodecSchemas.of(type, CodecOptions.DEFAULT));
+    }
+
+    public static String forClass(Class<?> type) {
+        return forType((Type) type);
+    }
+
+    public static String forType(TypeRef<?> type) {
+        return forType(type.type());
+    }
+
+    /** The schema of any document of the dynamic model (SPEC section 6): what {@code typedjson.value.type} unset writes. */
+    public static String dynamic() {
+        return forType(Object.class);
+    }
+
+    /**
+     * Prints the schema of each class named on the command line (fully qualified, on the class path), one per
+     * line: {@code java -cp app.jar:typedjson-serde.jar:jackson-core.jar io.typedjson.jsonschema.JsonSchemas com.acme.Order}.
+     * With no argument, the schema of the dynamic model.
+     */
+    public static void main(String[] args) throws ClassNotFoundException {
+        if (args.length == 0) {
+            System.out.println(dynamic());
+        }
+        for (String name : args) {
+            System.out.println(forClass(Class.forName(name, false, Thread.currentThread().getContextClassLoader())));
+        }
+    }
+
+    /** Writes a schema tree (maps, lists, strings, numbers, booleans, null) as compact JSON text. */
+    public static String write(Map<String, Object> schema) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator out = JSON.createGenerator(text)) {
+            writeValue(out, schema);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return text.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void writeValue(JsonGenerator out, Object v) throws IOException {
+        if (v == null) {
+            out.writeNull();
+        } else if (v instanceof Map) {
+            out.writeStartObject();
+            for (Map.Entry<String, Object> e : ((Map<String, Object>) v).entrySet()) {
+                out.writeFieldName(e.getKey());
+                writeValue(out, e.getValue());
+            }
+            out.writeEndObject();
+        } else if (v instanceof List) {
+            out.writeStartArray();
+            for (Object e : (List<Object>) v) {
+                writeValue(out, e);
+            }
+            out.writeEndArray();
+        } else if (v instanceof String) {
+            out.writeString((String) v);
+        } else if (v instanceof Boolean) {
+            out.writeBoolean((Boolean) v);
+        } else if (v instanceof BigDecimal) {
+            out.writeNumber((BigDecimal) v); // 3.4028235E+38: a bound with an exponent, which validators take as a double
+        } else if (v instanceof Long || v instanceof Integer) {
+            out.writeNumber(((Number) v).longValue());
+        } else {
+            throw new IllegalArgumentException("not a JSON Schema value: " + v.getClass().getName());
+        }
+    }
+}
