@@ -1,0 +1,15 @@
+/**
+ * The typed JSON format (SPEC.md sections 1 to 9) over jackson-core's streaming parser and generator.
+ *
+ * <p>API: {@link io.typedjson.format.TypedJsonFormat} (documents to and from bytes, with limits),
+ * {@link io.typedjson.format.Codec} (the extension point: a codec writes to a jackson-core {@code JsonGenerator} and
+ * reads from a {@code JsonParser}; jackson-core 2, not Jackson 3's {@code tools.jackson} packages),
+ * {@link io.typedjson.format.DynamicCodec} (the dynamic model), {@link io.typedjson.format.TypedJsonException}
+ * (every refusal, with the JSON path and the byte offset) and {@link io.typedjson.format.ConnectEnvelope} (the names
+ * the Connect converter and the console formatter share).
+ *
+ * <p>The format's rules live here once: {@code Lexemes} (the one spelling of each scalar type), {@code Tags},
+ * {@code IsoTimes}, {@code KeySpelling}, {@code Equality}, {@code Readers} and {@code Limits}. They are public only
+ * so that the Connect converter can build on them, and are not part of the API: they may change in any release.
+ */
+package io.typedjson.format;

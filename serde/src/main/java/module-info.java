@@ -1,0 +1,23 @@
+/**
+ * typedjson's format, codecs and Kafka serde.
+ *
+ * <p>The API: {@link io.typedjson.serde} (the Kafka {@code Serializer}, {@code Deserializer}, {@code Serde}, their
+ * configuration and the console formatter), {@link io.typedjson.codec} (codecs compiled per Java type, type
+ * references, the schema evolution check), {@link io.typedjson.annotation} ({@code @TypedJsonName}) and
+ * {@link io.typedjson.format} (the {@code Codec} extension point, {@code TypedJsonFormat}, {@code TypedJsonException}).
+ * A {@code Codec} reads and writes through jackson-core's streaming {@code JsonParser} and {@code JsonGenerator}
+ * (jackson-core 2), so this module requires jackson-core transitively.
+ *
+ * <p>Classes carried by the class codecs that live in named modules must open their packages to this module
+ * (the codecs build records through their canonical constructors and read fields with method handles).
+ */
+module io.typedjson.serde {
+    requires transitive com.fasterxml.jackson.core;
+    // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
+    requires transitive kafka.clients;
+
+    exports io.typedjson.annotation;
+    exports io.typedjson.codec;
+    exports io.typedjson.format;
+    exports io.typedjson.serde;
+}

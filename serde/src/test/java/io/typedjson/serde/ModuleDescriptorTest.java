@@ -1,0 +1,33 @@
+package io.typedjson.serde;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The module descriptor exports the API packages and nothing else, and passes jackson-core on to its users. */
+class ModuleDescriptorTest {
+
+    @Test
+    void exportsExactlyTheApiPackages() throws IOException {
+        ModuleDescriptor module;
+        try (InputStream in = Files.newInputStream(Path.of("target", "classes", "module-info.class"))) {
+            module = ModuleDescriptor.read(in);
+        }
+        assertEquals("io.typedjson.serde", module.name());
+        Set<String> exported = module.exports().stream()
+                .filter(e -> !e.isQualified()).map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        assertEquals(Set.of("io.typedjson.annotation", "io.typedjson.codec", "io.typedjson.format", "io.typedjson.serde"),
+                exported);
+        // a Codec reads and writes through jackson-core's JsonParser and JsonGenerator: its users need the module
+        assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.core")
+                && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE)), module.requires().toString());
+    }
+}
