@@ -4,7 +4,8 @@
  * <p>The API: {@link io.typedjson.serde} (the Kafka {@code Serializer}, {@code Deserializer}, {@code Serde}, their
  * configuration and the console formatter), {@link io.typedjson.codec} (codecs compiled per Java type, type
  * references, the schema evolution check), {@link io.typedjson.annotation} ({@code @TypedJsonName}) and
- * {@link io.typedjson.format} (the {@code Codec} extension point, {@code TypedJsonFormat}, {@code TypedJsonException}).
+ * {@link io.typedjson.format} (the {@code Codec} extension point, {@code TypedJsonFormat}, {@code TypedJsonException})
+ * and {@link io.typedjson.jsonschema} (JSON Schema of a class's documents).
  * A {@code Codec} reads and writes through jackson-core's streaming {@code JsonParser} and {@code JsonGenerator}
  * (jackson-core 2), so this module requires jackson-core transitively.
  *
@@ -19,5 +20,6 @@ module io.typedjson.serde {
     exports io.typedjson.annotation;
     exports io.typedjson.codec;
     exports io.typedjson.format;
+    exports io.typedjson.jsonschema;
     exports io.typedjson.serde;
 }

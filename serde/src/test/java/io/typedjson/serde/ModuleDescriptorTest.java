@@ -24,7 +24,8 @@ class ModuleDescriptorTest {
         assertEquals("io.typedjson.serde", module.name());
         Set<String> exported = module.exports().stream()
                 .filter(e -> !e.isQualified()).map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
-        assertEquals(Set.of("io.typedjson.annotation", "io.typedjson.codec", "io.typedjson.format", "io.typedjson.serde"),
+        assertEquals(Set.of("io.typedjson.annotation", "io.typedjson.codec", "io.typedjson.format", "io.typedjson.jsonschema",
+                "io.typedjson.serde"),
                 exported);
         // a Codec reads and writes through jackson-core's JsonParser and JsonGenerator: its users need the module
         assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.core")
