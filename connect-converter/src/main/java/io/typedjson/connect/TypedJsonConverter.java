@@ -58,7 +58,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public ConfigDef config() {
-        return TypedJsonConverterConfig.CONFIG_DEF;
+        return TypedJsonConverterConfig.configDef();
     }
 
     @Override
