@@ -497,22 +497,7 @@ final class ClusterBench {
             w.start();
             workers.add(w);
         }
-        // the group is formed when its members own every partition and no rebalance happened for half a second
-        long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
-        int members = Math.min(threads, partitions.size());
-        while (System.nanoTime() < formDeadline && failure.get() == null) {
-            Set<TopicPartition> all = new java.util.HashSet<>();
-            int withPartitions = 0;
-            for (Set<TopicPartition> mine : owned) {
-                all.addAll(mine);
-                withPartitions += mine.isEmpty() ? 0 : 1;
-            }
-            if (all.containsAll(partitions) && withPartitions >= members
-                    && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
-                break;
-            }
-            Thread.sleep(20);
-        }
+        awaitGroupFormed(owned, partitions, lastRebalance, failure);
         progress.start(label + " " + p.name() + " consume (" + threads + " consumers)", count);
         long t0 = System.nanoTime();
         lastProgress.set(t0);
@@ -534,6 +519,31 @@ final class ClusterBench {
             throw new IllegalStateException("a consumer thread failed", failure.get());
         }
         return seconds;
+    }
+
+    /**
+     * Waits until the group is formed (its members own every partition, as many members as can own one do, and no
+     * rebalance happened for half a second), a consumer failed, or twice the stall timeout passed: a clock started
+     * while the group still rebalances would time the rebalance.
+     */
+    private void awaitGroupFormed(List<Set<TopicPartition>> owned, List<TopicPartition> partitions,
+                                  AtomicLong lastRebalance, AtomicReference<Throwable> failure)
+            throws InterruptedException {
+        long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
+        int members = Math.min(owned.size(), partitions.size());
+        while (System.nanoTime() < formDeadline && failure.get() == null) {
+            Set<TopicPartition> all = new java.util.HashSet<>();
+            int withPartitions = 0;
+            for (Set<TopicPartition> mine : owned) {
+                all.addAll(mine);
+                withPartitions += mine.isEmpty() ? 0 : 1;
+            }
+            if (all.containsAll(partitions) && withPartitions >= members
+                    && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
+                return;
+            }
+            Thread.sleep(20);
+        }
     }
 
     private String differenceOrNull(Object expected, Object actual) {
