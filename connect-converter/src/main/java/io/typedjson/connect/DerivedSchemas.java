@@ -38,7 +38,7 @@ final class DerivedSchemas {
 
     static Object toDynamic(Schema schema, Object value) {
         if (schema == null || value == null) {
-            return value instanceof ByteBuffer ? ValueCodec.bytesOf((ByteBuffer) value) : value;
+            return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
         }
         if (schema.name() != null) {
             switch (schema.name()) {
@@ -54,7 +54,7 @@ final class DerivedSchemas {
         }
         switch (schema.type()) {
             case BYTES:
-                return value instanceof ByteBuffer ? ValueCodec.bytesOf((ByteBuffer) value) : value;
+                return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
             case ARRAY: {
                 List<Object> list = new ArrayList<>();
                 for (Object e : (List<?>) value) {
@@ -108,13 +108,12 @@ final class DerivedSchemas {
         if (v instanceof Byte) return Schema.INT8_SCHEMA;
         if (v instanceof Float) return Schema.FLOAT32_SCHEMA;
         if (v instanceof byte[]) return Schema.BYTES_SCHEMA;
-        if (v instanceof BigDecimal) return Decimal.schema(((BigDecimal) v).scale());
+        if (v instanceof BigDecimal d) return Decimal.schema(d.scale());
         if (v instanceof Instant) return Timestamp.SCHEMA;
         if (v instanceof LocalDate) return Date.SCHEMA;
         if (v instanceof LocalTime) return Time.SCHEMA;
-        if (v instanceof Collection) return SchemaBuilder.array(common((Collection<?>) v)).build();
-        if (v instanceof Map) {
-            Map<?, ?> map = (Map<?, ?>) v;
+        if (v instanceof Collection<?> c) return SchemaBuilder.array(common(c)).build();
+        if (v instanceof Map<?, ?> map) {
             boolean stringKeys = true;
             for (Object k : map.keySet()) {
                 stringKeys &= k instanceof String;
@@ -176,36 +175,33 @@ final class DerivedSchemas {
         if (v == null) {
             return null;
         }
-        if (v instanceof Instant) {
-            Instant t = (Instant) v;
+        if (v instanceof Instant t) {
             if (t.getNano() % 1_000_000 != 0) {
                 throw new NotDerivable();
             }
             return new java.util.Date(t.toEpochMilli());
         }
-        if (v instanceof LocalDate) {
-            long day = ((LocalDate) v).toEpochDay();
+        if (v instanceof LocalDate date) {
+            long day = date.toEpochDay();
             if (day != (int) day) {
                 throw new NotDerivable();
             }
             return Date.toLogical(schema, (int) day);
         }
-        if (v instanceof LocalTime) {
-            LocalTime t = (LocalTime) v;
+        if (v instanceof LocalTime t) {
             if (t.getNano() % 1_000_000 != 0) {
                 throw new NotDerivable();
             }
             return Time.toLogical(schema, (int) (t.toNanoOfDay() / 1_000_000L));
         }
-        if (v instanceof Collection) {
+        if (v instanceof Collection<?> c) {
             List<Object> list = new ArrayList<>();
-            for (Object e : (Collection<?>) v) {
+            for (Object e : c) {
                 list.add(convert(schema.valueSchema(), e));
             }
             return list;
         }
-        if (v instanceof Map) {
-            Map<?, ?> map = (Map<?, ?>) v;
+        if (v instanceof Map<?, ?> map) {
             if (schema.type() == Schema.Type.STRUCT) {
                 Struct struct = new Struct(schema);
                 for (Field f : schema.fields()) {

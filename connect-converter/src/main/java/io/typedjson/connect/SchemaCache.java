@@ -1,11 +1,7 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.io.SerializedString;
-import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonFormat;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -34,8 +30,6 @@ final class SchemaCache {
         final SerializedString quoted;
         final ValueCodec positional;
         final ValueCodec object;
-        /** Writes {@code {"~s":"<text>","~v":<value>}}. */
-        final Codec<Object> inline;
 
         Entry(Schema schema, String text) {
             this.schema = schema;
@@ -44,22 +38,6 @@ final class SchemaCache {
             this.quoted = new SerializedString(text);
             this.positional = ValueCodec.of(schema, true);
             this.object = ValueCodec.of(schema, false);
-            this.inline = new Codec<>() {
-                @Override
-                public void write(JsonGenerator out, Object value) throws IOException {
-                    out.writeStartObject();
-                    out.writeFieldName(TypedJsonConverter.SCHEMA_KEY);
-                    out.writeString(quoted);
-                    out.writeFieldName(TypedJsonConverter.VALUE_KEY);
-                    positional.write(out, value);
-                    out.writeEndObject();
-                }
-
-                @Override
-                public Object read(JsonParser in) {
-                    throw new UnsupportedOperationException("inline documents are read by TypedJsonConverter");
-                }
-            };
         }
     }
 

@@ -35,10 +35,13 @@ import io.typedjson.serde.TypedJsonConfig;
 final class SchemaNotation {
     private SchemaNotation() {}
 
-    /** Writes and reads the default value of a schema as typed JSON text; structs as objects. */
-    interface Defaults {
+    /** Writes the default value of a schema as text: all that writing a notation needs. */
+    interface DefaultWriter {
         String write(Schema schema, Object value);
+    }
 
+    /** Writes and reads the default value of a schema as typed JSON text; structs as objects. */
+    interface Defaults extends DefaultWriter {
         /** Parses the text of a default value for a schema (that has no default yet). */
         Object read(Schema schema, String json);
     }
@@ -52,13 +55,13 @@ final class SchemaNotation {
      * The notation of a schema that {@link SchemaBounds#check} has accepted (so the recursion here is bounded);
      * refuses to grow past {@code maxLength} characters, which no reader would take.
      */
-    static String write(Schema schema, Defaults defaults, int maxLength) {
+    static String write(Schema schema, DefaultWriter defaults, int maxLength) {
         StringBuilder sb = new StringBuilder(64);
         write(sb, schema, defaults, maxLength);
         return sb.toString();
     }
 
-    private static void write(StringBuilder sb, Schema s, Defaults defaults, int maxLength) {
+    private static void write(StringBuilder sb, Schema s, DefaultWriter defaults, int maxLength) {
         if (sb.length() > maxLength) {
             throw new DataException("the schema notation is longer than the limit of " + maxLength
                     + " characters (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
@@ -100,17 +103,7 @@ final class SchemaNotation {
     private static final String PRECISION = "connect.decimal.precision";
 
     /** Default values elided, for messages. */
-    private static final Defaults ELIDED = new Defaults() {
-        @Override
-        public String write(Schema schema, Object value) {
-            return "...";
-        }
-
-        @Override
-        public Object read(Schema schema, String json) {
-            throw new UnsupportedOperationException();
-        }
-    };
+    private static final DefaultWriter ELIDED = (schema, value) -> "...";
 
     /** The notation of any schema for a message, at most about 200 characters, defaults elided; never recurses deeply. */
     static String brief(Schema s) {
@@ -130,7 +123,7 @@ final class SchemaNotation {
         return null;
     }
 
-    private static void writeBase(StringBuilder sb, Schema s, Defaults defaults, int maxLength) {
+    private static void writeBase(StringBuilder sb, Schema s, DefaultWriter defaults, int maxLength) {
         switch (s.type()) {
             case INT8: sb.append("i8"); break;
             case INT16: sb.append("i16"); break;
@@ -180,7 +173,7 @@ final class SchemaNotation {
     }
 
     private static void writeSuffixes(StringBuilder sb, Schema s, String name, Integer version,
-                                      Map<String, String> params, Defaults defaults) {
+                                      Map<String, String> params, DefaultWriter defaults) {
         if (params != null && !params.isEmpty()) { // SchemaBuilder never makes an empty map
             sb.append('(');
             boolean first = true;

@@ -46,7 +46,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private TypedJsonConverterConfig.Location location = TypedJsonConverterConfig.Location.INLINE;
     private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
     private SchemaCache cache = new SchemaCache(format, 1000);
-    private final Codec<SchemaAndValue> inline = new InlineReader();
+    private final Codec<SchemaAndValue> inline = new InlineCodec();
 
     public TypedJsonConverter() {
     }
@@ -58,7 +58,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public ConfigDef config() {
-        return TypedJsonConverterConfig.CONFIG_DEF;
+        return TypedJsonConverterConfig.configDef();
     }
 
     @Override
@@ -102,14 +102,14 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 }
                 return format.write(DynamicCodec.INSTANCE, value);
             }
-            SchemaCache.Entry entry = cache.forSchema(schema);
             if (location == TypedJsonConverterConfig.Location.HEADER && headers != null) {
+                SchemaCache.Entry entry = cache.forSchema(schema);
                 byte[] bytes = format.write(entry.object, value);
                 headers.remove(schemaHeader);
                 headers.add(schemaHeader, entry.textBytes);
                 return bytes;
             }
-            return format.write(entry.inline, value);
+            return format.write(inline, new SchemaAndValue(schema, value));
         } catch (RuntimeException e) { // a value of another type than its schema's, a schema beyond the limits, ...
             throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + message(e), e);
         }
@@ -176,7 +176,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         try {
             return schema == null
                     ? format.write(DynamicCodec.INSTANCE, value)
-                    : format.write(cache.forSchema(schema).inline, value);
+                    : format.write(inline, new SchemaAndValue(schema, value));
         } catch (RuntimeException e) {
             throw new DataException("Cannot write typed JSON for header '" + headerKey + "' of topic '" + topic + "': "
                     + message(e), e);
@@ -281,10 +281,17 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         return i;
     }
 
-    private final class InlineReader implements Codec<SchemaAndValue> {
+    /** Inline documents {@code {"~s":"<schema notation>","~v":<value, structs positional>}}, both ways. */
+    private final class InlineCodec implements Codec<SchemaAndValue> {
         @Override
-        public void write(JsonGenerator out, SchemaAndValue value) {
-            throw new UnsupportedOperationException();
+        public void write(JsonGenerator out, SchemaAndValue document) throws IOException {
+            SchemaCache.Entry entry = cache.forSchema(document.schema());
+            out.writeStartObject();
+            out.writeFieldName(SCHEMA_KEY);
+            out.writeString(entry.quoted);
+            out.writeFieldName(VALUE_KEY);
+            entry.positional.write(out, document.value());
+            out.writeEndObject();
         }
 
         @Override

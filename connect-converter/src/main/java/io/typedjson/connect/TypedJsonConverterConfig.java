@@ -5,22 +5,27 @@ import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.serde.TypedJsonConfig;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef.ValidString;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.connect.storage.ConverterConfig;
+import org.apache.kafka.connect.storage.ConverterType;
 
-/** The configuration of {@link TypedJsonConverter}; every key is documented, has a default and a validator. */
-public final class TypedJsonConverterConfig extends AbstractConfig {
+/**
+ * The configuration of {@link TypedJsonConverter}; every key is documented, has a default and a validator.
+ * Like Kafka's own {@code JsonConverterConfig} it extends {@link ConverterConfig}: {@code converter.type} is
+ * Kafka's key, and {@link #type()} reads it.
+ */
+public final class TypedJsonConverterConfig extends ConverterConfig {
 
     public static final String SCHEMA_LOCATION = "typedjson.schema.location";
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
     public static final String SCHEMA_CACHE_SIZE = "typedjson.schema.cache.size";
-    /** Set by the worker: key, value or header. */
-    public static final String CONVERTER_TYPE = "converter.type";
+    /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
+    public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
     public static final String VALUE_SCHEMA_HEADER = ConnectEnvelope.VALUE_SCHEMA_HEADER;
     public static final String KEY_SCHEMA_HEADER = ConnectEnvelope.KEY_SCHEMA_HEADER;
@@ -43,7 +48,8 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
         }
     };
 
-    public static final ConfigDef CONFIG_DEF = new ConfigDef()
+    /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
+    private static final ConfigDef CONFIG_DEF = new ConfigDef()
             .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none"), Importance.HIGH,
                     "Where the schema travels. inline: each document is {\"~s\":\"<schema>\",\"~v\":<value>}, "
                             + "self-describing, with struct values as positional arrays (the schema names the fields once). "
@@ -58,12 +64,27 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
             .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
                     "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
                             + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
-                            + "64 Mi characters of schema notation.")
-            .define(CONVERTER_TYPE, Type.STRING, "value", ValidString.in("key", "value", "header"), Importance.LOW,
-                    "Set by the Connect worker: whether this instance converts record keys, values or headers.");
+                            + "64 Mi characters of schema notation.");
 
     static {
+        defineConverterType(CONFIG_DEF);
         TypedJsonConfig.defineLimits(CONFIG_DEF);
+    }
+
+    /**
+     * Kafka's {@code converter.type} (name, type, valid values, importance from {@link ConverterConfig#newConfigDef()})
+     * with a default of {@code value}: Kafka's has none, but a converter configured through
+     * {@code configure(Map)} alone (a program, not the worker) converts values, as it always has here.
+     */
+    private static void defineConverterType(ConfigDef def) {
+        ConfigDef.ConfigKey kafka = ConverterConfig.newConfigDef().configKeys().get(TYPE_CONFIG);
+        def.define(kafka.name, kafka.type, ConverterType.VALUE.getName(), kafka.validator, kafka.importance,
+                "Set by the Connect worker: whether this instance converts record keys, values or headers.");
+    }
+
+    /** A copy of the definition of every key (as Kafka's {@code ProducerConfig.configDef()}): changing it changes nothing here. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(CONFIG_DEF);
     }
 
     /**
@@ -75,7 +96,7 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
      */
     public static final int MAX_SUPPORTED_DEPTH = 500;
 
-    public TypedJsonConverterConfig(Map<?, ?> props) {
+    public TypedJsonConverterConfig(Map<String, ?> props) {
         super(CONFIG_DEF, props);
         int depth = getInt(TypedJsonConfig.MAX_DEPTH);
         if (depth > MAX_SUPPORTED_DEPTH) {
@@ -90,7 +111,7 @@ public final class TypedJsonConverterConfig extends AbstractConfig {
     }
 
     public boolean isKey() {
-        return getString(CONVERTER_TYPE).equals("key");
+        return type() == ConverterType.KEY;
     }
 
     public String schemaHeader() {

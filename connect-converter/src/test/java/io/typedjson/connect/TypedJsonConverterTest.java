@@ -357,4 +357,18 @@ class TypedJsonConverterTest {
                 "docs/configuration.md's converter configuration table is out of date; regenerate it with TypedJsonConverterConfig.main");
         assertNotNull(new TypedJsonConverter().version());
     }
+
+    @Test
+    void configDefIsACopyAndConverterTypeIsKafkasKey() {
+        ConfigDef handedOut = new TypedJsonConverter().config();
+        handedOut.define("typedjson.made.up", ConfigDef.Type.STRING, "", ConfigDef.Importance.LOW, "changed by a caller");
+        assertTrue(!new TypedJsonConverter().config().names().contains("typedjson.made.up"));
+        assertTrue(!TypedJsonConverterConfig.configDef().names().contains("typedjson.made.up"));
+
+        org.apache.kafka.connect.storage.ConverterConfig byDefault = new TypedJsonConverterConfig(Map.of());
+        assertEquals(org.apache.kafka.connect.storage.ConverterType.VALUE, byDefault.type());
+        assertEquals(org.apache.kafka.connect.storage.ConverterType.HEADER,
+                new TypedJsonConverterConfig(Map.of("converter.type", "header")).type());
+        assertThrows(ConfigException.class, () -> new TypedJsonConverterConfig(Map.of("converter.type", "sideways")));
+    }
 }

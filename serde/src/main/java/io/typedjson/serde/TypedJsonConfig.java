@@ -14,7 +14,7 @@ import org.apache.kafka.common.config.ConfigDef.ValidString;
 
 /**
  * The Kafka properties of {@link TypedJsonSerializer}, {@link TypedJsonDeserializer} and {@link TypedJsonSerde}.
- * Every key is documented in {@link #CONFIG_DEF}; values of the wrong type or out of range fail
+ * Every key is documented in {@link #configDef()}; values of the wrong type or out of range fail
  * {@code configure} with a {@link org.apache.kafka.common.config.ConfigException} naming the key.
  */
 public final class TypedJsonConfig extends AbstractConfig {
@@ -28,7 +28,8 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String MAX_STRING_LENGTH = "typedjson.max.string.length";
     public static final String MAX_DOCUMENT_BYTES = "typedjson.max.document.bytes";
 
-    public static final ConfigDef CONFIG_DEF = new ConfigDef()
+    /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
+    private static final ConfigDef CONFIG_DEF = new ConfigDef()
             .define(VALUE_TYPE, Type.STRING, "", Importance.HIGH,
                     "Fully qualified name of the Java class carried as record values: a record, a class with a "
                             + "no-argument constructor, an enum, a sealed interface, ... (SPEC.md section 10). Empty: the dynamic model "
@@ -46,6 +47,11 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     static {
         defineLimits(CONFIG_DEF);
+    }
+
+    /** A copy of the definition of every key (as Kafka's {@code ProducerConfig.configDef()}): changing it changes nothing here. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(CONFIG_DEF);
     }
 
     /** Adds the keys of {@link Limits} to {@code def}; the Connect converter's configuration has them too. */

@@ -122,9 +122,9 @@ class TypedJsonSerdeTest {
     @Test
     void documentedConfigurationTableIsGeneratedFromTheConfigDef() throws java.io.IOException {
         String reference = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "configuration.md"));
-        assertTrue(reference.contains(TypedJsonConfig.markdownTable(TypedJsonConfig.CONFIG_DEF)),
+        assertTrue(reference.contains(TypedJsonConfig.markdownTable(TypedJsonConfig.configDef())),
                 "docs/configuration.md's serde configuration table is out of date; regenerate it with TypedJsonConfig.main");
-        for (org.apache.kafka.common.config.ConfigDef.ConfigKey key : TypedJsonConfig.CONFIG_DEF.configKeys().values()) {
+        for (org.apache.kafka.common.config.ConfigDef.ConfigKey key : TypedJsonConfig.configDef().configKeys().values()) {
             assertTrue(key.documentation != null && !key.documentation.isBlank() && key.hasDefault(), key.name);
         }
     }

@@ -84,8 +84,7 @@ final class ClusterBench {
 
     /** What one codec did in one run. */
     record Measurement(String codec, int records, long valueBytes, double produceSeconds, double consumeSeconds,
-                       long consumedValueBytes, long diskBytes, double latencyP50Ms, double latencyP99Ms,
-                       int latencySamples, Verdict verdict) {
+                       long consumedValueBytes, long diskBytes, Latency latency, Verdict verdict) {
 
         double produceRecordsPerSecond() {
             return records / produceSeconds;
@@ -109,6 +108,22 @@ final class ClusterBench {
 
         double diskBytesPerRecord() {
             return diskBytes < 0 ? Double.NaN : (double) diskBytes / records;
+        }
+    }
+
+    /** End-to-end latency at a steady rate: the median and 99th percentile of {@code samples} records, in ms. */
+    record Latency(double p50Ms, double p99Ms, int samples) {
+
+        /** Nothing measured (no latency records asked for, or none arrived). */
+        static final Latency NONE = new Latency(Double.NaN, Double.NaN, 0);
+
+        static Latency of(long[] nanos) {
+            if (nanos.length == 0) {
+                return NONE;
+            }
+            long[] sorted = nanos.clone();
+            Arrays.sort(sorted);
+            return new Latency(percentile(sorted, 0.50) / 1e6, percentile(sorted, 0.99) / 1e6, sorted.length);
         }
     }
 
@@ -189,20 +204,29 @@ final class ClusterBench {
         }
     }
 
+    /** The five steps of the class comment, in order; only produce, consume and latency are timed. */
     private <V> Measurement measureOn(Prepared<V> p, int count, String topic, String label) throws Exception {
         if (topology == null) {
             topology = describeTopic(topic);
         }
-        BenchCodec<V> codec = p.codec;
-        List<V> values = p.values;
         Produced produced = produce(p, count, topic, label);
         Map<TopicPartition, Long> ends = stableEndOffsets(produced.partitions, count);
-        Consumed c = new Consumed(count, settings.producers());
+        Consumed consumed = new Consumed(count, settings.producers());
         double consumeSeconds = settings.consumers() == 1
-                ? consumeAssigned(p, count, topic, label, produced.partitions, ends, c)
-                : consumeInGroup(p, count, topic, label, produced.partitions, ends, c);
+                ? consumeAssigned(p, count, topic, label, produced.partitions, ends, consumed)
+                : consumeInGroup(p, count, topic, label, produced.partitions, ends, consumed);
+        Verdict verdict = compare(p.values, count, produced, consumed);
+        long diskBytes = diskBytes(topic);
+        Latency latency = latency(p, topic, produced.partitions, ends, count, label);
+        return new Measurement(p.name(), count, produced.valueBytes, produced.seconds, consumeSeconds,
+                consumed.consumedBytes.get(), diskBytes, latency, verdict);
+    }
 
-        // ---- 3. compare (untimed)
+    /**
+     * 3. Each of the first {@code count} records as consumed against what was produced (untimed): lost, changed (its
+     * decoded value differs, or its bytes do), out of order in its partition, or exact.
+     */
+    private <V> Verdict compare(List<V> values, int count, Produced produced, Consumed c) {
         int exact = 0;
         int missing = 0;
         int changed = 0;
@@ -232,17 +256,8 @@ final class ClusterBench {
                 exact++;
             }
         }
-        Verdict verdict = new Verdict(count, exact, c.consumed.get(), missing, c.duplicated.get(), reordered, changed,
+        return new Verdict(count, exact, c.consumed.get(), missing, c.duplicated.get(), reordered, changed,
                 c.unknownKeys.get(), (int) produced.sendErrors, examples);
-
-        // ---- 4. bytes on the broker's disk
-        long diskBytes = diskBytes(topic);
-
-        // ---- 5. end-to-end latency at a steady rate
-        double[] latency = latency(p, topic, produced.partitions, ends, count, label);
-
-        return new Measurement(p.name(), count, produced.valueBytes, produced.seconds, consumeSeconds,
-                c.consumedBytes.get(), diskBytes, latency[0], latency[1], (int) latency[2], verdict);
     }
 
     /** What the producers did: timing, bytes, the CRC of every value sent, failed sends. */
@@ -482,22 +497,7 @@ final class ClusterBench {
             w.start();
             workers.add(w);
         }
-        // the group is formed when its members own every partition and no rebalance happened for half a second
-        long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
-        int members = Math.min(threads, partitions.size());
-        while (System.nanoTime() < formDeadline && failure.get() == null) {
-            Set<TopicPartition> all = new java.util.HashSet<>();
-            int withPartitions = 0;
-            for (Set<TopicPartition> mine : owned) {
-                all.addAll(mine);
-                withPartitions += mine.isEmpty() ? 0 : 1;
-            }
-            if (all.containsAll(partitions) && withPartitions >= members
-                    && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
-                break;
-            }
-            Thread.sleep(20);
-        }
+        awaitGroupFormed(owned, partitions, lastRebalance, failure);
         progress.start(label + " " + p.name() + " consume (" + threads + " consumers)", count);
         long t0 = System.nanoTime();
         lastProgress.set(t0);
@@ -521,6 +521,31 @@ final class ClusterBench {
         return seconds;
     }
 
+    /**
+     * Waits until the group is formed (its members own every partition, as many members as can own one do, and no
+     * rebalance happened for half a second), a consumer failed, or twice the stall timeout passed: a clock started
+     * while the group still rebalances would time the rebalance.
+     */
+    private void awaitGroupFormed(List<Set<TopicPartition>> owned, List<TopicPartition> partitions,
+                                  AtomicLong lastRebalance, AtomicReference<Throwable> failure)
+            throws InterruptedException {
+        long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
+        int members = Math.min(owned.size(), partitions.size());
+        while (System.nanoTime() < formDeadline && failure.get() == null) {
+            Set<TopicPartition> all = new java.util.HashSet<>();
+            int withPartitions = 0;
+            for (Set<TopicPartition> mine : owned) {
+                all.addAll(mine);
+                withPartitions += mine.isEmpty() ? 0 : 1;
+            }
+            if (all.containsAll(partitions) && withPartitions >= members
+                    && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+    }
+
     private String differenceOrNull(Object expected, Object actual) {
         try {
             return firstDifference.apply(expected, actual);
@@ -535,19 +560,57 @@ final class ClusterBench {
         }
     }
 
-    /** p50 ms, p99 ms, samples. */
-    private <V> double[] latency(Prepared<V> p, String topic, List<TopicPartition> partitions,
-                                 Map<TopicPartition, Long> from, int count, String label) throws Exception {
+    /**
+     * 5. End-to-end latency at a steady rate: {@code settings.latencyRecords()} more records, each stamped with the
+     * {@code System.nanoTime()} of its send, timed by a consumer tailing the topic once it has decoded them.
+     */
+    private <V> Latency latency(Prepared<V> p, String topic, List<TopicPartition> partitions,
+                                Map<TopicPartition, Long> from, int count, String label) throws Exception {
         int m = Math.min(settings.latencyRecords(), p.values.size());
         if (m <= 0) {
-            return new double[] {Double.NaN, Double.NaN, 0};
+            return Latency.NONE;
         }
-        long[] samples = new long[m];
-        AtomicLong received = new AtomicLong();
-        java.util.concurrent.CountDownLatch tailReady = new java.util.concurrent.CountDownLatch(1);
-        AtomicReference<Throwable> tailError = new AtomicReference<>();
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread tail = new Thread(() -> {
+        LatencyTail tail = new LatencyTail(p.codec, partitions, from, m);
+        tail.thread.start();
+        progress.start(label + " " + p.name() + " latency", m);
+        sendAtSteadyRate(p, topic, count, m, tail.ready);
+        tail.thread.join(settings.stallTimeout().toMillis());
+        tail.stop.set(true);
+        tail.thread.join(10_000);
+        int n = (int) tail.received.get();
+        progress.done(n, Double.NaN);
+        if (tail.error.get() != null) {
+            throw new IllegalStateException("latency consumer failed", tail.error.get());
+        }
+        return Latency.of(Arrays.copyOf(tail.samples, n));
+    }
+
+    /**
+     * The consumer of step 5, in a thread of its own: reads from the end offsets of step 1 on, decodes each record
+     * and notes how long after its send that was done.
+     */
+    private final class LatencyTail {
+        final long[] samples;
+        final AtomicLong received = new AtomicLong();
+        /** Counted down by the first record, the untimed one: the fetch path is warm. */
+        final java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+        final AtomicReference<Throwable> error = new AtomicReference<>();
+        final java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        final Thread thread;
+
+        LatencyTail(BenchCodec<?> codec, List<TopicPartition> partitions, Map<TopicPartition, Long> from, int m) {
+            samples = new long[m];
+            thread = new Thread(() -> {
+                try {
+                    tail(codec, partitions, from, m);
+                } catch (Throwable t) {
+                    error.set(t);
+                }
+            }, "typedjson-bench-latency-tail");
+            thread.setDaemon(true);
+        }
+
+        private void tail(BenchCodec<?> codec, List<TopicPartition> partitions, Map<TopicPartition, Long> from, int m) {
             try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-tail")) {
                 consumer.assign(partitions);
                 for (TopicPartition tp : partitions) {
@@ -556,11 +619,11 @@ final class ClusterBench {
                 int n = 0;
                 while (n < m && !stop.get()) {
                     for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(50))) {
-                        tailReady.countDown(); // the untimed first record arrived: the fetch path is warm
+                        ready.countDown();
                         try {
-                            p.codec.decode(r.value());
+                            codec.decode(r.value());
                         } catch (RuntimeException e) {
-                            // exactness is judged above; here only the time counts
+                            // exactness is judged in step 3; here only the time counts
                         }
                         long now = System.nanoTime();
                         Header h = r.headers().lastHeader(SENT_NANOS_HEADER);
@@ -570,15 +633,18 @@ final class ClusterBench {
                     }
                     received.set(n);
                 }
-            } catch (Throwable t) {
-                tailError.set(t);
             }
-        }, "typedjson-bench-latency-tail");
-        tail.setDaemon(true);
-        tail.start();
-        progress.start(label + " " + p.name() + " latency", m);
+        }
+    }
+
+    /**
+     * The producer of step 5: one record untimed (metadata, the producer id and the connection; it carries no send
+     * time, so it is no sample), then {@code m} records at {@code settings.latencyRate()}, keys from {@code firstKey}
+     * on (after the keys of step 1), each stamped with its send time.
+     */
+    private <V> void sendAtSteadyRate(Prepared<V> p, String topic, int firstKey, int m,
+                                      java.util.concurrent.CountDownLatch tailReady) throws InterruptedException {
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
-            // untimed: metadata, the producer id and the connection, then one record without the header (not a sample)
             producer.partitionsFor(topic);
             producer.send(new ProducerRecord<>(topic, key(Integer.MAX_VALUE), p.codec.encode(p.values.get(0))));
             producer.flush();
@@ -597,27 +663,13 @@ final class ClusterBench {
                 long sent = System.nanoTime();
                 headers.add(SENT_NANOS_HEADER, ByteBuffer.allocate(8).putLong(sent).array());
                 byte[] value = p.codec.encode(p.values.get(j));
-                producer.send(new ProducerRecord<>(topic, null, null, key(count + j), value, headers));
+                producer.send(new ProducerRecord<>(topic, null, null, key(firstKey + j), value, headers));
                 if ((j & 0x3FF) == 0) {
                     progress.update(j);
                 }
             }
             producer.flush();
         }
-        tail.join(settings.stallTimeout().toMillis());
-        stop.set(true);
-        tail.join(10_000);
-        int n = (int) received.get();
-        progress.done(n, Double.NaN);
-        if (tailError.get() != null) {
-            throw new IllegalStateException("latency consumer failed", tailError.get());
-        }
-        if (n == 0) {
-            return new double[] {Double.NaN, Double.NaN, 0};
-        }
-        long[] s = Arrays.copyOf(samples, n);
-        Arrays.sort(s);
-        return new double[] {percentile(s, 0.50) / 1e6, percentile(s, 0.99) / 1e6, n};
     }
 
     static double percentile(long[] sorted, double q) {
@@ -787,7 +839,7 @@ final class ClusterBench {
         return true;
     }
 
-    /** Size of the topic's log segments: per partition the largest replica (the leader's), summed. */
+    /** 4. Size of the topic's log segments: per partition the largest replica (the leader's), summed. */
     private long diskBytes(String topic) {
         try {
             Collection<Node> nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS);

@@ -125,83 +125,31 @@ public final class ClusterCommand {
         }
     }
 
+    /** Picks the codecs, starts a local cluster unless one is named, measures every codec, writes the report. */
     private static int execute(Options o, PrintStream out, PrintStream err, Sources sources) throws Exception {
         long t0 = System.nanoTime();
-        List<BenchCodec<?>> codecs = sources.codecs(o.dataset);
-        if (o.codecFilter.isEmpty() && codecs.stream().anyMatch(c -> DEFAULT_CODECS.contains(c.name()))) {
-            // the serdes people choose between when values must come back as sent; --codecs all adds the lossy ones
-            o.codecFilter = DEFAULT_CODECS;
-        }
-        if (!o.codecFilter.isEmpty() && !o.codecFilter.equals(List.of("all"))) {
-            List<BenchCodec<?>> kept = new ArrayList<>();
-            for (BenchCodec<?> c : codecs) {
-                if (o.codecFilter.contains(c.name())) {
-                    kept.add(c);
-                }
-            }
-            if (kept.isEmpty()) {
-                throw new IllegalArgumentException("no codec named " + o.codecFilter + " for " + o.dataset);
-            }
-            codecs = kept;
-        }
+        List<BenchCodec<?>> codecs = selectCodecs(o, sources);
         resolveDefaults(o, codecs, sources);
         err.printf("cluster: data set %s, %,d records, %d codecs%n", o.dataset, o.records, codecs.size());
         List<?> records = sources.records(o.dataset, Math.max(o.records, o.latencyRecords), o.seed);
 
         LocalKafkaCluster kafka = null;
         try {
-            String bootstrap = o.bootstrapServers;
-            String brokerLine;
-            Map<String, String> topicConfigs = Map.of();
-            Optional<Short> replicationFactor = o.replicationFactor;
-            if (bootstrap == null) {
-                err.println(o.brokers == 1 ? "cluster: starting a local Kafka broker (KRaft, child JVM)..."
-                        : "cluster: starting a local Kafka cluster of " + o.brokers
-                        + " nodes (KRaft, each a broker and controller in a child JVM)...");
-                kafka = LocalKafkaCluster.start(o.brokers);
-                bootstrap = kafka.bootstrapServers();
-                brokerLine = localClusterLine(kafka);
-                err.println("cluster: " + brokerLine + ", " + bootstrap);
-                // what a production topic has: min(3, N) copies, 2 in sync for a write from three brokers on
-                replicationFactor = Optional.of((short) LocalKafka.replicationFactor(o.brokers));
-                topicConfigs = Map.of("min.insync.replicas", Integer.toString(LocalKafka.minInsyncReplicas(o.brokers)));
-            } else {
-                brokerLine = "existing cluster at " + bootstrap;
+            if (o.bootstrapServers == null) {
+                kafka = startLocalCluster(o.brokers, err);
+            }
+            Target target = kafka == null ? Target.existing(o) : Target.local(kafka, o.brokers);
+            if (kafka != null) {
+                err.println("cluster: " + target.brokerLine() + ", " + target.bootstrapServers());
             }
             Settings settings = new Settings(o.records, o.warmupRecords, o.runs, o.compression, o.acks, o.partitions,
-                    replicationFactor, o.latencyRecords, o.latencyRate, bootstrap, o.stallTimeout, o.producers,
-                    o.consumers, topicConfigs);
-            Map<String, List<Measurement>> byCodec = new LinkedHashMap<>();
-            boolean allExact = true;
-            try (Admin admin = ClusterBench.admin(bootstrap)) {
+                    target.replicationFactor(), o.latencyRecords, o.latencyRate, target.bootstrapServers(),
+                    o.stallTimeout, o.producers, o.consumers, target.topicConfigs());
+            String brokerLine = target.brokerLine();
+            Runs runs;
+            try (Admin admin = ClusterBench.admin(target.bootstrapServers())) {
                 ClusterBench bench = new ClusterBench(settings, admin, sources::firstDifference, err);
-                if (o.warmupRecords > 0) {
-                    int count = Math.min(o.warmupRecords, o.records);
-                    for (BenchCodec<?> c : codecs) {
-                        Measurement m = bench.measure(prepare(c, records, count, o), count, "warmup");
-                        if (!m.verdict().isExact()) {
-                            allExact &= o.ignoreInexact.contains(m.codec());
-                            bench.progress().line("cluster: warm-up " + m.codec() + ": " + m.verdict().summary()
-                                    + " " + m.verdict().examples());
-                        }
-                    }
-                }
-                for (BenchCodec<?> c : codecs) {
-                    byCodec.put(c.name(), new ArrayList<>());
-                }
-                for (int run = 0; run < o.runs; run++) {
-                    for (int k = 0; k < codecs.size(); k++) {
-                        // interleaved, and each run starts with a different codec
-                        BenchCodec<?> c = codecs.get((k + run) % codecs.size());
-                        Measurement m = bench.measure(prepare(c, records, o.records, o), o.records, "run" + (run + 1));
-                        byCodec.get(c.name()).add(m);
-                        if (!m.verdict().isExact()) {
-                            allExact &= o.ignoreInexact.contains(m.codec());
-                            bench.progress().line("cluster: run " + (run + 1) + " " + m.codec() + ": "
-                                    + m.verdict().summary() + " " + m.verdict().examples());
-                        }
-                    }
-                }
+                runs = measureAll(bench, codecs, records, o);
                 // what was measured, read back from the cluster: its brokers and the topics' replication
                 if (bench.topology() != null) {
                     brokerLine += "; " + bench.topology();
@@ -212,18 +160,8 @@ public final class ClusterCommand {
                 brokerLine += ", " + kafka.residentSummary().replace("RSS", "RSS after the runs");
             }
             double minutes = (System.nanoTime() - t0) / 60e9;
-            Report report = new Report(o, brokerLine, byCodec, minutes);
-            String markdown = report.markdown();
-            out.println();
-            out.print(markdown);
-            Files.createDirectories(o.resultsDir);
-            String stem = o.bootstrapServers == null && o.brokers > 1 ? "cluster-" + o.brokers + "brokers" : "cluster";
-            Path md = o.resultsDir.resolve(stem + ".md");
-            Files.writeString(md, markdown, StandardCharsets.UTF_8);
-            Files.writeString(o.resultsDir.resolve(stem + ".csv"), report.csv(), StandardCharsets.UTF_8);
-            out.println();
-            out.println("results: " + md.toAbsolutePath().normalize() + " and " + stem + ".csv");
-            if (!allExact) {
+            writeReport(new Report(o, brokerLine, runs.byCodec(), minutes), o, out);
+            if (!runs.allExact()) {
                 err.println("cluster: NOT EXACT: at least one codec did not give back every record as produced");
                 return 1;
             }
@@ -233,6 +171,111 @@ public final class ClusterCommand {
                 kafka.close();
             }
         }
+    }
+
+    /** The codecs of the data set that {@code --codecs} names; without it, {@link #DEFAULT_CODECS}. */
+    private static List<BenchCodec<?>> selectCodecs(Options o, Sources sources) {
+        List<BenchCodec<?>> codecs = sources.codecs(o.dataset);
+        if (o.codecFilter.isEmpty() && codecs.stream().anyMatch(c -> DEFAULT_CODECS.contains(c.name()))) {
+            // the serdes people choose between when values must come back as sent; --codecs all adds the lossy ones
+            o.codecFilter = DEFAULT_CODECS;
+        }
+        if (o.codecFilter.isEmpty() || o.codecFilter.equals(List.of("all"))) {
+            return codecs;
+        }
+        List<BenchCodec<?>> kept = new ArrayList<>();
+        for (BenchCodec<?> c : codecs) {
+            if (o.codecFilter.contains(c.name())) {
+                kept.add(c);
+            }
+        }
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("no codec named " + o.codecFilter + " for " + o.dataset);
+        }
+        return kept;
+    }
+
+    private static LocalKafkaCluster startLocalCluster(int brokers, PrintStream err) throws Exception {
+        err.println(brokers == 1 ? "cluster: starting a local Kafka broker (KRaft, child JVM)..."
+                : "cluster: starting a local Kafka cluster of " + brokers
+                + " nodes (KRaft, each a broker and controller in a child JVM)...");
+        return LocalKafkaCluster.start(brokers);
+    }
+
+    /** Where the records go: the cluster's address, its line in the report, and how its topics are made. */
+    private record Target(String bootstrapServers, String brokerLine, Optional<Short> replicationFactor,
+                          Map<String, String> topicConfigs) {
+
+        /** A running cluster named by {@code --bootstrap-servers}: its topics as {@code --replication-factor} says. */
+        static Target existing(Options o) {
+            return new Target(o.bootstrapServers, "existing cluster at " + o.bootstrapServers, o.replicationFactor,
+                    Map.of());
+        }
+
+        /**
+         * The command's own cluster: topics as a production topic has them, min(3, N) copies and 2 in sync for a
+         * write from three brokers on.
+         */
+        static Target local(LocalKafkaCluster kafka, int brokers) {
+            return new Target(kafka.bootstrapServers(), localClusterLine(kafka),
+                    Optional.of((short) LocalKafka.replicationFactor(brokers)),
+                    Map.of("min.insync.replicas", Integer.toString(LocalKafka.minInsyncReplicas(brokers))));
+        }
+    }
+
+    /** Every measurement of the runs, by codec, and whether every codec not excused by --ignore-inexact was exact. */
+    private record Runs(Map<String, List<Measurement>> byCodec, boolean allExact) {}
+
+    /**
+     * The warm-up (each codec once, on fewer records, not reported), then {@code --runs} runs of every codec,
+     * interleaved, each run starting with a different codec so that no codec always follows the same one.
+     */
+    private static Runs measureAll(ClusterBench bench, List<BenchCodec<?>> codecs, List<?> records, Options o)
+            throws Exception {
+        boolean allExact = true;
+        if (o.warmupRecords > 0) {
+            int count = Math.min(o.warmupRecords, o.records);
+            for (BenchCodec<?> c : codecs) {
+                Measurement m = bench.measure(prepare(c, records, count, o), count, "warmup");
+                allExact &= acceptable(m, o, bench, "warm-up " + m.codec());
+            }
+        }
+        Map<String, List<Measurement>> byCodec = new LinkedHashMap<>();
+        for (BenchCodec<?> c : codecs) {
+            byCodec.put(c.name(), new ArrayList<>());
+        }
+        for (int run = 0; run < o.runs; run++) {
+            for (int k = 0; k < codecs.size(); k++) {
+                BenchCodec<?> c = codecs.get((k + run) % codecs.size());
+                Measurement m = bench.measure(prepare(c, records, o.records, o), o.records, "run" + (run + 1));
+                byCodec.get(c.name()).add(m);
+                allExact &= acceptable(m, o, bench, "run " + (run + 1) + " " + m.codec());
+            }
+        }
+        return new Runs(byCodec, allExact);
+    }
+
+    /** Exact, or excused by --ignore-inexact; what was not exact is printed either way. */
+    private static boolean acceptable(Measurement m, Options o, ClusterBench bench, String what) {
+        if (m.verdict().isExact()) {
+            return true;
+        }
+        bench.progress().line("cluster: " + what + ": " + m.verdict().summary() + " " + m.verdict().examples());
+        return o.ignoreInexact.contains(m.codec());
+    }
+
+    /** The report on stdout and as markdown and CSV under the results directory. */
+    private static void writeReport(Report report, Options o, PrintStream out) throws java.io.IOException {
+        String markdown = report.markdown();
+        out.println();
+        out.print(markdown);
+        Files.createDirectories(o.resultsDir);
+        String stem = o.bootstrapServers == null && o.brokers > 1 ? "cluster-" + o.brokers + "brokers" : "cluster";
+        Path md = o.resultsDir.resolve(stem + ".md");
+        Files.writeString(md, markdown, StandardCharsets.UTF_8);
+        Files.writeString(o.resultsDir.resolve(stem + ".csv"), report.csv(), StandardCharsets.UTF_8);
+        out.println();
+        out.println("results: " + md.toAbsolutePath().normalize() + " and " + stem + ".csv");
     }
 
     static String localClusterLine(LocalKafkaCluster kafka) {
@@ -348,8 +391,8 @@ public final class ClusterCommand {
                         .append(" | ").append(fmt(median(ms, Measurement::consumeMegabytesPerSecond), 1))
                         .append(" | ").append(fmt(ratio(e.getKey(), Measurement::produceRecordsPerSecond), 2))
                         .append(" | ").append(fmt(ratio(e.getKey(), Measurement::consumeRecordsPerSecond), 2))
-                        .append(" | ").append(fmt(median(ms, Measurement::latencyP50Ms), 2))
-                        .append(" | ").append(fmt(median(ms, Measurement::latencyP99Ms), 2))
+                        .append(" | ").append(fmt(median(ms, m -> m.latency().p50Ms()), 2))
+                        .append(" | ").append(fmt(median(ms, m -> m.latency().p99Ms()), 2))
                         .append(" | ").append(exactness(ms)).append(" |\n");
             }
             sb.append('\n');
@@ -385,8 +428,8 @@ public final class ClusterCommand {
                         fmtPlain(median(ms, Measurement::consumeMegabytesPerSecond), 3),
                         fmtPlain(ratio(e.getKey(), Measurement::produceRecordsPerSecond), 3),
                         fmtPlain(ratio(e.getKey(), Measurement::consumeRecordsPerSecond), 3),
-                        fmtPlain(median(ms, Measurement::latencyP50Ms), 3),
-                        fmtPlain(median(ms, Measurement::latencyP99Ms), 3),
+                        fmtPlain(median(ms, m -> m.latency().p50Ms()), 3),
+                        fmtPlain(median(ms, m -> m.latency().p99Ms()), 3),
                         worst == null ? "" : Integer.toString(worst.verdict().exact()),
                         Integer.toString(o.records),
                         Boolean.toString(ms.stream().allMatch(m -> m.verdict().isExact())),

@@ -20,7 +20,8 @@ import org.apache.kafka.connect.data.Timestamp;
 final class RowsData implements Dataset<Row> {
     private static final String[] WORDS = {"leave at door", "call first", "second floor", "gift wrap", "no invoice",
             "fragile glass", "back entrance", "weekend only", "ring twice", "ask for Sam"};
-    // unnamed, as in the reference measurements (anchors.md); the change events of cdc name theirs, as Debezium does
+    // unnamed, as the orders' schema is (a name's bytes would be counted against every schema-carrying codec);
+    // the change events of cdc name theirs, as Debezium does
     private static final Schema SCHEMA = schema(null, false);
     private static final long DAY_MS = TimeUnit.DAYS.toMillis(1);
 

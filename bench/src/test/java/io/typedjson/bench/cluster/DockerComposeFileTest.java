@@ -62,6 +62,47 @@ class DockerComposeFileTest {
         assertTrue(m.matches(), "an official, pinned apache/kafka image: " + image);
         assertTrue(Integer.parseInt(m.group(1)) >= 4, "Kafka 4 or later (KRaft only): " + image);
         assertEquals(image, connect.get("image"), "the Connect worker runs the same image");
+        assertEquals(image, TestcontainersKafkaIT.IMAGE, "the Testcontainers test runs the image of this file");
+    }
+
+    /**
+     * The image is of the project's Kafka release ({@code kafka.version}) or of {@code kafka.image.version}, an exception
+     * the parent pom names once with its reason: a comment saying that {@code apache/kafka:<kafka.version>} was not
+     * found. Moving kafka.version without looking for its image fails here.
+     */
+    @Test
+    void theImageFollowsTheKafkaVersionOfTheParentPomOrItsNamedException() throws IOException {
+        String pom = Files.readString(root.resolve("pom.xml"), StandardCharsets.UTF_8);
+        String kafkaVersion = pomProperty(pom, "kafka.version");
+        String imageVersion = Optional.ofNullable(pomProperty(pom, "kafka.image.version")).orElse(kafkaVersion);
+        assertNotNull(kafkaVersion, "kafka.version in pom.xml");
+        assertEquals("apache/kafka:" + imageVersion, kafka.get("image"));
+        if (!imageVersion.equals(kafkaVersion)) {
+            Matcher reason = Pattern.compile("<!--((?:(?!-->).)*)-->\\s*<kafka\\.image\\.version>", Pattern.DOTALL)
+                    .matcher(pom);
+            assertTrue(reason.find() && reason.group(1).contains("apache/kafka:" + kafkaVersion),
+                    "kafka.image.version differs from kafka.version " + kafkaVersion + ": the comment before it says why"
+                            + " there is no apache/kafka:" + kafkaVersion + " image");
+            assertTrue(compareVersions(imageVersion, kafkaVersion) < 0,
+                    "the exception is an older release, for want of an image of " + kafkaVersion + ": " + imageVersion);
+        }
+    }
+
+    private static String pomProperty(String pom, String name) {
+        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</" + Pattern.quote(name) + ">").matcher(pom);
+        return m.find() ? m.group(1).trim() : null;
+    }
+
+    private static int compareVersions(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int c = Integer.compare(i < x.length ? Integer.parseInt(x[i]) : 0, i < y.length ? Integer.parseInt(y[i]) : 0);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     @Test

@@ -73,7 +73,7 @@ class WorkerConfigExampleTest {
     /** Keys of {@code file} that {@code config} did not define, other than converter settings the converter defines. */
     private static List<String> unknownKeys(AbstractConfig config, Map<String, String> file, Set<String> allowed) {
         Set<String> defined = config.values().keySet();
-        Set<String> converterKeys = TypedJsonConverterConfig.CONFIG_DEF.names();
+        Set<String> converterKeys = TypedJsonConverterConfig.configDef().names();
         List<String> unknown = new ArrayList<>();
         for (String key : file.keySet()) {
             String converterKey = CONVERTER_PREFIXES.stream().filter(key::startsWith).findFirst()
