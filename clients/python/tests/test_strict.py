@@ -65,8 +65,8 @@ class RefusedTest(unittest.TestCase):
         self.refused('"~u123e4567e89b12d3a456426614174000"', word="malformed UUID")
 
     def test_tagged_objects(self):
-        self.refused('{"~map":["a",1]}', '$["~map"]', "all strings")
-        self.refused('{"~map":[]}', '$["~map"]', "all strings")
+        self.refused('{"~map":["a",1]}', '$', "non-canonical ~map")
+        self.refused('{"~map":[]}', '$', "non-canonical ~map")
         self.refused('{"~set":[1.0,1.0]}', '$["~set"][1]', "duplicate element", offset=13)
         self.refused('{"~set":["~bAQ==","~bAQ=="]}', '$["~set"][1]', "duplicate element")
         self.refused('{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element")
@@ -109,8 +109,17 @@ class RefusedTest(unittest.TestCase):
         self.assertEqual([[[]]], loads("[[[]]]"))
         deep = "[" * 500 + "]" * 500
         loads(deep)
-        self.refused("[" * 501 + "]" * 501, "$" + "[0]" * 500, "nesting depth")
-        self.refused("1" * 1001, "$", "longer than the limit")
+        self.refused("[" * 501 + "]" * 501, "$" + "[0]" * 32 + "...(468 more)", "nesting depth 501")
+        self.refused("1" * 1001, "$", "number length 1001 exceeds the limit of 1000")
+        loads("-0.%sE-10" % ("1" * 997))  # signs, point and E are not counted: 997 + 2 digits + 1
+        self.refused('"~d%s"' % ("1" * 1001), "$", "number length 1001")
+        loads('"~i%s"' % "1")
+        from typedjson import Limits
+        # string limits count UTF-16 units: a character beyond the BMP counts 2, an escape 1
+        self.assertEqual("\U0001F600A", loads('"\U0001F600\\u0041"', limits=Limits(max_string_length=3)))
+        with self.assertRaises(TypedJsonError) as ctx:
+            loads('"\U0001F600\U0001F600"', limits=Limits(max_string_length=3))
+        self.assertIn("4 UTF-16 units", str(ctx.exception))
         from typedjson import Limits
         with self.assertRaises(TypedJsonError) as ctx:
             loads('"abcdef"', limits=Limits(max_string_length=5))
