@@ -84,6 +84,7 @@ class NotationError(ValueError):
     pass
 
 
+_SUFFIX_ORDER = "(@#!?="
 _BARE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$-+")
 _BASE = {"i8": "INT8", "i16": "INT16", "i32": "INT32", "i64": "INT64", "f32": "FLOAT32", "f64": "FLOAT64",
          "bool": "BOOLEAN", "str": "STRING", "bytes": "BYTES"}
@@ -95,10 +96,17 @@ class _NotationParser:
         self.pos = 0
         self.limits = limits
         self.depth = 0
+        self.complaint = None
 
     def error(self, reason):
         t = self.text if len(self.text) <= 200 else self.text[:200] + "..."
         return NotationError(f"invalid schema notation at character {self.pos}: {reason} in {t}")
+
+    def complain(self, reason):
+        """A spelling the writer does not use: parsing goes on, and the notation is refused where it first
+        differs from the writer's, with the first such reason."""
+        if self.complaint is None:
+            self.complaint = reason
 
     def peek(self):
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -154,7 +162,12 @@ class _NotationParser:
                 while True:
                     at = self.pos
                     name = self.word()
-                    fs = self.schema() if self.accept(":") else self.suffixes(Schema("STRING"))
+                    if self.accept(":"):
+                        if self.text.startswith("str", self.pos) and not self.text[self.pos + 3:self.pos + 4].isalnum():
+                            self.complain("a string field is written without ':str'")
+                        fs = self.schema()
+                    else:
+                        fs = self.suffixes(Schema("STRING"))
                     if any(n == name for n, _ in fields):
                         self.pos = at
                         raise self.error(f"Cannot create field because of field name duplication {name}")
@@ -196,14 +209,19 @@ class _NotationParser:
         while True:
             at = self.pos
             c = self.peek()
-            if c not in ("?", "@", "#", "!", "(", "="):
+            if not c or c not in _SUFFIX_ORDER:
                 break
-            self.pos += 1
             key = {"@": "name", "#": "version", "!": "doc", "(": "parameters", "=": "default", "?": "optional"}[c]
-            if key in seen or (key == "name" and s.name is not None) or (key == "version" and s.version is not None):
-                self.pos = at
+            if c in seen:
+                self.complain(f"duplicate suffix '{c}'")
+            later = [x for x in seen if _SUFFIX_ORDER.index(x) > _SUFFIX_ORDER.index(c)]
+            if later:
+                self.complain(f"suffix '{c}' after '{max(later, key=_SUFFIX_ORDER.index)}' (the order is "
+                              f"{' '.join(_SUFFIX_ORDER)})")
+            if (key == "name" and s.name is not None) or (key == "version" and s.version is not None):
                 raise self.error(f"duplicate {key}")
-            seen.add(key)
+            self.pos += 1
+            seen.add(c)
             if c == "?":
                 s.optional = True
             elif c == "@":
@@ -244,8 +262,14 @@ class _NotationParser:
         self.accept("-")
         while self.peek().isdigit() and self.peek() in "0123456789":
             self.pos += 1
+        text = self.text[start:self.pos]
+        if text in ("-", ""):
+            self.pos = start
+            raise self.error("expected an integer")
+        if not _canonical_int(text) and len(text) < 40 and -(1 << 31) <= int(text) < (1 << 31):
+            self.complain(f"non-canonical integer '{text}' (written {int(text)})")
         try:
-            v = int(self.text[start:self.pos])
+            v = int(text)
             if not -(1 << 31) <= v < (1 << 31):
                 raise ValueError
             return v
@@ -254,6 +278,7 @@ class _NotationParser:
             raise self.error("expected an integer") from None
 
     def word(self):
+        start = self.pos
         if self.accept("`"):
             out = []
             while True:
@@ -263,7 +288,10 @@ class _NotationParser:
                 self.pos += 1
                 if c == "`":
                     if self.peek() != "`":
-                        return "".join(out)
+                        w = "".join(out)
+                        if w and all(x in _BARE for x in w):
+                            self.complain(f"the word {w[:60]} is written without backticks")
+                        return w
                     self.pos += 1
                 out.append(c)
         start = self.pos
@@ -284,14 +312,16 @@ def parse_schema(notation: str, limits=DEFAULT_LIMITS) -> Schema:
         raise NotationError(f"invalid schema notation at character 0: a notation of {units} UTF-16 units is longer "
                             f"than the limit of {limits.max_string_length} (raise Limits.max_string_length, "
                             "typedjson.max.string.length in Java)")
-    schema = _NotationParser(notation, limits).parse()
+    parser = _NotationParser(notation, limits)
+    schema = parser.parse()
     canonical = schema_notation(schema)
     if canonical != notation:
         at = next((i for i, (a, b) in enumerate(zip(canonical, notation)) if a != b),
                   min(len(canonical), len(notation)))
         shown = canonical if len(canonical) <= 200 else canonical[:200] + "..."
-        raise NotationError(f"invalid schema notation at character {at}: non-canonical notation: a schema has one "
-                            f"spelling, and this one is written {shown}")
+        reason = f"{parser.complaint}: " if parser.complaint else ""
+        raise NotationError(f"invalid schema notation at character {at}: {reason}non-canonical notation: a schema "
+                            f"has one spelling, and this one is written {shown}")
     return schema
 
 
@@ -461,7 +491,7 @@ class _TypedReader:
         c = sc.peek()
         if c == ord("n") and sc.data.startswith(b"null", sc.pos):
             if not (s.optional or s.has_default):
-                raise sc.error(f"null where a required {s.type} belongs")
+                raise sc.error(f"null for a required {s.type} (a schema that is not optional and has no default)")
             sc.pos += 4
             return None
         logical = s.logical
@@ -560,11 +590,11 @@ class _TypedReader:
                 got = self.object(field_schema, unescape=False)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
-                        raise sc.error(f"missing field {n!r}, which is required and has no default", start)
+                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
                 return {n: got.get(n) for n in names}
             values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
             if len(values) != len(names):
-                raise sc.error(f"a struct of {len(names)} fields written as an array of {len(values)}", start)
+                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", start)
             return dict(zip(names, values))
         raise sc.error(f"unsupported schema type {t}")
 
@@ -736,14 +766,15 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     sc.ws()
     key_at = sc.pos
     if dyn.key() != "~v":
-        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order', key_at)
+        raise sc.error('where the key "~v" belongs: an inline document has only the keys "~s" and "~v", in this '
+                       'order', key_at)
     sc.path.append('["~v"]')
     dyn.colon()
     value = _TypedReader(sc, False).value(s)
     sc.path.pop()
     sc.ws()
     if sc.peek() == 0x2C:
-        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order')
+        raise sc.error('an inline document has only the keys "~s" and "~v", in this order')
     if sc.peek() != 0x7D:
         raise sc.unexpected("'}'")
     sc.pos += 1
