@@ -476,7 +476,78 @@ def parse_uuid(s: str) -> uuid.UUID:
     return uuid.UUID(s)
 
 
+_LOOSE_INT = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
+_LOOSE_DATETIME = re.compile(_DATE + "[Tt]" + _TIME + r"([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?\Z")
+_LOOSE_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
+
+
+def _another_spelling(tag: str, p: str) -> bool:
+    """Whether a refused payload is another spelling of a value of the tag's type (non-canonical) rather than no
+    value at all (malformed); only the words of the error depend on it."""
+    if tag in "isyn":
+        if not _LOOSE_INT.match(p) or len(p) > 100:
+            return False
+        d = Decimal(p)
+        return abs(d.adjusted()) < 40 and d == d.to_integral_value()  # bounded: never expand 1E999999999
+    if tag in "fd":
+        return JSON_NUMBER.match(p) is not None
+    if tag == "t":
+        m = _RFC3339_RE.match(p)
+        return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+    if tag == "T":
+        m = _TIME_RE.match(p)
+        return m is not None and int(m.group(1)) < 24 and int(m.group(2)) < 60
+    if tag in "LO":
+        m = _LOOSE_DATETIME.match(p)
+        return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+    if tag == "u":
+        return _LOOSE_UUID.match(p) is not None
+    return False
+
+
 def _tagged_scalar(s: str):
+    try:
+        return _tagged_payload(s)
+    except PayloadError as e:
+        tag, p, reason = s[1], s[2:], str(e)
+        if tag not in "isyndfftDTLOu" or reason.startswith(("number", "unknown")):
+            raise
+        shown = p if len(p) <= 60 else p[:60] + "..."
+        if _another_spelling(tag, p):
+            canonical = _canonical_of(tag, p)
+            reason = f"a value has one spelling, this one's is \"~{tag}{canonical}\"" if canonical else reason
+            raise PayloadError(f"non-canonical ~{tag} payload \"{shown}\" ({reason})") from None
+        raise PayloadError(f"malformed ~{tag} payload \"{shown}\" ({reason})") from None
+
+
+def _canonical_of(tag, p):
+    """The writer's spelling of another spelling's value, where it has one (else None)."""
+    from .writer import dumps
+    try:
+        if tag in "isyn":
+            v = int(Decimal(p))
+        elif tag == "f":
+            v = Float32(float32_of(p))
+        elif tag == "d":
+            v = Decimal(p)
+        elif tag == "t":
+            v = parse_instant_typed(p)
+        elif tag == "T":
+            v = parse_local_time(p, strict=False)
+        elif tag == "u":
+            v = uuid.UUID(p)
+        else:
+            return None
+        text = dumps(v)
+    except (ValueError, OverflowError, ArithmeticError, TypedJsonError):
+        return None
+    if tag in "isyn" or tag == "d":
+        text = text.strip('"').removeprefix("~d")
+        return text
+    return text.strip('"')[2:]
+
+
+def _tagged_payload(s: str):
     tag = s[1]
     p = s[2:]
     if tag == "i":
@@ -516,7 +587,7 @@ def payload(sc: Scanner, parse, text, offset):
         return parse(text)
     except PayloadError as e:
         reason = str(e)
-        if text and not reason.startswith(("unknown", "number", "string")):
+        if text and not reason.startswith(("unknown", "number", "string", "malformed ~", "non-canonical ~")):
             reason += f" {text[:60]!r}"
         raise sc.error(reason, offset) from None
 
