@@ -89,6 +89,9 @@ class ConnectTest(unittest.TestCase):
             (b'{"~s":"i32","~v":1,"x":2}', "$", 18, "only the keys"),
             (b'{"~s":"f32","~v":1e39}', '$["~v"]', 17, "out of range for float32"),
             (b'{"~s":"{a:i32}","~v":{"a":1}}', '$["~v"]', 21, "an object where an array belongs"),
+            (b'{"~s":"date","~v":"+6000000-01-01"}', '$["~v"]', 18, "INT32 days"),
+            (b'{"~s":"dec(2)","~v":1E-2147483648}', '$["~v"]', 20, "scale beyond"),
+            (b'{"~s":"<i8,i8>","~v":[1,2,1,3]}', '$["~v"][2]', 26, "duplicate key"),
         ]
         for doc, path, offset, word in cases:
             with self.subTest(doc=doc):
@@ -98,6 +101,26 @@ class ConnectTest(unittest.TestCase):
                 self.assertEqual(path, e.path, str(e))
                 self.assertEqual(offset, e.offset, str(e))
                 self.assertIn(word, str(e))
+
+
+class LocationTest(unittest.TestCase):
+    def test_location_none_derives_a_schema_or_gives_the_dynamic_value(self):
+        schema, value = loads_connect(b'{"a":"~i5","b":null,"c":{"~set":["~D2024-06-30"]}}', location="none")
+        from typedjson.connect import schema_notation
+        self.assertEqual("{a:i32,b?,c:[date]}", schema_notation(schema))
+        self.assertIsNone(difference({"a": Int32(5), "b": None, "c": [LocalDate(2024, 6, 30)]}, value))
+        for doc in [b'[1,"a"]', b'"~u123e4567-e89b-12d3-a456-426614174000"', b'"~t2024-01-01T00:00:00.000001Z"',
+                    b'"~n5"', b'{"a":"~L2024-06-30T10:15"}']:
+            with self.subTest(doc=doc):
+                schema, value = loads_connect(doc, location="none")
+                self.assertIsNone(schema)
+        self.assertEqual((None, [1, "a"]), loads_connect(b'[1,"a"]', location="inline"))
+
+    def test_a_schema_header_that_is_not_utf8_is_refused(self):
+        for header in [b"i3\xff", b"\xef\xbb\xbfi32"]:
+            with self.subTest(header=header):
+                with self.assertRaises(TypedJsonError):
+                    loads_connect(b"5", schema=header)
 
 
 class NotationTest(unittest.TestCase):

@@ -539,6 +539,8 @@ class _TypedReader:
             except InvalidOperation:
                 raise sc.error(f"malformed decimal {lexeme[:40]}", start) from None
             scale = int(s.parameters["scale"])
+            if not -(1 << 31) < -d.as_tuple().exponent < (1 << 31):
+                raise sc.error(f"decimal {lexeme[:40]} has a scale beyond -2147483647...2147483647", start)
             if -d.as_tuple().exponent != scale:
                 raise sc.error(f"decimal {lexeme[:40]} has scale {-d.as_tuple().exponent}, but the schema's is "
                                f"{scale}", start)
@@ -548,7 +550,10 @@ class _TypedReader:
         if t == "BYTES":
             return r.payload(sc, r.parse_base64, self.string("base64 bytes"), start)
         if logical == "date":
-            return r.payload(sc, r.parse_local_date, self.string("a date"), start)
+            v = r.payload(sc, r.parse_local_date, self.string("a date"), start)
+            if not -(1 << 31) <= v.epoch_day() < (1 << 31):
+                raise sc.error(f"date {v} is beyond the INT32 days Connect's Date holds", start)
+            return v
         if logical == "time":
             v = r.payload(sc, r.parse_local_time_typed, self.string("a time"), start)
             if v.nano % 1_000_000:

@@ -115,6 +115,12 @@ class Scanner:
         if self.pos < self.n:
             if self.data[self.pos] == ord("/"):
                 raise self.error("Unexpected character '/' after the document: a comment is not JSON")
+            c = self.data[self.pos]
+            if c in b"]}":
+                raise self.error(f"Unexpected close marker '{chr(c)}' after the value: trailing content")
+            if chr(c).isalnum():
+                raise self.error(f"Unrecognized token {_describe_byte(self.data, self.pos)} after the value: "
+                                 "trailing content")
             raise self.error(f"trailing content after the value: {_describe_byte(self.data, self.pos)}")
 
     # ---- tokens
