@@ -108,6 +108,14 @@ class RefusedTest(unittest.TestCase):
         self.refused("1e999", "$", "out of range for float64")
         self.refused("[-1e999]", "$[0]", "out of range for float64")
 
+    def test_paths_name_keys_as_every_language_does(self):
+        """A key is .key only when it is an ASCII identifier (SPEC.md section 8)."""
+        self.refused('{"é":"~i01"}', '$["é"]', "~i payload")
+        self.refused('{"a_1$":{"1a":{"a b":["~i01"]}}}', '$.a_1$["1a"]["a b"][0]', "~i payload")
+        with self.assertRaises(TypedJsonError) as ctx:
+            dumps({"é": [object()]})
+        self.assertEqual('$["é"][0]', ctx.exception.path)
+
     def test_limits(self):
         self.assertEqual([[[]]], loads("[[[]]]"))
         deep = "[" * 500 + "]" * 500

@@ -207,7 +207,6 @@ class _NotationParser:
         seen = set()
         default_text = None
         while True:
-            at = self.pos
             c = self.peek()
             if not c or c not in _SUFFIX_ORDER:
                 break
