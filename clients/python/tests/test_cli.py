@@ -24,7 +24,7 @@ class CliTest(unittest.TestCase):
         p = run(b'{"a":[1,"~i01"]}')
         self.assertEqual(1, p.returncode)
         self.assertEqual(b"", p.stdout)
-        self.assertIn(b"malformed int32", p.stderr)
+        self.assertIn(b'non-canonical ~i payload "01"', p.stderr)
         self.assertIn(b"at $.a[1] (byte offset 8)", p.stderr)
 
     def test_refuses_invalid_utf8(self):

@@ -47,7 +47,7 @@ class ConnectTest(unittest.TestCase):
         self.assertIsNone(difference({"a": Int32(5), "~s": 1}, value))
 
     def test_every_connect_type(self):
-        doc = ('{"~s":"{a:i8,b:i16,c:i32,d:i64,e:f32,f:f64,g:bool,h:str,i:bytes,j:dec(-3),k:date,l:time,m:ts,'
+        doc = ('{"~s":"{a:i8,b:i16,c:i32,d:i64,e:f32,f:f64,g:bool,h,i:bytes,j:dec(-3),k:date,l:time,m:ts,'
                'n:[f32],o:<str,i32>,p:<i32,str>,q:{x?}?,r:f64,s:i32?=7}",'
                '"~v":[-128,-32768,5,9223372036854775807,"NaN",-0.0,true,"~~t","AP9/",1E+3,"2026-11-30",'
                '"05:35:45.123","1969-12-31T23:59:59.999Z",[0.1,"-Infinity"],{"~~a":1},[1,"one",2,"two"],null,'
@@ -81,13 +81,17 @@ class ConnectTest(unittest.TestCase):
             (b'{"~s":"{a:i32}","~v":[1,2]}', '$["~v"][1]', 24, "more values"),
             (b'{"~s":"dec(2)","~v":1.5}', '$["~v"]', 20, "scale"),
             (b'{"~s":"ts","~v":"2024-01-01T00:00:00.000001Z"}', '$["~v"]', 16, "finer than the millisecond"),
-            (b'{"~s":"ts","~v":"2024-01-01T00:00:00.000Z"}', '$["~v"]', 16, "malformed instant"),
+            (b'{"~s":"ts","~v":"2024-01-01T00:00Z"}', '$["~v"]', 16, "malformed instant"),
+            (b'{"~s":"ts","~v":"2024-01-01 00:00:00Z"}', '$["~v"]', 16, "malformed instant"),
             (b'{"~s":"str","~v":"~t1"}', '$["~v"]', 17, "where a plain string belongs"),
-            (b'{"~s":"<str,i32>","~v":{"a":1,"a":2}}', '$["~v"].a', 30, "duplicate key"),
+            (b'{"~s":"<str,i32>","~v":{"a":1,"a":2}}', '$["~v"].a', 34, "duplicate key"),
             (b'{"~s":"{a:i32","~v":1}', '$["~s"]', 6, "invalid schema notation at character 6"),
-            (b'{"~s":"i32","~v":1,"x":2}', "$", 18, "exactly the keys"),
+            (b'{"~s":"i32","~v":1,"x":2}', "$", 18, "only the keys"),
             (b'{"~s":"f32","~v":1e39}', '$["~v"]', 17, "out of range for float32"),
             (b'{"~s":"{a:i32}","~v":{"a":1}}', '$["~v"]', 21, "an object where an array belongs"),
+            (b'{"~s":"date","~v":"+6000000-01-01"}', '$["~v"]', 18, "INT32 days"),
+            (b'{"~s":"dec(2)","~v":1E-2147483648}', '$["~v"]', 20, "scale beyond"),
+            (b'{"~s":"<i8,i8>","~v":[1,2,1,3]}', '$["~v"][2]', 26, "duplicate key"),
         ]
         for doc, path, offset, word in cases:
             with self.subTest(doc=doc):
@@ -97,6 +101,26 @@ class ConnectTest(unittest.TestCase):
                 self.assertEqual(path, e.path, str(e))
                 self.assertEqual(offset, e.offset, str(e))
                 self.assertIn(word, str(e))
+
+
+class LocationTest(unittest.TestCase):
+    def test_location_none_derives_a_schema_or_gives_the_dynamic_value(self):
+        schema, value = loads_connect(b'{"a":"~i5","b":null,"c":{"~set":["~D2024-06-30"]}}', location="none")
+        from typedjson.connect import schema_notation
+        self.assertEqual("{a:i32,b?,c:[date]}", schema_notation(schema))
+        self.assertIsNone(difference({"a": Int32(5), "b": None, "c": [LocalDate(2024, 6, 30)]}, value))
+        for doc in [b'[1,"a"]', b'"~u123e4567-e89b-12d3-a456-426614174000"', b'"~t2024-01-01T00:00:00.000001Z"',
+                    b'"~n5"', b'{"a":"~L2024-06-30T10:15"}']:
+            with self.subTest(doc=doc):
+                schema, value = loads_connect(doc, location="none")
+                self.assertIsNone(schema)
+        self.assertEqual((None, [1, "a"]), loads_connect(b'[1,"a"]', location="inline"))
+
+    def test_a_schema_header_that_is_not_utf8_is_refused(self):
+        for header in [b"i3\xff", b"\xef\xbb\xbfi32"]:
+            with self.subTest(header=header):
+                with self.assertRaises(TypedJsonError):
+                    loads_connect(b"5", schema=header)
 
 
 class NotationTest(unittest.TestCase):
@@ -118,7 +142,29 @@ class NotationTest(unittest.TestCase):
                                                                  m.value_schema.version))
         self.assertEqual("FLOAT32", parse_schema("[[f32]]").value_schema.value_schema.type)
         self.assertEqual("a`b", parse_schema("{`a``b`:i8}").fields[0][0])
-        self.assertEqual({"id": 1, "n": None}, parse_schema("{id:i64,n?}=`{\"id\":1}`").default)
+        self.assertEqual({"id": 1, "n": None}, parse_schema("{id:i64,n?}=`{\"id\":1,\"n\":null}`").default)
+
+    def test_one_spelling_per_schema(self):
+        """A notation that is not the writer's is refused where it first differs from the writer's."""
+        for text, at, canonical in [("{a:str}", 2, "{a}"), ("i8?@n", 2, "i8@n?"),
+                                    ("i32@org.apache.kafka.connect.data.Date#1", 0, "date"),
+                                    ("dec(2)(connect.decimal.precision=10)", 4, "dec(10,2)"),
+                                    ("{`a`:i32}", 1, "{a:i32}"), ('{id:i64,n?}=`{"id":1}`', 20, None),
+                                    ('i32=`7 `', 4, "i32=7"), ("i64#01", 4, "i64#1")]:
+            with self.subTest(text=text):
+                with self.assertRaises(NotationError) as ctx:
+                    parse_schema(text)
+                self.assertIn(f"at character {at}", str(ctx.exception))
+                if canonical:
+                    self.assertIn(f"written {canonical}", str(ctx.exception))
+
+    def test_notation_depth_counts_composites(self):
+        parse_schema("[" * 500 + "i32" + "]" * 500)
+        with self.assertRaises(NotationError) as ctx:
+            parse_schema("[" * 501 + "i32" + "]" * 501)
+        self.assertIn("at character 500", str(ctx.exception))
+        with self.assertRaises(NotationError):
+            parse_schema("{a:" * 100_000 + "i32" + "}" * 100_000)
 
     def test_bad_notation(self):
         for text, at in [("i33", 0), ("{a:i32,a:i64}", 7), ("i32??", 4), ("[i32", 4), ("dec(x)", 4), ("i32=`x`", 7),

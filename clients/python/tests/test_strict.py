@@ -23,12 +23,15 @@ class RefusedTest(unittest.TestCase):
     def test_integers_only_in_their_canonical_lexeme(self):
         for doc in ['"~i-0"', '"~i01"', '"~i+1"', '"~i 1"', '"~i1e2"', '"~i"', '"~s-0"', '"~y007"', '"~n-0"',
                     '"~n00"', '"~i١"']:
-            self.refused(doc, word="malformed")
+            self.refused(doc, word="payload")
+        # another spelling of a value is named non-canonical, with the one spelling; no value at all is malformed
+        self.refused('"~i01"', word='non-canonical ~i payload "01" (a value has one spelling, this one\'s is "~i1")')
+        self.refused('"~i 1"', word='malformed ~i payload " 1"')
 
     def test_floats_only_in_their_shortest_spelling(self):
         for doc in ['"~f1.50"', '"~f1"', '"~f0.10000000149011612"', '"~f1e0"', '"~f1.0e1"', '"~f1.0E1"',
                     '"~f-0"', '"~fnan"', '"~finfinity"', '"~f1.5E0"', '"~f3.4028235e38"']:
-            self.refused(doc, word="float32")
+            self.refused(doc, word="~f payload")
         self.refused('"~f3.5E38"', word="out of range for float32")
         self.refused('"~z1.5"', word="where a number belongs")
         self.refused('"~znan"', word="where a number belongs")
@@ -36,7 +39,7 @@ class RefusedTest(unittest.TestCase):
     def test_decimals_keep_one_lexeme(self):
         for doc in ['"~d1e3"', '"~d1E3"', '"~d1000E-1"', '"~d-0"', '"~d-0.00"', '"~d0.1e1"', '"~d01"',
                     '"~d1E+03"', '"~d0.00000001"']:
-            self.refused(doc, word="malformed decimal")
+            self.refused(doc, word="~d payload")
         self.assertEqual(Decimal("1E-8"), loads('"~d1E-8"'))
 
     def test_times_only_as_java_time_prints_them(self):
@@ -44,29 +47,29 @@ class RefusedTest(unittest.TestCase):
                     '"~t2024-01-01T00:00Z"', '"~t2024-01-01T00:00:00.0Z"', '"~t2024-01-01T00:00:00.1200Z"',
                     '"~t+2024-01-01T00:00:00Z"', '"~t2024-02-30T00:00:00Z"', '"~t2024-01-01T24:00:00Z"',
                     '"~t10000-01-01T00:00:00Z"']:
-            self.refused(doc, word="malformed instant")
+            self.refused(doc, word="~t payload")
         for doc in ['"~T10:15:00"', '"~T10:15:00.000"', '"~T10:15:30.5"', '"~T1:15"', '"~T10:15:30.1234"']:
-            self.refused(doc, word="malformed local time")
+            self.refused(doc, word="~T payload")
         for doc in ['"~D2024-6-30"', '"~D+2024-06-30"', '"~D2023-02-29"', '"~D20240630"']:
-            self.refused(doc, word="malformed local date")
+            self.refused(doc, word="~D payload")
         for doc in ['"~L2024-06-30T10:15:00"', '"~L2024-06-30 10:15"', '"~L2024-06-30T10:15Z"']:
-            self.refused(doc, word="malformed local date-time")
+            self.refused(doc, word="~L payload")
         for doc in ['"~O2024-06-30T10:15+00:00"', '"~O2024-06-30T10:15+02:00:00"', '"~O2024-06-30T10:15+2:00"',
                     '"~O2024-06-30T10:15"', '"~O2024-06-30T10:15z"', '"~O2024-06-30T10:15+19:00"']:
-            self.refused(doc, word="malformed offset date-time")
+            self.refused(doc, word="~O payload")
 
     def test_bytes_and_uuids(self):
         for doc in ['"~bAR=="', '"~b/x=="', '"~bAQIE="', '"~bA===',
                     '"~bAQ==AQ=="', '"~bAQID\\n"', '"~b-_8="']:
             if doc.endswith('"'):
                 self.refused(doc, word="malformed base64")
-        self.refused('"~u123E4567-E89B-12D3-A456-426614174000"', word="malformed UUID")
-        self.refused('"~u{123e4567-e89b-12d3-a456-426614174000}"', word="malformed UUID")
-        self.refused('"~u123e4567e89b12d3a456426614174000"', word="malformed UUID")
+        self.refused('"~u123E4567-E89B-12D3-A456-426614174000"', word="non-canonical ~u payload")
+        self.refused('"~u{123e4567-e89b-12d3-a456-426614174000}"', word="malformed ~u payload")
+        self.refused('"~u123e4567e89b12d3a456426614174000"', word="malformed ~u payload")
 
     def test_tagged_objects(self):
-        self.refused('{"~map":["a",1]}', '$["~map"]', "all strings")
-        self.refused('{"~map":[]}', '$["~map"]', "all strings")
+        self.refused('{"~map":["a",1]}', '$', "non-canonical ~map")
+        self.refused('{"~map":[]}', '$', "non-canonical ~map")
         self.refused('{"~set":[1.0,1.0]}', '$["~set"][1]', "duplicate element", offset=13)
         self.refused('{"~set":["~bAQ==","~bAQ=="]}', '$["~set"][1]', "duplicate element")
         self.refused('{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element")
@@ -105,12 +108,29 @@ class RefusedTest(unittest.TestCase):
         self.refused("1e999", "$", "out of range for float64")
         self.refused("[-1e999]", "$[0]", "out of range for float64")
 
+    def test_paths_name_keys_as_every_language_does(self):
+        """A key is .key only when it is an ASCII identifier (SPEC.md section 8)."""
+        self.refused('{"é":"~i01"}', '$["é"]', "~i payload")
+        self.refused('{"a_1$":{"1a":{"a b":["~i01"]}}}', '$.a_1$["1a"]["a b"][0]', "~i payload")
+        with self.assertRaises(TypedJsonError) as ctx:
+            dumps({"é": [object()]})
+        self.assertEqual('$["é"][0]', ctx.exception.path)
+
     def test_limits(self):
         self.assertEqual([[[]]], loads("[[[]]]"))
         deep = "[" * 500 + "]" * 500
         loads(deep)
-        self.refused("[" * 501 + "]" * 501, "$" + "[0]" * 500, "nesting depth")
-        self.refused("1" * 1001, "$", "longer than the limit")
+        self.refused("[" * 501 + "]" * 501, "$" + "[0]" * 32 + "...(468 more)", "nesting depth 501")
+        self.refused("1" * 1001, "$", "number length 1001 exceeds the limit of 1000")
+        loads("-0.%sE-10" % ("1" * 997))  # signs, point and E are not counted: 997 + 2 digits + 1
+        self.refused('"~d%s"' % ("1" * 1001), "$", "number length 1001")
+        loads('"~i%s"' % "1")
+        from typedjson import Limits
+        # string limits count UTF-16 units: a character beyond the BMP counts 2, an escape 1
+        self.assertEqual("\U0001F600A", loads('"\U0001F600\\u0041"', limits=Limits(max_string_length=3)))
+        with self.assertRaises(TypedJsonError) as ctx:
+            loads('"\U0001F600\U0001F600"', limits=Limits(max_string_length=3))
+        self.assertIn("4 UTF-16 units", str(ctx.exception))
         from typedjson import Limits
         with self.assertRaises(TypedJsonError) as ctx:
             loads('"abcdef"', limits=Limits(max_string_length=5))

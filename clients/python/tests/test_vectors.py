@@ -1,6 +1,7 @@
-"""The conformance vectors of SPEC.md, read from serde/src/test/resources/vectors/ at test time (every *.json
-there): each valid document reads to its value and is written back byte for byte, each invalid one is refused
-naming the same path as the Java implementation."""
+"""The conformance vectors of SPEC.md appendix A, read from serde/src/test/resources/vectors/ at test time: each
+document of valid.json reads to its value and is written back byte for byte, each document of accepted.json (JSON's
+own freedom, SPEC.md section 1.1) reads to its value, and each document of invalid.json is refused naming the same
+path as the Java implementation, and the same byte offset where the vector has one."""
 import base64
 import glob
 import json
@@ -14,22 +15,31 @@ VECTORS = os.environ.get("TYPEDJSON_VECTORS") or os.path.join(
     os.path.dirname(__file__), "..", "..", "..", "serde", "src", "test", "resources", "vectors")
 
 
+FILES = ("valid.json", "accepted.json", "invalid.json")
+
+
 def vectors():
-    """(file, entry) for every entry of every vector file; a file is a list of valid or invalid vectors."""
-    files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))
+    """(file, entry) for every entry of the three vector files."""
     out = []
-    for f in files:
-        with open(f, encoding="utf-8") as fh:
+    for name in FILES:
+        with open(os.path.join(VECTORS, name), encoding="utf-8") as fh:
             for entry in json.load(fh):
-                out.append((os.path.basename(f), entry))
+                out.append((name, entry))
     return out
+
+
+def document_bytes(v):
+    return base64.b64decode(v["document_base64"]) if "document_base64" in v else v["document"].encode("utf-8")
 
 
 class VectorFilesTest(unittest.TestCase):
     def test_vector_files_are_there(self):
-        all_vectors = vectors()
-        self.assertGreater(sum(1 for _, e in all_vectors if "value" in e), 50, VECTORS)
-        self.assertGreater(sum(1 for _, e in all_vectors if "path" in e), 30, VECTORS)
+        self.assertEqual(sorted(FILES), sorted(os.path.basename(f) for f in glob.glob(os.path.join(VECTORS, "*.json"))),
+                         "a vector file this test does not know")
+        counts = {name: sum(1 for f, _ in vectors() if f == name) for name in FILES}
+        self.assertGreater(counts["valid.json"], 100, VECTORS)
+        self.assertGreater(counts["accepted.json"], 20, VECTORS)
+        self.assertGreater(counts["invalid.json"], 100, VECTORS)
 
 
 class ValidVector(unittest.TestCase):
@@ -53,6 +63,20 @@ class ValidVector(unittest.TestCase):
         self.assertEqual(v["document"], dumps(read), "document round trip")
 
 
+class AcceptedVector(ValidVector):
+    """A document of JSON's freedom reads to the value; the value writes back as the canonical document, which
+    reads to the same value."""
+
+    def check(self):
+        v = self.vector
+        value = from_explicit(v["value"])
+        doc = document_bytes(v)
+        read = loads(doc)
+        self.assertIsNone(difference(value, read), "value read")
+        canonical = dumps(read)
+        self.assertIsNone(difference(value, loads(canonical)), f"canonical document {canonical} read back")
+
+
 class InvalidVector(unittest.TestCase):
     """The document is refused, naming the same path as the Java implementation and an offset inside it."""
 
@@ -67,22 +91,22 @@ class InvalidVector(unittest.TestCase):
 
     def check(self):
         v = self.vector
-        doc = base64.b64decode(v["document_base64"]) if "document_base64" in v else v["document"].encode("utf-8")
+        doc = document_bytes(v)
         with self.assertRaises(TypedJsonError) as ctx:
             loads(doc)
         e = ctx.exception
         self.assertEqual(v["path"], e.path, str(e))
         self.assertTrue(0 <= e.offset <= len(doc), str(e))
+        if "offset" in v:
+            self.assertEqual(v["offset"], e.offset, str(e))
 
 
 def load_tests(loader, tests, pattern):
     """One test per vector, so that the counts say how many vectors pass."""
     suite = unittest.TestSuite(loader.loadTestsFromTestCase(VectorFilesTest))
+    kinds = {"valid.json": ValidVector, "accepted.json": AcceptedVector, "invalid.json": InvalidVector}
     for f, v in vectors():
-        if "value" in v and "document" in v:
-            suite.addTest(ValidVector(f, v))
-        elif "path" in v:
-            suite.addTest(InvalidVector(f, v))
+        suite.addTest(kinds[f](f, v))
     return suite
 
 

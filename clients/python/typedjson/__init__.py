@@ -11,10 +11,10 @@ from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, Loc
 from .writer import dumps
 
 
-def loads_connect(document, *, schema=None, limits=None):
+def loads_connect(document, *, schema=None, location="inline", limits=None):
     """Reads a document of Kafka Connect's TypedJsonConverter to ``(schema, value)``; see :mod:`typedjson.connect`."""
     from .connect import loads_connect as _lc
-    return _lc(document, schema=schema, limits=limits)
+    return _lc(document, schema=schema, location=location, limits=limits)
 
 
 __all__ = ["loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",

@@ -8,13 +8,16 @@ header ``typedjson.schema`` as ``schema``.
 """
 from __future__ import annotations
 
+import base64
+import math
 from decimal import Decimal, InvalidOperation
 
 from . import reader as r
 from .errors import TypedJsonError, path_segment
-from .numbers import float32_of
+from .numbers import decimal_text, double_text, float32_of, float32_text
 from .reader import DEFAULT_LIMITS, Scanner
-from .types import Float32, Int8, Int16, Int32, TypedMap
+from .types import Float32, Instant, Int8, Int16, Int32, LocalDate, LocalTime, TypedMap, TypedSet
+from .writer import quote
 
 DECIMAL = "org.apache.kafka.connect.data.Decimal"
 DATE = "org.apache.kafka.connect.data.Date"
@@ -81,6 +84,7 @@ class NotationError(ValueError):
     pass
 
 
+_SUFFIX_ORDER = "(@#!?="
 _BARE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$-+")
 _BASE = {"i8": "INT8", "i16": "INT16", "i32": "INT32", "i64": "INT64", "f32": "FLOAT32", "f64": "FLOAT64",
          "bool": "BOOLEAN", "str": "STRING", "bytes": "BYTES"}
@@ -92,10 +96,17 @@ class _NotationParser:
         self.pos = 0
         self.limits = limits
         self.depth = 0
+        self.complaint = None
 
     def error(self, reason):
         t = self.text if len(self.text) <= 200 else self.text[:200] + "..."
         return NotationError(f"invalid schema notation at character {self.pos}: {reason} in {t}")
+
+    def complain(self, reason):
+        """A spelling the writer does not use: parsing goes on, and the notation is refused where it first
+        differs from the writer's, with the first such reason."""
+        if self.complaint is None:
+            self.complaint = reason
 
     def peek(self):
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -117,15 +128,21 @@ class _NotationParser:
         return s
 
     def schema(self):
-        self.depth += 1
-        if self.depth > self.limits.max_depth:
-            raise self.error(f"nesting deeper than {self.limits.max_depth}")
-        s = self.suffixes(self.base())
-        self.depth -= 1
-        return s
+        return self.suffixes(self.base())
 
     def base(self):
         c = self.peek()
+        if c in ("[", "<", "{"):
+            self.depth += 1
+            if self.depth > self.limits.max_depth:
+                raise self.error(f"schema nested deeper than the limit of {self.limits.max_depth} levels (raise "
+                                 "Limits.max_depth, typedjson.max.depth in Java, to allow deeper schemas)")
+            s = self.composite(c)
+            self.depth -= 1
+            return s
+        return self.primitive()
+
+    def composite(self, c):
         if c == "[":
             self.pos += 1
             element = self.schema()
@@ -145,7 +162,12 @@ class _NotationParser:
                 while True:
                     at = self.pos
                     name = self.word()
-                    fs = self.schema() if self.accept(":") else self.suffixes(Schema("STRING"))
+                    if self.accept(":"):
+                        if self.text.startswith("str", self.pos) and not self.text[self.pos + 3:self.pos + 4].isalnum():
+                            self.complain("a string field is written without ':str'")
+                        fs = self.schema()
+                    else:
+                        fs = self.suffixes(Schema("STRING"))
                     if any(n == name for n, _ in fields):
                         self.pos = at
                         raise self.error(f"Cannot create field because of field name duplication {name}")
@@ -154,6 +176,8 @@ class _NotationParser:
                         break
                 self.expect("}")
             return Schema("STRUCT", fields=fields)
+
+    def primitive(self):
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos].isalnum():
             self.pos += 1
@@ -183,16 +207,20 @@ class _NotationParser:
         seen = set()
         default_text = None
         while True:
-            at = self.pos
             c = self.peek()
-            if c not in ("?", "@", "#", "!", "(", "="):
+            if not c or c not in _SUFFIX_ORDER:
                 break
-            self.pos += 1
             key = {"@": "name", "#": "version", "!": "doc", "(": "parameters", "=": "default", "?": "optional"}[c]
-            if key in seen or (key == "name" and s.name is not None) or (key == "version" and s.version is not None):
-                self.pos = at
+            if c in seen:
+                self.complain(f"duplicate suffix '{c}'")
+            later = [x for x in seen if _SUFFIX_ORDER.index(x) > _SUFFIX_ORDER.index(c)]
+            if later:
+                self.complain(f"suffix '{c}' after '{max(later, key=_SUFFIX_ORDER.index)}' (the order is "
+                              f"{' '.join(_SUFFIX_ORDER)})")
+            if (key == "name" and s.name is not None) or (key == "version" and s.version is not None):
                 raise self.error(f"duplicate {key}")
-            seen.add(key)
+            self.pos += 1
+            seen.add(c)
             if c == "?":
                 s.optional = True
             elif c == "@":
@@ -233,8 +261,14 @@ class _NotationParser:
         self.accept("-")
         while self.peek().isdigit() and self.peek() in "0123456789":
             self.pos += 1
+        text = self.text[start:self.pos]
+        if text in ("-", ""):
+            self.pos = start
+            raise self.error("expected an integer")
+        if not _canonical_int(text) and len(text) < 40 and -(1 << 31) <= int(text) < (1 << 31):
+            self.complain(f"non-canonical integer '{text}' (written {int(text)})")
         try:
-            v = int(self.text[start:self.pos])
+            v = int(text)
             if not -(1 << 31) <= v < (1 << 31):
                 raise ValueError
             return v
@@ -243,6 +277,7 @@ class _NotationParser:
             raise self.error("expected an integer") from None
 
     def word(self):
+        start = self.pos
         if self.accept("`"):
             out = []
             while True:
@@ -252,7 +287,10 @@ class _NotationParser:
                 self.pos += 1
                 if c == "`":
                     if self.peek() != "`":
-                        return "".join(out)
+                        w = "".join(out)
+                        if w and all(x in _BARE for x in w):
+                            self.complain(f"the word {w[:60]} is written without backticks")
+                        return w
                     self.pos += 1
                 out.append(c)
         start = self.pos
@@ -264,8 +302,179 @@ class _NotationParser:
 
 
 def parse_schema(notation: str, limits=DEFAULT_LIMITS) -> Schema:
-    """Parses the schema notation of SPEC.md section 11; raises NotationError naming the character offset."""
-    return _NotationParser(notation, limits).parse()
+    """Parses the schema notation of SPEC.md section 11; raises NotationError naming the character offset.
+
+    One spelling per schema: a text that is not exactly what :func:`schema_notation` writes for the schema it
+    describes is refused at the first character where the two differ."""
+    units = r.utf16_length(notation)
+    if units > limits.max_string_length:
+        raise NotationError(f"invalid schema notation at character 0: a notation of {units} UTF-16 units is longer "
+                            f"than the limit of {limits.max_string_length} (raise Limits.max_string_length, "
+                            "typedjson.max.string.length in Java)")
+    parser = _NotationParser(notation, limits)
+    schema = parser.parse()
+    canonical = schema_notation(schema)
+    if canonical != notation:
+        at = next((i for i, (a, b) in enumerate(zip(canonical, notation)) if a != b),
+                  min(len(canonical), len(notation)))
+        shown = canonical if len(canonical) <= 200 else canonical[:200] + "..."
+        reason = f"{parser.complaint}: " if parser.complaint else ""
+        raise NotationError(f"invalid schema notation at character {at}: {reason}non-canonical notation: a schema "
+                            f"has one spelling, and this one is written {shown}")
+    return schema
+
+
+# ---------------------------------------------------------------------------------------------- the one spelling
+
+_LOGICAL_ABBREVIATIONS = {("INT32", DATE): "date", ("INT32", TIME): "time", ("INT64", TIMESTAMP): "ts"}
+_BASE_OF = {v: k for k, v in _BASE.items()}
+
+
+def _word(w: str) -> str:
+    if w and all(c in _BARE for c in w):
+        return w
+    return "`" + w.replace("`", "``") + "`"
+
+
+def _canonical_int(text) -> bool:
+    return (text is not None and r._INT_LEXEME.match(text) is not None and text != "-0"
+            and -(1 << 31) <= int(text) < (1 << 31))
+
+
+def schema_notation(schema: Schema) -> str:
+    """The one notation of ``schema`` (SPEC.md section 11, "The writer")."""
+    out = []
+    _write_schema(schema, out, field=False)
+    return "".join(out)
+
+
+def _write_schema(s: Schema, out, field):
+    params = dict(s.parameters)
+    name, version = s.name, s.version
+    base = None
+    if name is not None and version == 1:
+        if s.type == "BYTES" and name == DECIMAL and _canonical_int(params.get("scale")):
+            scale = params.pop("scale")
+            precision = params.get(PRECISION)
+            if _canonical_int(precision):
+                del params[PRECISION]
+                base = f"dec({precision},{scale})"
+            else:
+                base = f"dec({scale})"
+            name = version = None
+        elif not params and (s.type, name) in _LOGICAL_ABBREVIATIONS:
+            base = _LOGICAL_ABBREVIATIONS[(s.type, name)]
+            name = version = None
+    if base is not None:
+        out.append(":" + base if field else base)
+    elif field and s.type == "STRING":
+        pass  # a STRING field is its name and suffixes alone
+    else:
+        if field:
+            out.append(":")
+        if s.type == "ARRAY":
+            out.append("[")
+            _write_schema(s.value_schema, out, field=False)
+            out.append("]")
+        elif s.type == "MAP":
+            out.append("<")
+            _write_schema(s.key_schema, out, field=False)
+            out.append(",")
+            _write_schema(s.value_schema, out, field=False)
+            out.append(">")
+        elif s.type == "STRUCT":
+            out.append("{")
+            for i, (n, fs) in enumerate(s.fields):
+                if i:
+                    out.append(",")
+                out.append(_word(n))
+                _write_schema(fs, out, field=True)
+            out.append("}")
+        else:
+            out.append(_BASE_OF[s.type])
+    if params:
+        out.append("(" + ",".join(f"{_word(k)}={_word(v)}" for k, v in params.items()) + ")")
+    if name is not None:
+        out.append("@" + _word(name))
+    if version is not None:
+        out.append(f"#{version}")
+    if s.doc is not None:
+        out.append("!" + _word(s.doc))
+    if s.optional:
+        out.append("?")
+    if s.has_default:
+        out.append("=" + _word(dumps_typed(s.default, s)))
+
+
+def dumps_typed(value, s: Schema) -> str:
+    """The typed spelling of ``value`` under ``s`` in header mode (structs as objects): a default value's text."""
+    out = []
+    _write_typed(value, s, out)
+    return "".join(out)
+
+
+def _write_typed(v, s: Schema, out):
+    if v is None:
+        out.append("null")
+        return
+    logical, t = s.logical, s.type
+    if logical == "decimal":
+        out.append(decimal_text(v))
+    elif logical in ("date", "time", "timestamp"):
+        out.append(quote(str(v)))
+    elif t in _INT_RANGES:
+        out.append(str(int(v)))
+    elif t in ("FLOAT32", "FLOAT64"):
+        if math.isfinite(v):
+            out.append(float32_text(v) if t == "FLOAT32" else double_text(v))
+        else:
+            out.append('"NaN"' if math.isnan(v) else '"Infinity"' if v > 0 else '"-Infinity"')
+    elif t == "BOOLEAN":
+        out.append("true" if v else "false")
+    elif t == "STRING":
+        out.append(_quote_escaped(v))
+    elif t == "BYTES":
+        out.append(quote(base64.b64encode(v).decode("ascii")))
+    elif t == "ARRAY":
+        out.append("[")
+        for i, e in enumerate(v):
+            if i:
+                out.append(",")
+            _write_typed(e, s.value_schema, out)
+        out.append("]")
+    elif t == "MAP":
+        ks = s.key_schema
+        if ks.type == "STRING" and not ks.optional and ks.name is None:
+            out.append("{")
+            for i, (k, x) in enumerate(v.items()):
+                if i:
+                    out.append(",")
+                out.append(_quote_escaped(k) + ":")
+                _write_typed(x, s.value_schema, out)
+            out.append("}")
+        else:
+            out.append("[")
+            for i, (k, x) in enumerate(v.items()):
+                if i:
+                    out.append(",")
+                _write_typed(k, ks, out)
+                out.append(",")
+                _write_typed(x, s.value_schema, out)
+            out.append("]")
+    elif t == "STRUCT":
+        out.append("{")
+        for i, (n, fs) in enumerate(s.fields):
+            if i:
+                out.append(",")
+            out.append(_quote_escaped(n) + ":")
+            _write_typed(v.get(n), fs, out)
+        out.append("}")
+    else:
+        raise ValueError(f"unsupported schema type {t}")
+
+
+def _quote_escaped(text: str) -> str:
+    return quote("~" + text if text.startswith("~") else text)
 
 
 # ---------------------------------------------------------------------------------------------- typed values
@@ -281,7 +490,7 @@ class _TypedReader:
         c = sc.peek()
         if c == ord("n") and sc.data.startswith(b"null", sc.pos):
             if not (s.optional or s.has_default):
-                raise sc.error(f"null where a required {s.type} belongs")
+                raise sc.error(f"null for a required {s.type} (a schema that is not optional and has no default)")
             sc.pos += 4
             return None
         logical = s.logical
@@ -329,6 +538,8 @@ class _TypedReader:
             except InvalidOperation:
                 raise sc.error(f"malformed decimal {lexeme[:40]}", start) from None
             scale = int(s.parameters["scale"])
+            if not -(1 << 31) < -d.as_tuple().exponent < (1 << 31):
+                raise sc.error(f"decimal {lexeme[:40]} has a scale beyond -2147483647...2147483647", start)
             if -d.as_tuple().exponent != scale:
                 raise sc.error(f"decimal {lexeme[:40]} has scale {-d.as_tuple().exponent}, but the schema's is "
                                f"{scale}", start)
@@ -338,14 +549,17 @@ class _TypedReader:
         if t == "BYTES":
             return r.payload(sc, r.parse_base64, self.string("base64 bytes"), start)
         if logical == "date":
-            return r.payload(sc, r.parse_local_date, self.string("a date"), start)
+            v = r.payload(sc, r.parse_local_date, self.string("a date"), start)
+            if not -(1 << 31) <= v.epoch_day() < (1 << 31):
+                raise sc.error(f"date {v} is beyond the INT32 days Connect's Date holds", start)
+            return v
         if logical == "time":
-            v = r.payload(sc, r.parse_local_time, self.string("a time"), start)
+            v = r.payload(sc, r.parse_local_time_typed, self.string("a time"), start)
             if v.nano % 1_000_000:
                 raise sc.error(f"time {v} is finer than the millisecond Connect's Time holds", start)
             return v
         if logical == "timestamp":
-            v = r.payload(sc, r.parse_instant, self.string("a timestamp"), start)
+            v = r.payload(sc, r.parse_instant_typed, self.string("a timestamp"), start)
             if v.nano % 1_000_000:
                 raise sc.error(f"timestamp {v} is finer than the millisecond Connect's Timestamp holds", start)
             return v
@@ -356,14 +570,18 @@ class _TypedReader:
             if ks.type == "STRING" and not ks.optional and ks.name is None:
                 return self.object(lambda key: s.value_schema, unescape=True)
             items = []
-            self.array(lambda i: items.append(self.value(ks if i % 2 == 0 else s.value_schema)))
+            keys = TypedSet()  # under the format's equality (SPEC.md section 7.1)
+
+            def item(i):
+                at = sc.pos
+                v = self.value(ks if i % 2 == 0 else s.value_schema)
+                if i % 2 == 0 and not keys.add(v):
+                    raise sc.error(f"duplicate key {v!r} in a map", at)
+                items.append(v)
+            self.array(item)
             if len(items) % 2:
                 raise sc.error("a map array must alternate keys and values, but its last key has no value", start)
-            m = TypedMap()
-            for i in range(0, len(items), 2):
-                if not m.put_new(items[i], items[i + 1]):
-                    raise sc.error(f"duplicate key {items[i]!r} in a map", start)
-            return m
+            return TypedMap(zip(items[0::2], items[1::2]))
         if t == "STRUCT":
             names = [n for n, _ in s.fields]
             if self.objects:
@@ -376,11 +594,11 @@ class _TypedReader:
                 got = self.object(field_schema, unescape=False)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
-                        raise sc.error(f"missing field {n!r}, which is required and has no default", start)
+                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
                 return {n: got.get(n) for n in names}
             values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
             if len(values) != len(names):
-                raise sc.error(f"a struct of {len(names)} fields written as an array of {len(values)}", start)
+                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", start)
             return dict(zip(names, values))
         raise sc.error(f"unsupported schema type {t}")
 
@@ -459,11 +677,13 @@ class _TypedReader:
                                    "written with the '~' doubled)", key_start)
                 key = raw[1:]
             sc.path.append(path_segment(raw))
-            if key in out:
-                raise sc.error(f"duplicate key {raw[:60]!r}", key_start)
             vs = schema_of(key)
             self.dynamic.colon()
-            out[key] = self.value(vs)
+            value_start = sc.pos
+            value = self.value(vs)
+            if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
+                raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
+            out[key] = value
             sc.ws()
             c = sc.peek()
             sc.path.pop()
@@ -489,23 +709,30 @@ def read_typed(document, schema: Schema, limits=DEFAULT_LIMITS, structs_as_objec
     return v
 
 
-def loads_connect(document, *, schema=None, limits=None):
+def loads_connect(document, *, schema=None, location="inline", limits=None):
     """``(schema, value)`` of a document written by TypedJsonConverter.
 
+    - with ``schema`` (the ``typedjson.schema`` header, bytes or text; location header): the plain typed value;
     - ``{"~s": notation, "~v": value}`` (schema location inline, the default): the value typed by that schema;
-    - with ``schema`` (the ``typedjson.schema`` header's notation, location header): the plain typed value;
-    - any other document: ``(None, value)`` in the dynamic model (a schemaless value);
+    - any other document: a value of the dynamic model; ``location`` (the converter's
+      ``typedjson.schema.location``) says what it means: ``inline`` and ``header`` give ``(None, value)``
+      (a schemaless value), ``none`` derives the schema (SPEC.md section 11, "Derived schemas"), or gives
+      ``(None, value)`` where none can be derived;
     - ``None`` (a tombstone): ``(None, None)``.
     Raises TypedJsonError with the path (``$["~v"][1]``) and byte offset, or for a bad notation its character offset."""
     limits = limits or DEFAULT_LIMITS
+    if location not in ("inline", "header", "none"):
+        raise ValueError(f"location {location!r} is not one of inline, header, none")
     if document is None:
         return None, None
     if schema is not None:
-        text = schema.decode("utf-8") if isinstance(schema, (bytes, bytearray)) else schema
         try:
+            text = schema.decode("utf-8") if isinstance(schema, (bytes, bytearray)) else schema
             s = parse_schema(text, limits)
+        except UnicodeDecodeError as e:
+            raise TypedJsonError(f"the schema header is not UTF-8: {e.reason} at byte {e.start}", "$", 0) from None
         except NotationError as e:
-            raise TypedJsonError(str(e), "$", 0) from None
+            raise TypedJsonError(f"the schema header: {e}", "$", 0) from None
         return s, read_typed(document, s, limits, structs_as_objects=True)
     r.ensure_stack(limits.max_depth)
     sc = Scanner(document, limits)
@@ -513,7 +740,12 @@ def loads_connect(document, *, schema=None, limits=None):
     start = sc.pos
     if not sc.data.startswith(b'{', start) or not _starts_inline(sc):
         sc.pos = start
-        return None, r.DynamicReader(sc).document()
+        value = r.DynamicReader(sc).document()
+        if location == "none":
+            derived = derive_schema(value)
+            if derived is not None:
+                return derived, _as_connect_value(value, derived)
+        return None, value
     # {"~s": notation, "~v": value}: exactly these two format keys, in this order
     dyn = r.DynamicReader(sc)
     sc.enter(start)
@@ -538,14 +770,15 @@ def loads_connect(document, *, schema=None, limits=None):
     sc.ws()
     key_at = sc.pos
     if dyn.key() != "~v":
-        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order', key_at)
+        raise sc.error('where the key "~v" belongs: an inline document has only the keys "~s" and "~v", in this '
+                       'order', key_at)
     sc.path.append('["~v"]')
     dyn.colon()
     value = _TypedReader(sc, False).value(s)
     sc.path.pop()
     sc.ws()
     if sc.peek() == 0x2C:
-        raise sc.error('an inline document has exactly the keys "~s" and "~v", in this order')
+        raise sc.error('an inline document has only the keys "~s" and "~v", in this order')
     if sc.peek() != 0x7D:
         raise sc.unexpected("'}'")
     sc.pos += 1
@@ -568,3 +801,76 @@ def _starts_inline(sc):
             return False
     finally:
         sc.pos = save
+
+
+# ---------------------------------------------------------------------------------------------- derived schemas
+
+def derive_schema(value):
+    """The schema a converter in location ``none`` derives from a value of the dynamic model (SPEC.md section
+    11): required, no annotations; ``None`` where nothing can be derived (mixed element types, a BigInt, a time
+    finer than a millisecond, a date beyond INT32 days, a LocalDateTime, OffsetDateTime or UUID)."""
+    r.ensure_stack(DEFAULT_LIMITS.max_depth)
+    try:
+        return _derive(value)
+    except _Underivable:
+        return None
+
+
+class _Underivable(Exception):
+    pass
+
+
+def _derive(v):
+    t = type(v)
+    if v is None:
+        s = Schema("STRING")
+        s.optional = True
+        return s
+    simple = {bool: "BOOLEAN", int: "INT64", Int32: "INT32", Int16: "INT16", Int8: "INT8", float: "FLOAT64",
+              Float32: "FLOAT32", str: "STRING", bytes: "BYTES"}
+    if t in simple:
+        return Schema(simple[t])
+    if t is Decimal:
+        return Schema("BYTES", name=DECIMAL, version=1, parameters={"scale": str(-v.as_tuple().exponent)})
+    if t is Instant and v.nano % 1_000_000 == 0:
+        return Schema("INT64", name=TIMESTAMP, version=1)
+    if t is LocalDate and -(1 << 31) <= v.epoch_day() < (1 << 31):
+        return Schema("INT32", name=DATE, version=1)
+    if t is LocalTime and v.nano % 1_000_000 == 0:
+        return Schema("INT32", name=TIME, version=1)
+    if t is dict:
+        return Schema("STRUCT", fields=[(k, _derive(x)) for k, x in v.items()])
+    if t is list or t is TypedSet:
+        return Schema("ARRAY", value_schema=_common(list(v)))
+    if t is TypedMap:
+        return Schema("MAP", key_schema=_common(list(v.keys())), value_schema=_common(list(v.values())))
+    raise _Underivable()
+
+
+def _common(values):
+    """The one schema of all the values (nulls make it optional); an empty list derives STRING."""
+    schemas = [_derive(x) for x in values if x is not None]
+    if not schemas:
+        s = Schema("STRING")
+        s.optional = any(x is None for x in values)
+        return s
+    first = schema_notation(schemas[0])
+    if any(schema_notation(x) != first for x in schemas[1:]):
+        raise _Underivable()
+    s = schemas[0]
+    s.optional = len(schemas) < len(values)
+    return s
+
+
+def _as_connect_value(v, s):
+    """The dynamic value as loads_connect gives it for its derived schema (a set is an ARRAY's list)."""
+    if v is None:
+        return None
+    if s.type == "ARRAY":
+        return [_as_connect_value(x, s.value_schema) for x in v]
+    if s.type == "STRUCT":
+        return {n: _as_connect_value(v[n], fs) for n, fs in s.fields}
+    if s.type == "MAP":
+        return TypedMap((_as_connect_value(k, s.key_schema), _as_connect_value(x, s.value_schema))
+                        for k, x in v.items())
+    return v

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import functools
+import re
+
+MAX_PATH_SEGMENTS = 32
+_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 
 class TypedJsonError(ValueError):
@@ -20,9 +24,8 @@ class TypedJsonError(ValueError):
 
 
 def _is_identifier(key: str) -> bool:
-    if not key or not (key[0].isalpha() or key[0] in "$_"):
-        return False
-    return all(c.isalnum() or c in "$_" for c in key[1:])
+    """An ASCII identifier, so that a path reads the same in every language (``$["é"]``, not ``$.é``)."""
+    return _IDENTIFIER.match(key) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -42,4 +45,8 @@ def path_segment(key: str) -> str:
 
 
 def path_text(segments) -> str:
+    """``$`` and the segments; past 32 segments the first 32 and ``...(n more)``, so that a path into a deep
+    (hostile) document stays short."""
+    if len(segments) > MAX_PATH_SEGMENTS:
+        return "$" + "".join(segments[:MAX_PATH_SEGMENTS]) + f"...({len(segments) - MAX_PATH_SEGMENTS} more)"
     return "$" + "".join(segments)

@@ -21,6 +21,14 @@ def from_explicit(spec):
     if spec is None:
         return None
     kind, p = spec
+    if kind == "nest":
+        n, inner = p
+        if type(n) is not int or n < 0:
+            raise ValueError(f"nest count {n!r}")
+        value = from_explicit(inner)
+        for _ in range(n):
+            value = [value]
+        return value
     if kind == "bool":
         if type(p) is not bool:
             raise ValueError(f"bool payload {p!r}")

@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from .errors import TypedJsonError, path_segment, path_text
 from .numbers import JSON_NUMBER, decimal_text, float32_of, float32_text
 from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
-                    OffsetDateTime, TypedMap, TypedSet, _days_from_civil, _month_length)
+                    OffsetDateTime, TypedMap, TypedSet, _days_from_civil, _month_length, _year_text)
 
 
 class Limits:
@@ -42,6 +42,7 @@ _INT_LEXEME = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _ESCAPES = {ord('"'): '"', ord("\\"): "\\", ord("/"): "/", ord("b"): "\b", ord("f"): "\f", ord("n"): "\n",
             ord("r"): "\r", ord("t"): "\t"}
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+_NUMBER_TAGS = frozenset("isynfd")
 
 
 class PayloadError(ValueError):
@@ -69,6 +70,12 @@ class Scanner:
                              f"{limits.max_document_bytes} bytes", 0)
         if data.startswith(b"\xef\xbb\xbf"):
             raise self.error("a byte order mark is not allowed (a document is UTF-8 without BOM)", 0)
+        if data[:1] in (b"\xfe", b"\xff"):
+            raise self.error("a UTF-16 or UTF-32 byte order mark: a document is UTF-8", 0)
+        nul = data.find(b"\0")
+        if nul >= 0:
+            # UTF-16 and UTF-32 text holds a NUL within its first four bytes; UTF-8 JSON text never holds one raw
+            raise self.error(f"a NUL byte (CTRL-CHAR, code 0): a document is UTF-8, not UTF-16 or UTF-32", nul)
 
     # ---- errors and positions
 
@@ -93,7 +100,8 @@ class Scanner:
     def enter(self, offset):
         self.depth += 1
         if self.depth > self.limits.max_depth:
-            raise self.error(f"nesting depth exceeds the limit of {self.limits.max_depth}", offset)
+            raise self.error(f"nesting depth {self.depth} exceeds the limit of {self.limits.max_depth} "
+                             "(Limits.max_depth; typedjson.max.depth in Java)", offset)
 
     # ---- the document
 
@@ -107,6 +115,12 @@ class Scanner:
         if self.pos < self.n:
             if self.data[self.pos] == ord("/"):
                 raise self.error("Unexpected character '/' after the document: a comment is not JSON")
+            c = self.data[self.pos]
+            if c in b"]}":
+                raise self.error(f"Unexpected close marker '{chr(c)}' after the value: trailing content")
+            if chr(c).isalnum():
+                raise self.error(f"Unrecognized token {_describe_byte(self.data, self.pos)} after the value: "
+                                 "trailing content")
             raise self.error(f"trailing content after the value: {_describe_byte(self.data, self.pos)}")
 
     # ---- tokens
@@ -180,9 +194,10 @@ class Scanner:
         return int(h, 16)
 
     def _check_length(self, s, start):
-        if len(s) > self.limits.max_string_length:
-            raise self.error(f"string of {len(s)} characters is longer than the limit of "
-                             f"{self.limits.max_string_length}", start)
+        limit = self.limits.max_string_length
+        if len(s) > limit or (2 * len(s) > limit and utf16_length(s) > limit):
+            raise self.error(f"string of {utf16_length(s)} UTF-16 units is longer than the limit of {limit} "
+                             "(Limits.max_string_length; typedjson.max.string.length in Java)", start)
 
     def number(self):
         """(lexeme, is_integer) of the number at pos."""
@@ -199,11 +214,19 @@ class Scanner:
                 raise self.error("Leading zeroes not allowed in a number", start)
             if c in b".eE":
                 raise self.error("malformed number: a digit must follow '.' or the exponent", start)
+        lexeme = m.group().decode("ascii")
         if end - start > self.limits.max_number_length:
-            raise self.error(f"number of {end - start} characters is longer than the limit of "
-                             f"{self.limits.max_number_length}", start)
+            self.check_number_length(lexeme, start)
         self.pos = end
-        return m.group().decode("ascii"), m.group(1) is None and m.group(2) is None
+        return lexeme, m.group(1) is None and m.group(2) is None
+
+    def check_number_length(self, lexeme, start):
+        """The digits of a number lexeme (the exponent's included; not the signs, the point or the E) within
+        the limit."""
+        digits = number_digits(lexeme)
+        if digits > self.limits.max_number_length:
+            raise self.error(f"number length {digits} exceeds the limit of {self.limits.max_number_length} "
+                             "(Limits.max_number_length; typedjson.max.number.length in Java)", start)
 
     def literal(self):
         d = self.data
@@ -220,6 +243,17 @@ class Scanner:
         if d[self.pos:self.pos + 1] == b"/":
             raise self.error("Unexpected character ('/' (code 47)): a comment is not JSON")
         raise self.unexpected("a value")
+
+
+def utf16_length(s: str) -> int:
+    """The length of ``s`` in UTF-16 code units (SPEC.md section 9: a character beyond the BMP counts 2)."""
+    if s.isascii():
+        return len(s)
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def number_digits(lexeme: str) -> int:
+    return sum(c.isdigit() for c in lexeme)
 
 
 def _describe_byte(data, p):
@@ -249,7 +283,7 @@ def parse_float32(s: str) -> Float32:
     """A float32 payload: NaN, Infinity, -Infinity, or the canonical shortest lexeme."""
     if s in NON_FINITE:
         return Float32(NON_FINITE[s])
-    if len(s) > 1000 or not JSON_NUMBER.match(s):
+    if not JSON_NUMBER.match(s):
         raise PayloadError("malformed float32")
     try:
         f = float32_of(s)
@@ -276,7 +310,7 @@ def parse_nonfinite(s: str) -> float:
 
 
 def parse_decimal(s: str) -> Decimal:
-    if len(s) > 1000 or not JSON_NUMBER.match(s):
+    if not JSON_NUMBER.match(s):
         raise PayloadError("malformed decimal")
     try:
         d = Decimal(s)
@@ -399,6 +433,46 @@ def parse_instant(s: str, strict: bool = True) -> Instant:
     return _canonical(Instant(sec, t.nano), s, "instant", strict)
 
 
+_RFC3339_RE = re.compile(_DATE + "[Tt]" + r"([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?"
+                         r"([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)\Z")
+
+
+def parse_instant_typed(s: str) -> Instant:
+    """An instant in a typed position (SPEC.md section 5.2): any RFC 3339 date-time with seconds, ``t``/``z`` in
+    either case, ``Z`` or an offset, taken as the instant it names (``2024-01-01T02:00:00+02:00`` is
+    ``2024-01-01T00:00:00Z``); the date part canonical."""
+    m = _RFC3339_RE.match(s)
+    if not m:
+        raise PayloadError("malformed instant (an RFC 3339 date-time with seconds)")
+    g = m.groups()
+    y, mo, day = int(g[0]), int(g[1]), int(g[2])
+    _date(("2000", g[1], g[2]), "instant")  # month and day in a leap year, then February 29 in this one
+    if mo == 2 and day == 29 and not (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)):
+        raise PayloadError("malformed instant")
+    if not (-1_000_000_000 <= y <= 1_000_000_000) or g[0] != _year_text(y):
+        raise PayloadError("malformed instant: the year is not canonical")
+    t = _time(g[3:7], "instant")
+    off = g[7]
+    offset = 0
+    if off not in ("Z", "z"):
+        parts = [int(x) for x in off[1:].split(":")]
+        if parts[0] > 18 or parts[1] > 59 or (len(parts) > 2 and parts[2] > 59):
+            raise PayloadError("malformed instant: offset")
+        offset = parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
+        if offset > 18 * 3600:
+            raise PayloadError("malformed instant: offset beyond 18 hours")
+        offset = -offset if off[0] == "-" else offset
+    sec = _days_from_civil(y, mo, day) * 86400 + t.hour * 3600 + t.minute * 60 + t.second - offset
+    if not Instant.MIN_SECOND <= sec <= Instant.MAX_SECOND:
+        raise PayloadError("malformed instant: beyond Instant's range")
+    return Instant(sec, t.nano)
+
+
+def parse_local_time_typed(s: str) -> LocalTime:
+    """A local time in a typed position: ``hh:mm``, ``hh:mm:ss`` or ``hh:mm:ss.f`` with 1 to 9 digits."""
+    return parse_local_time(s, strict=False)
+
+
 _UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
 
 
@@ -408,7 +482,78 @@ def parse_uuid(s: str) -> uuid.UUID:
     return uuid.UUID(s)
 
 
+_LOOSE_INT = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
+_LOOSE_DATETIME = re.compile(_DATE + "[Tt]" + _TIME + r"([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)?\Z")
+_LOOSE_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
+
+
+def _another_spelling(tag: str, p: str) -> bool:
+    """Whether a refused payload is another spelling of a value of the tag's type (non-canonical) rather than no
+    value at all (malformed); only the words of the error depend on it."""
+    if tag in "isyn":
+        if not _LOOSE_INT.match(p) or len(p) > 100:
+            return False
+        d = Decimal(p)
+        return abs(d.adjusted()) < 40 and d == d.to_integral_value()  # bounded: never expand 1E999999999
+    if tag in "fd":
+        return JSON_NUMBER.match(p) is not None
+    if tag == "t":
+        m = _RFC3339_RE.match(p)
+        return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+    if tag == "T":
+        m = _TIME_RE.match(p)
+        return m is not None and int(m.group(1)) < 24 and int(m.group(2)) < 60
+    if tag in "LO":
+        m = _LOOSE_DATETIME.match(p)
+        return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+    if tag == "u":
+        return _LOOSE_UUID.match(p) is not None
+    return False
+
+
 def _tagged_scalar(s: str):
+    try:
+        return _tagged_payload(s)
+    except PayloadError as e:
+        tag, p, reason = s[1], s[2:], str(e)
+        if tag not in "isyndfftDTLOu" or reason.startswith(("number", "unknown")):
+            raise
+        shown = p if len(p) <= 60 else p[:60] + "..."
+        if _another_spelling(tag, p):
+            canonical = _canonical_of(tag, p)
+            reason = f"a value has one spelling, this one's is \"~{tag}{canonical}\"" if canonical else reason
+            raise PayloadError(f"non-canonical ~{tag} payload \"{shown}\" ({reason})") from None
+        raise PayloadError(f"malformed ~{tag} payload \"{shown}\" ({reason})") from None
+
+
+def _canonical_of(tag, p):
+    """The writer's spelling of another spelling's value, where it has one (else None)."""
+    from .writer import dumps
+    try:
+        if tag in "isyn":
+            v = int(Decimal(p))
+        elif tag == "f":
+            v = Float32(float32_of(p))
+        elif tag == "d":
+            v = Decimal(p)
+        elif tag == "t":
+            v = parse_instant_typed(p)
+        elif tag == "T":
+            v = parse_local_time(p, strict=False)
+        elif tag == "u":
+            v = uuid.UUID(p)
+        else:
+            return None
+        text = dumps(v)
+    except (ValueError, OverflowError, ArithmeticError, TypedJsonError):
+        return None
+    if tag in "isyn" or tag == "d":
+        text = text.strip('"').removeprefix("~d")
+        return text
+    return text.strip('"')[2:]
+
+
+def _tagged_payload(s: str):
     tag = s[1]
     p = s[2:]
     if tag == "i":
@@ -448,7 +593,7 @@ def payload(sc: Scanner, parse, text, offset):
         return parse(text)
     except PayloadError as e:
         reason = str(e)
-        if text and not reason.startswith(("unknown", "number", "string")):
+        if text and not reason.startswith(("unknown", "number", "string", "malformed ~", "non-canonical ~")):
             reason += f" {text[:60]!r}"
         raise sc.error(reason, offset) from None
 
@@ -478,6 +623,8 @@ class DynamicReader:
                 raise sc.error('lone tag prefix "~" (a string "~" is written "~~")', start)
             if s[1] == "~":
                 return s[1:]
+            if s[1] in _NUMBER_TAGS and len(s) - 2 > sc.limits.max_number_length:
+                sc.check_number_length(s[2:], start)
             return payload(sc, _tagged_scalar, s, start)
         if c == 0x7B:
             return self.object()
@@ -550,10 +697,12 @@ class DynamicReader:
             else:
                 key = raw
             path.append(path_segment(raw))
-            if key in out:
-                raise sc.error(f"duplicate key {raw[:60]!r}", key_start)
             self.colon()
-            out[key] = self.value()
+            value_start = sc.pos
+            value = self.value()
+            if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
+                raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
+            out[key] = value
             sc.ws()
             c = sc.peek()
             if c == 0x2C:
@@ -630,14 +779,14 @@ class DynamicReader:
             if tag == "~map" and len(elements) % 2:
                 raise sc.error("a ~map array must alternate keys and values, but its last key has no value", end)
         sc.depth -= 1
+        sc.path.pop()
         if tag == "~set":
             value = seen
         else:
             if all(type(k) is str for k in elements[0::2]):
-                raise sc.error("a map whose keys are all strings is written as a plain object, not a ~map",
-                               array_start)
+                raise sc.error("non-canonical ~map: a map whose keys are all strings (or none) is a plain object",
+                               key_start)
             value = TypedMap(zip(elements[0::2], elements[1::2]))
-        sc.path.pop()
         sc.ws()
         c = sc.peek()
         if c == 0x2C:
