@@ -9,6 +9,7 @@ export {
   BigInteger,
   Decimal,
   Float32,
+  Float64,
   Instant,
   Int16,
   Int32,
@@ -20,5 +21,6 @@ export {
   Uuid,
   Value,
   ValueInput,
+  setMember,
 } from "./types";
 export { serializer, deserializer } from "./kafka";

@@ -5,9 +5,9 @@ import { decodeBase64 } from "./base64";
 import { valueKey } from "./equality";
 import { quote } from "./errors";
 import { decimalText, float32Text, isJsonNumber, parseFloat32 } from "./numbers";
-import { DEFAULT_LIMITS, Kind, Limits, Scanner } from "./scanner";
+import { DEFAULT_LIMITS, Kind, Limits, Scanner, countDigits, numberTooLong } from "./scanner";
 import * as Times from "./times";
-import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme } from "./types";
+import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme, setMember } from "./types";
 
 export interface ParseOptions {
   /** Overrides of the default limits (SPEC.md section 9). */
@@ -72,7 +72,9 @@ function readStringOrTagged(sc: Scanner): Value {
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 
 function integerPayload(sc: Scanner, s: string, payload: string, min: bigint, max: bigint, type: string): bigint {
-  if (payload.length > 25 || payload === "-0" || !INTEGER.test(payload)) sc.fail(`malformed ${type} ${quote(s)}`);
+  const digits = countDigits(payload);
+  if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
+  if (payload.length > 25 || payload === "-0" || !INTEGER.test(payload)) sc.fail(`non-canonical ~${s[1]} payload ${quote(payload)}: malformed ${type} ${quote(s)}`);
   const v = BigInt(payload);
   if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type}`);
   return v;
@@ -101,7 +103,9 @@ function tagged(sc: Scanner, s: string): Value {
     case "f": {
       let f = nonFinite(payload);
       if (f === undefined) {
-        if (payload.length > sc.limits.maxNumberLength || !isJsonNumber(payload)) sc.fail(`malformed float32 ${quote(s)}`);
+        const digits = countDigits(payload);
+        if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
+        if (!isJsonNumber(payload)) sc.fail(`malformed float32 ${quote(s)}`);
         f = parseFloat32(payload);
         if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32`);
       }
@@ -115,7 +119,8 @@ function tagged(sc: Scanner, s: string): Value {
       return z;
     }
     case "d": {
-      if (payload.length > sc.limits.maxNumberLength) sc.fail(`decimal of ${payload.length} characters exceeds the number length limit of ${sc.limits.maxNumberLength}`);
+      const digits = countDigits(payload);
+      if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
       const d = parseDecimalLexeme(payload);
       if (d === undefined) sc.fail(`malformed decimal ${quote(s)}`);
       const canonical = decimalText(d.unscaled, d.scale);
@@ -189,7 +194,7 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
   if (kind !== Kind.Array) {
     sc.fail(`${kind === Kind.Object ? "an object" : kind === Kind.String ? "a string" : kind === Kind.Number ? "a number" : "a literal"} where the array of ${quote(tag)} belongs`);
   }
-  const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc);
+  const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc, at);
   sc.pop();
   if (sc.nextMember()) {
     sc.skipWhitespace();
@@ -211,17 +216,17 @@ function readSetItems(sc: Scanner): Set<Value> {
     const key = valueKey(e);
     if (seen.has(key)) sc.fail("duplicate element in a set", at);
     seen.add(key);
-    set.add(e);
-    if (set.size !== seen.size) sc.fail("a JavaScript Set cannot hold 0.0 and -0.0 apart: this set has both", at);
+    set.add(setMember(e));
     sc.pop();
   } while (sc.nextElement());
   return set;
 }
 
-function readMapItems(sc: Scanner): Map<Value, Value> {
+/** The items of a `~map`; a misplaced `~map` (empty, or string keys only) is named by its object, at the key. */
+function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
   const map = new Map<Value, Value>();
   const arrayAt = sc.tokenStart;
-  if (sc.beginArray()) sc.fail('a ~map with no keys is written {} (a map whose keys are all strings is a plain object)', arrayAt);
+  if (sc.beginArray()) sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
   const seen = new Set<string>();
   let allStrings = true;
   let i = 0;
@@ -237,10 +242,9 @@ function readMapItems(sc: Scanner): Map<Value, Value> {
     sc.pop();
     if (!sc.nextElement()) sc.fail("a ~map array must alternate keys and values, but its last key has no value", arrayAt);
     sc.pushIndex(i++);
-    map.set(k, readValue(sc));
-    if (map.size !== seen.size) sc.fail("a JavaScript Map cannot hold the keys 0.0 and -0.0 apart: this map has both", at);
+    map.set(setMember(k), readValue(sc));
     sc.pop();
   } while (sc.nextElement());
-  if (allStrings) sc.fail("a ~map whose keys are all strings must be written as a plain object", arrayAt);
+  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
   return map;
 }
