@@ -82,8 +82,23 @@ test("values that do not fit their schema are refused with the path and offset",
   refused('{"~s":"str","~v":"~t"}', '$["~v"]', "where a plain string belongs");
   refused('{"~s":"bytes","~v":"AQJ="}', '$["~v"]', "malformed base64");
   refused('{"~s":"ts","~v":"2026-11-23T08:25:23.618001Z"}', '$["~v"]', "finer than the millisecond");
-  refused('{"~s":"ts","~v":"2026-11-23T08:25:23.6180Z"}', '$["~v"]', "malformed instant");
-  refused('{"~s":"time","~v":"10:15:00"}', '$["~v"]', "malformed local time");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23 08:25:23Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23T23:59:60Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25:23+0200"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"time","~v":"1:02"}', '$["~v"]', "malformed local time");
+  refused('{"~s":"time","~v":"10:15:00."}', '$["~v"]', "malformed local time");
+  // a typed position takes the second spellings of SPEC.md section 5.2: RFC 3339 instants, hh:mm:ss times
+  for (const ts of ["2026-11-23T08:25:23.6180Z", "2026-11-23T10:25:23.618+02:00", "2026-11-23t08:25:23.618z", "2026-11-23T08:25:23.618000+00:00"]) {
+    assert.ok(same(parseConnect(`{"~s":"ts","~v":"${ts}"}`).value, Instant.ofEpochMilli(Date.UTC(2026, 10, 23, 8, 25, 23, 618))), ts);
+  }
+  assert.ok(same(parseConnect('{"~s":"time","~v":"10:15:00"}').value, new LocalTime(10, 15)));
+  // the notation has one spelling: anything else is refused at the first character that differs
+  refused('{"~s":"i8?@n","~v":null}', '$["~s"]', "suffix '@' after '?'");
+  refused('{"~s":"{a:str}","~v":null}', '$["~s"]', "without ':str'");
+  refused('{"~s":"i32=`7`","~v":null}', '$["~s"]', "without backticks");
+  refused('{"~s":"i32@org.apache.kafka.connect.data.Date#1","~v":null}', '$["~s"]', "non-canonical notation: a schema has one spelling, and this one is written date");
+  refused('{"~s":"<str,i8>=`{\\"a\\": 1}`","~v":null}', '$["~s"]', "invalid schema notation at character 15: non-canonical notation");
   refused('{"~s":"f32","~v":1e39}', '$["~v"]', "out of range for float32");
   refused('{"~s":"{a,b}","~v":["x"]}', '$["~v"]', "has only 1 values");
   refused('{"~s":"{a,b}","~v":["x","y","z"]}', '$["~v"]', "has more values");
