@@ -657,15 +657,102 @@ function isInline(sc: Scanner): boolean {
   return sc.readKey() === "~s";
 }
 
+/** Where the schema travels (`typedjson.schema.location`); it decides only what a document without a schema means. */
+export type SchemaLocation = "inline" | "header" | "none";
+
+export interface ConnectParseOptions extends ParseOptions {
+  /**
+   * `inline` (the default) and `header` read a document without a schema schemaless (schema null, the dynamic
+   * model's value); `none` derives its schema from the value (SPEC.md section 11, "Derived schemas").
+   */
+  location?: SchemaLocation;
+}
+
+class Underivable extends Error {}
+
+const DERIVED_SCALARS: [new (...a: never[]) => unknown, ConnectType][] = [[Int32, "INT32"], [Int16, "INT16"], [Int8, "INT8"], [Float32, "FLOAT32"], [Float64, "FLOAT64"]];
+
+/**
+ * The schema a value of the dynamic model derives (SPEC.md section 11, "Derived schemas"), and the value as Connect
+ * holds it (a set becomes a list); throws Underivable where nothing can be derived. `depth` bounds the recursion.
+ */
+function derive(v: Value, depth: number): { schema: ConnectSchema; value: Value } {
+  if (depth > 500) throw new Underivable();
+  const simple = (type: ConnectType, extra: Partial<ConnectSchema> = {}) => ({ schema: { type, optional: false, ...extra } as ConnectSchema, value: v });
+  if (v === null) return { schema: { type: "STRING", optional: true }, value: null };
+  if (typeof v === "bigint") return simple("INT64");
+  if (typeof v === "number") return simple("FLOAT64");
+  if (typeof v === "string") return simple("STRING");
+  if (typeof v === "boolean") return simple("BOOLEAN");
+  if (v instanceof Uint8Array) return simple("BYTES");
+  for (const [cls, type] of DERIVED_SCALARS) if (v instanceof cls) return simple(type);
+  if (v instanceof Decimal) return simple("BYTES", { name: DECIMAL, version: 1, parameters: new Map([["scale", String(v.scale)]]) });
+  if (v instanceof Instant) {
+    const ms = v.epochSecond * 1000n + BigInt(Math.floor(v.nano / 1000000));
+    if (v.nano % 1000000 !== 0 || ms < -(2n ** 63n) || ms >= 2n ** 63n) throw new Underivable();
+    return simple("INT64", { name: TIMESTAMP, version: 1 });
+  }
+  if (v instanceof LocalDate) {
+    const day = v.toEpochDay();
+    if (day < -2147483648 || day > 2147483647) throw new Underivable();
+    return simple("INT32", { name: DATE, version: 1 });
+  }
+  if (v instanceof LocalTime) {
+    if (v.nano % 1000000 !== 0) throw new Underivable();
+    return simple("INT32", { name: TIME, version: 1 });
+  }
+  if (Array.isArray(v) || v instanceof Set) {
+    const items = [...v].map((e) => derive(e, depth + 1));
+    return { schema: { type: "ARRAY", optional: false, valueSchema: common(items.map((i) => i.schema)) }, value: items.map((i) => i.value) };
+  }
+  if (v instanceof Map) {
+    const entries = [...v];
+    if (entries.every(([k]) => typeof k === "string")) {
+      // an object: a STRUCT, fields in document order
+      const fields = entries.map(([k, e]) => ({ name: k as string, derived: derive(e, depth + 1) }));
+      return {
+        schema: { type: "STRUCT", optional: false, fields: fields.map((f) => ({ name: f.name, schema: f.derived.schema })) },
+        value: new Map<Value, Value>(fields.map((f) => [f.name, f.derived.value])),
+      };
+    }
+    const keys = entries.map(([k]) => derive(k, depth + 1));
+    const values = entries.map(([, e]) => derive(e, depth + 1));
+    return {
+      schema: { type: "MAP", optional: false, keySchema: common(keys.map((k) => k.schema)), valueSchema: common(values.map((e) => e.schema)) },
+      value: new Map<Value, Value>(keys.map((k, i) => [k.value, values[i].value])),
+    };
+  }
+  throw new Underivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID
+}
+
+/** The one schema that elements (or keys, or values) all derive; nulls make it optional; none at all is STRING. */
+function common(schemas: ConnectSchema[]): ConnectSchema {
+  const present = schemas.filter((s) => !s.optional); // only a null derives an optional schema
+  const nullable = schemas.length !== present.length;
+  if (present.length === 0) return { type: "STRING", optional: nullable };
+  const text = writeSchemaNotation(present[0]);
+  if (present.some((s) => writeSchemaNotation(s) !== text)) throw new Underivable();
+  return { ...present[0], optional: nullable };
+}
+
 /**
  * Reads a record value written by typed JSON's Connect converter (io.typedjson.connect.TypedJsonConverter): an
  * inline document `{"~s":"<schema notation>","~v":<value>}` gives the schema and the value typed by it; any
  * other document is schemaless (schema null, the dynamic model's value), as the converter reads it.
  */
-export function parseConnect(input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
+export function parseConnect(input: string | Uint8Array, options?: ConnectParseOptions): SchemaAndValue {
   const sc = new Scanner(input, limitsOf(options));
   // inline when the document is an object whose first key is ~s after JSON unescaping (SPEC.md section 11, "Reading")
-  if (!isInline(sc)) return { schema: null, value: parse(sc.bytes, options) };
+  if (!isInline(sc)) {
+    const value = parse(sc.bytes, options);
+    if (options?.location !== "none" || value === null) return { schema: null, value };
+    try {
+      return derive(value, 0);
+    } catch (e) {
+      if (e instanceof Underivable) return { schema: null, value };
+      throw e;
+    }
+  }
   sc.pushKey("~s");
   expectKind(sc, Kind.String, "the schema notation");
   const text = sc.readString();

@@ -1,7 +1,7 @@
 // typedjson for TypeScript and Node: typed JSON documents (SPEC.md) read and written exactly.
 export { parse, ParseOptions } from "./reader";
 export { stringify, StringifyOptions } from "./writer";
-export { parseConnect, parseConnectWithSchema, parseSchemaNotation, ConnectSchema, ConnectType, ConnectValue, SchemaAndValue } from "./connect";
+export { parseConnect, parseConnectWithSchema, parseSchemaNotation, ConnectSchema, ConnectType, ConnectValue, SchemaAndValue, ConnectParseOptions, SchemaLocation, writeSchemaNotation } from "./connect";
 export { TypedJsonError } from "./errors";
 export { Limits, DEFAULT_LIMITS } from "./scanner";
 export { equals, same } from "./equality";

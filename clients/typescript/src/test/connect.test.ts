@@ -1,7 +1,7 @@
 // Connect's inline documents (SPEC.md section 11): the schema notation gives the values their types.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseConnect, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value } from "../index";
+import { parseConnect, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value, writeSchemaNotation } from "../index";
 
 function refused(doc: string, path: string, word: string): void {
   assert.throws(() => parseConnect(doc), (e: unknown) => {
@@ -132,4 +132,23 @@ test("schema location header: the value is plain typed JSON, the schema a record
   assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"b":"x"}'), /missing required field a/);
   assert.throws(() => parseConnectWithSchema("{a:i32", "{}"), /in the schema header: invalid schema notation/);
   assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));
+});
+
+test("location none derives a schema from the dynamic model, or reads schemaless where none can be derived", () => {
+  const derived = (doc: string) => {
+    const { schema } = parseConnect(doc, { location: "none" });
+    return schema === null ? null : writeSchemaNotation(schema);
+  };
+  assert.equal(derived('{"a":"~i1","b":[1,null],"c":{"~set":["~D2024-01-01"]},"d":{"~map":["~y1",1.5]},"e":[]}'), "{a:i32,b:[i64?],c:[date],d:<i8,f64>,e:[str]}");
+  assert.equal(derived('{"~set":[1]}'), "[i64]");
+  assert.ok(parseConnect('{"~set":[1]}', { location: "none" }).value instanceof Array, "a set comes back as a Connect list");
+  // nothing to derive: mixed element types, a BigInteger, finer than the millisecond, types Connect has no schema for
+  for (const doc of ['[1,"a"]', "18446744073709551616", '"~t2024-01-01T00:00:00.000001Z"', '"~T10:15:00.000001"', '"~L2024-01-01T10:15"', '"~O2024-01-01T10:15Z"', '"~u123e4567-e89b-12d3-a456-426614174000"']) {
+    const read = parseConnect(doc, { location: "none" });
+    assert.equal(read.schema, null, doc);
+    assert.equal(stringify(read.value), doc);
+  }
+  // inline and header read a document without a schema schemaless
+  assert.equal(parseConnect('"~i5"').schema, null);
+  assert.equal(parseConnect('"~i5"', { location: "header" }).schema, null);
 });
