@@ -70,18 +70,51 @@ function readStringOrTagged(sc: Scanner): Value {
 }
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const INTEGER_LIKE = /^[+-]?[0-9]+$/;
+
+const TYPE_OF_TAG: Record<string, string> = {
+  i: "int32", s: "int16", y: "int8", n: "BigInteger within int64", f: "float32", d: "decimal", b: "base64 bytes",
+  t: "instant", D: "local date", T: "local time", L: "local date-time", O: "offset date-time", u: "UUID",
+};
+
+/**
+ * Refuses a tag payload: `non-canonical` when it is another spelling of a value of the type (the one spelling named
+ * when there is one), `malformed` when it is no value of the type at all (SPEC.md section 7).
+ */
+function badPayload(sc: Scanner, s: string, readable: boolean, canonical?: string): never {
+  const tag = s[1];
+  const payload = s.slice(2);
+  if (readable) {
+    const one = canonical === undefined ? "not its one spelling" : `its one spelling is "~${tag}${canonical}"`;
+    return sc.fail(`non-canonical ~${tag} payload ${quote(payload)} (${TYPE_OF_TAG[tag]}): ${one}`);
+  }
+  return sc.fail(`malformed ~${tag} payload ${quote(payload)} (${TYPE_OF_TAG[tag]})`);
+}
 
 function integerPayload(sc: Scanner, s: string, payload: string, min: bigint, max: bigint, type: string): bigint {
   const digits = countDigits(payload);
   if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
-  if (payload.length > 25 || payload === "-0" || !INTEGER.test(payload)) sc.fail(`non-canonical ~${s[1]} payload ${quote(payload)}: malformed ${type} ${quote(s)}`);
+  if (!INTEGER.test(payload) || payload === "-0") {
+    if (!INTEGER_LIKE.test(payload)) badPayload(sc, s, false);
+    const v = BigInt(payload);
+    badPayload(sc, s, v >= min && v <= max, v.toString());
+  }
   const v = BigInt(payload);
-  if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type}`);
+  if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type} in ${quote(s)}`);
   return v;
 }
 
 function nonFinite(payload: string): number | undefined {
   return payload === "NaN" ? NaN : payload === "Infinity" ? Infinity : payload === "-Infinity" ? -Infinity : undefined;
+}
+
+/** A date or time payload: the canonical text, else refused as non-canonical when the typed reader takes it. */
+function timePayload<V extends { toString(): string }>(sc: Scanner, s: string, strict: (p: string) => V | undefined, lenient: (p: string) => V | undefined): V {
+  const payload = s.slice(2);
+  const v = strict(payload);
+  if (v !== undefined) return v;
+  const other = lenient(payload);
+  return badPayload(sc, s, other !== undefined, other?.toString());
 }
 
 /** A string that starts with the prefix: an escaped string, or a tagged scalar (its tag known, its payload canonical). */
@@ -99,18 +132,18 @@ function tagged(sc: Scanner, s: string): Value {
     case "y":
       return new Int8(Number(integerPayload(sc, s, payload, -128n, 127n, "int8")));
     case "n":
-      return new BigInteger(integerPayload(sc, s, payload, INT64_MIN, INT64_MAX, "tagged BigInteger"));
+      return new BigInteger(integerPayload(sc, s, payload, INT64_MIN, INT64_MAX, "a tagged BigInteger (beyond int64 it is a plain lexeme)"));
     case "f": {
       let f = nonFinite(payload);
       if (f === undefined) {
         const digits = countDigits(payload);
         if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
-        if (!isJsonNumber(payload)) sc.fail(`malformed float32 ${quote(s)}`);
+        if (!isJsonNumber(payload)) badPayload(sc, s, /^(nan|-?inf(inity)?)$/i.test(payload), /^nan$/i.test(payload) ? "NaN" : undefined);
         f = parseFloat32(payload);
-        if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32`);
+        if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32 in ${quote(s)}`);
       }
       const canonical = float32Text(f);
-      if (canonical !== payload) sc.fail(`malformed float32 ${quote(s)}: its one spelling is "~f${canonical}"`);
+      if (canonical !== payload) badPayload(sc, s, true, canonical);
       return new Float32(f);
     }
     case "z": {
@@ -121,29 +154,29 @@ function tagged(sc: Scanner, s: string): Value {
     case "d": {
       const digits = countDigits(payload);
       if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
-      const d = parseDecimalLexeme(payload);
-      if (d === undefined) sc.fail(`malformed decimal ${quote(s)}`);
+      const d = isJsonNumber(payload) ? parseDecimalLexeme(payload) : undefined;
+      if (d === undefined) return badPayload(sc, s, false);
       const canonical = decimalText(d.unscaled, d.scale);
-      if (canonical !== payload) sc.fail(`malformed decimal ${quote(s)}: its one spelling is "~d${canonical}"`);
+      if (canonical !== payload) badPayload(sc, s, true, canonical);
       return d;
     }
     case "b": {
       const bytes = decodeBase64(payload);
-      if (typeof bytes === "string") sc.fail(`malformed base64 ${quote(s)}: ${bytes}`);
+      if (typeof bytes === "string") sc.fail(`malformed ~b payload ${quote(payload)}: not base64 bytes in their one spelling (${bytes})`);
       return bytes;
     }
     case "t":
-      return Times.parseInstant(payload) ?? sc.fail(`malformed instant ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseInstant(p), Times.parseInstantTyped);
     case "D":
-      return Times.parseLocalDate(payload) ?? sc.fail(`malformed local date ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalDate(p), () => undefined);
     case "T":
-      return Times.parseLocalTime(payload) ?? sc.fail(`malformed local time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalTime(p), Times.parseLocalTimeTyped);
     case "L":
-      return Times.parseLocalDateTime(payload) ?? sc.fail(`malformed local date-time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalDateTime(p), (p) => Times.parseLocalDateTime(p.replace(/^(.+)t/, "$1T"), false));
     case "O":
-      return Times.parseOffsetDateTime(payload) ?? sc.fail(`malformed offset date-time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseOffsetDateTime(p), (p) => Times.parseOffsetDateTime(p.replace(/^(.+)t/, "$1T").replace(/z$/, "Z").replace(/-00:00$/, "+00:00"), false));
     case "u":
-      return Times.parseUuid(payload) ?? sc.fail(`malformed UUID ${quote(s)}`);
+      return timePayload(sc, s, Times.parseUuid, (p) => Times.parseUuid(p.toLowerCase()));
     default:
       return sc.fail(`unknown tag ${quote(s.slice(0, 2))} in ${quote(s)} (a string starting with '~' is written with the '~' doubled)`);
   }

@@ -18,49 +18,49 @@ function refused(doc: string | Uint8Array, path: string, word: string, offset?: 
 }
 
 const nonCanonical: [string, string][] = [
-  ['"~i-0"', "malformed int32"],
-  ['"~i01"', "malformed int32"],
-  ['"~s+1"', "malformed int16"],
-  ['"~y 1"', "malformed int8"],
-  ['"~n-0"', "malformed tagged BigInteger"],
-  ['"~f1.50"', "malformed float32"],
-  ['"~f1"', "malformed float32"],
-  ['"~f0.10000000149011612"', "malformed float32"],
-  ['"~f1.5e0"', "malformed float32"],
-  ['"~f-0"', "malformed float32"],
-  ['"~fnan"', "malformed float32"],
-  ['"~f1e-50"', "malformed float32"],
+  ['"~i-0"', "~i payload"],
+  ['"~i01"', "~i payload"],
+  ['"~s+1"', "~s payload"],
+  ['"~y 1"', "~y payload"],
+  ['"~n-0"', "~n payload"],
+  ['"~f1.50"', "~f payload"],
+  ['"~f1"', "~f payload"],
+  ['"~f0.10000000149011612"', "~f payload"],
+  ['"~f1.5e0"', "~f payload"],
+  ['"~f-0"', "~f payload"],
+  ['"~fnan"', "~f payload"],
+  ['"~f1e-50"', "~f payload"],
   ['"~zInf"', "where a number belongs"],
   ['"~z-0.0"', "where a number belongs"],
-  ['"~d1.0E3"', "malformed decimal"],
-  ['"~d1e+3"', "malformed decimal"],
-  ['"~d-0"', "malformed decimal"],
-  ['"~d01"', "malformed decimal"],
-  ['"~d0.0000001"', "malformed decimal"],
-  ['"~t2024-01-01T00:00:00+02:00"', "malformed instant"],
-  ['"~t2024-01-01t00:00:00Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00z"', "malformed instant"],
-  ['"~t2024-01-01T00:00Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00.000Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00.1Z"', "malformed instant"],
-  ['"~t2023-02-29T00:00:00Z"', "malformed instant"],
-  ['"~T10:15:00"', "malformed local time"],
-  ['"~T10:15:30.5"', "malformed local time"],
-  ['"~T24:00"', "malformed local time"],
-  ['"~D2024-6-30"', "malformed local date"],
-  ['"~D+2024-06-30"', "malformed local date"],
-  ['"~D12024-06-30"', "malformed local date"],
-  ['"~L2024-06-30T10:15:00"', "malformed local date-time"],
-  ['"~O2024-06-30T10:15+00:00"', "malformed offset date-time"],
-  ['"~O2024-06-30T10:15+02:00:00"', "malformed offset date-time"],
-  ['"~O2024-06-30T10:15+19:00"', "malformed offset date-time"],
-  ['"~u123E4567-e89b-12d3-a456-426614174000"', "malformed UUID"],
-  ['"~u{123e4567-e89b-12d3-a456-426614174000}"', "malformed UUID"],
-  ['"~b/x=="', "malformed base64"],
-  ['"~bAQJ="', "malformed base64"],
-  ['"~bAQ=D"', "malformed base64"],
-  ['"~bAQID\\n"', "malformed base64"],
-  ['"~b-_8="', "malformed base64"],
+  ['"~d1.0E3"', "~d payload"],
+  ['"~d1e+3"', "~d payload"],
+  ['"~d-0"', "~d payload"],
+  ['"~d01"', "~d payload"],
+  ['"~d0.0000001"', "~d payload"],
+  ['"~t2024-01-01T00:00:00+02:00"', "~t payload"],
+  ['"~t2024-01-01t00:00:00Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00z"', "~t payload"],
+  ['"~t2024-01-01T00:00Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00.000Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00.1Z"', "~t payload"],
+  ['"~t2023-02-29T00:00:00Z"', "~t payload"],
+  ['"~T10:15:00"', "~T payload"],
+  ['"~T10:15:30.5"', "~T payload"],
+  ['"~T24:00"', "~T payload"],
+  ['"~D2024-6-30"', "~D payload"],
+  ['"~D+2024-06-30"', "~D payload"],
+  ['"~D12024-06-30"', "~D payload"],
+  ['"~L2024-06-30T10:15:00"', "~L payload"],
+  ['"~O2024-06-30T10:15+00:00"', "~O payload"],
+  ['"~O2024-06-30T10:15+02:00:00"', "~O payload"],
+  ['"~O2024-06-30T10:15+19:00"', "~O payload"],
+  ['"~u123E4567-e89b-12d3-a456-426614174000"', "~u payload"],
+  ['"~u{123e4567-e89b-12d3-a456-426614174000}"', "~u payload"],
+  ['"~b/x=="', "~b payload"],
+  ['"~bAQJ="', "~b payload"],
+  ['"~bAQ=D"', "~b payload"],
+  ['"~bAQID\\n"', "~b payload"],
+  ['"~b-_8="', "~b payload"],
 ];
 
 for (const [doc, word] of nonCanonical) {
@@ -70,7 +70,7 @@ for (const [doc, word] of nonCanonical) {
 test("tags are recognised after unescaping (JSON's own freedom), and the path names the element", () => {
   assert.ok(same(parse('"\\u007ei42"'), new Int32(42)));
   assert.ok(same(parse('"\\u007e\\u007et"'), "~t"));
-  refused('[1, "\\u007ei01"]', "$[1]", "malformed int32", 4);
+  refused('[1, "\\u007ei01"]', "$[1]", "~i payload", 4);
 });
 
 test("tagged objects: only the writer's spelling", () => {
@@ -80,7 +80,7 @@ test("tagged objects: only the writer's spelling", () => {
   refused('{"~map":["~~a",1,"b",2]}', "$", "non-canonical ~map", 1);
   refused('[{ "~map" :["a",1]}]', "$[0]", "non-canonical ~map", 3);
   refused('{"~set":[1,1]}', '$["~set"][1]', "duplicate element", 11);
-  refused('{"~set":["~bAQJ=","~bAQJ="]}', '$["~set"][0]', "malformed base64", 9);
+  refused('{"~set":["~bAQJ=","~bAQJ="]}', '$["~set"][0]', "~b payload", 9);
   refused('{"~set":["~bAQID","~bAQID"]}', '$["~set"][1]', "duplicate element", 18);
   refused('{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element");
   refused('{"~set":["~zNaN","~zNaN"]}', '$["~set"][1]', "duplicate element");
@@ -127,15 +127,15 @@ test("documents: UTF-8 without BOM, nothing but whitespace after the value", () 
 });
 
 test("byte offsets count UTF-8 bytes, not characters", () => {
-  refused('{"日本":"~i01"}', '$["日本"]', "malformed int32", 10);
+  refused('{"日本":"~i01"}', '$["日本"]', "~i payload", 10);
   refused('["😀","~q"]', "$[1]", "unknown tag", 8);
   refused(new Uint8Array([0x5b, 0x22, 0xc3, 0xa9, 0x22, 0x2c, 0x22, 0xc3, 0x28, 0x22, 0x5d]), "$[1]", "Invalid UTF-8", 7);
 });
 
 test("paths: identifiers after a dot, other keys in brackets", () => {
-  refused('{"a key":{"x_1":["~i01"]}}', '$["a key"].x_1[0]', "malformed int32");
-  refused('{"$id":{"q\\"":"~i01"}}', '$.$id["q\\""]', "malformed int32");
-  refused('{"":{"1a":"~i01"}}', '$[""]["1a"]', "malformed int32");
+  refused('{"a key":{"x_1":["~i01"]}}', '$["a key"].x_1[0]', "~i payload");
+  refused('{"$id":{"q\\"":"~i01"}}', '$.$id["q\\""]', "~i payload");
+  refused('{"":{"1a":"~i01"}}', '$[""]["1a"]', "~i payload");
 });
 
 test("limits: depth, number length, string length, document size", () => {
@@ -158,7 +158,7 @@ test("limits: depth, number length, string length, document size", () => {
   assert.equal(typeof parse("-0." + "1".repeat(999)), "number");
   assert.throws(() => parse("[1,2,3]", { limits: { maxDocumentBytes: 6 } }), /document of 7 bytes exceeds the limit of 6 bytes/);
   assert.equal(stringify(parse('"~d1E+999999999"')), '"~d1E+999999999"'); // kept as written, never expanded
-  refused('"~d1E+2147483649"', "$", "malformed decimal");
+  refused('"~d1E+2147483649"', "$", "~d payload");
 });
 
 test("the values: int64 exact as bigint, BigInteger apart, 1 vs 1.0, order of keys kept", () => {
