@@ -781,7 +781,20 @@ export function parseConnect(input: string | Uint8Array, options?: ConnectParseO
  * (`typedjson.key.schema` for keys), given here as its text or bytes.
  */
 export function parseConnectWithSchema(schemaHeader: string | Uint8Array, input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
-  const text = typeof schemaHeader === "string" ? schemaHeader : new TextDecoder("utf-8", { fatal: true }).decode(schemaHeader);
+  let text: string;
+  if (typeof schemaHeader === "string") text = schemaHeader;
+  else {
+    try {
+      // a byte order mark is kept (and refused by the grammar): the header's bytes are the notation, nothing else
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(schemaHeader);
+    } catch {
+      throw new TypedJsonError("the schema header is not well-formed UTF-8", "$", 0);
+    }
+  }
+  const maxLength = limitsOf(options).maxStringLength;
+  if (text.length > maxLength) {
+    throw new TypedJsonError(`the schema header of ${text.length} UTF-16 code units exceeds the limit of ${maxLength} (limits.maxStringLength, typedjson.max.string.length in Java)`, "$", 0);
+  }
   let schema: ConnectSchema;
   try {
     schema = parseSchemaNotation(text, options);

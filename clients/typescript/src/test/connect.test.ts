@@ -1,7 +1,7 @@
 // Connect's inline documents (SPEC.md section 11): the schema notation gives the values their types.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseConnect, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value, writeSchemaNotation } from "../index";
+import { parseConnect, parseConnectWithSchema, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value, writeSchemaNotation } from "../index";
 
 function refused(doc: string, path: string, word: string): void {
   assert.throws(() => parseConnect(doc), (e: unknown) => {
@@ -151,4 +151,13 @@ test("location none derives a schema from the dynamic model, or reads schemaless
   // inline and header read a document without a schema schemaless
   assert.equal(parseConnect('"~i5"').schema, null);
   assert.equal(parseConnect('"~i5"', { location: "header" }).schema, null);
+});
+
+test("the schema header: well-formed UTF-8 only, a byte order mark is not part of the grammar, its length is limited", () => {
+  const notation = new TextEncoder().encode("i32");
+  assert.ok(same(parseConnectWithSchema(notation, "5").value, new Int32(5)));
+  const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...notation]);
+  assert.throws(() => parseConnectWithSchema(withBom, "5"), (e: unknown) => e instanceof TypedJsonError && /character 0/.test(e.message));
+  assert.throws(() => parseConnectWithSchema(new Uint8Array([0x69, 0xff]), "5"), (e: unknown) => e instanceof TypedJsonError && /not well-formed UTF-8/.test(e.message));
+  assert.throws(() => parseConnectWithSchema("{a:i32,b:i64}", "{}", { limits: { maxStringLength: 12 } }), /exceeds the limit of 12/);
 });
