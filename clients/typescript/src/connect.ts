@@ -578,7 +578,10 @@ function readObjectMap(sc: Scanner, schema: ConnectSchema, positional: boolean):
     const at = sc.keyStart;
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    if (map.has(key)) {
+      sc.skipWhitespace();
+      sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
+    }
     map.set(key, readTyped(sc, schema.valueSchema!, positional));
     sc.pop();
   } while (sc.nextMember());

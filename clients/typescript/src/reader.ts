@@ -211,7 +211,10 @@ function readObject(sc: Scanner): Value {
   for (;;) {
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    if (map.has(key)) {
+      sc.skipWhitespace();
+      sc.fail(`duplicate key ${quote(raw)}`, sc.pos); // named at the value that follows it (SPEC.md section 8)
+    }
     map.set(key, readValue(sc));
     sc.pop();
     if (!sc.nextMember()) return map;

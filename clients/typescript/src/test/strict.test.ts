@@ -92,7 +92,8 @@ test("tagged objects: only the writer's spelling", () => {
   refused('{"~Set":[1]}', "$", "unknown tag");
   refused('{"~":1}', "$", "lone tag prefix");
   refused('{"a":{"~x":1}}', "$.a", "unknown tag", 6);
-  refused('{"a":1,"a":2}', "$.a", "duplicate key", 7);
+  refused('{"a":1,"a":2}', "$.a", "duplicate key", 11); // the offset of the value that follows the second key
+  refused('{"a":1,"a": [2]}', "$.a", "duplicate key", 12);
   refused('{"a":1,"\\u0061":2}', "$.a", "duplicate key");
   refused('{"~~a":1,"~~a":2}', '$["~~a"]', "duplicate key");
   refused('{"~set":{"a":1}}', '$["~set"]', "array of");
