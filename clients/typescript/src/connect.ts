@@ -3,11 +3,13 @@
 import { decodeBase64 } from "./base64";
 import { valueKey } from "./equality";
 import { TypedJsonError, quote } from "./errors";
-import { parseFloat32 } from "./numbers";
 import { limitsOf, parse, ParseOptions, readDouble, unescapeKey } from "./reader";
 import { Kind, Scanner } from "./scanner";
 import * as Times from "./times";
-import { Decimal, Float32, Int16, Int32, Int8, parseDecimalLexeme } from "./types";
+import { Decimal, Float32, Float64, Instant, Int16, Int32, Int8, LocalDate, LocalTime, parseDecimalLexeme, setMember } from "./types";
+import { encodeBase64 } from "./base64";
+import { decimalText, doubleText, float32Text, nonFiniteText, parseFloat32 } from "./numbers";
+import { quoteJson } from "./writer";
 import type { Value } from "./types";
 
 export type ConnectType = "INT8" | "INT16" | "INT32" | "INT64" | "FLOAT32" | "FLOAT64" | "BOOLEAN" | "STRING" | "BYTES" | "ARRAY" | "MAP" | "STRUCT";
@@ -54,6 +56,9 @@ const PRECISION = "connect.decimal.precision";
 class NotationError extends Error {}
 
 const BARE = /[A-Za-z0-9_.$+\-]/;
+const BARE_WORD = /^[A-Za-z0-9_.$+\-]+$/;
+const SUFFIX_ORDER = "(@#!?=";
+const CANONICAL_INT = /^(0|-?[1-9][0-9]*)$/;
 
 /** The schema notation's parser (a port of the Java one; the same grammar, the same checks). */
 class NotationParser {
@@ -85,7 +90,8 @@ class NotationParser {
   depth = 0;
 
   schema(): ConnectSchema {
-    if (++this.depth > limitsOf(this.options).maxDepth) this.error("schema nested too deeply");
+    const limit = limitsOf(this.options).maxDepth;
+    if (++this.depth > limit) this.error(`schema nested deeper than the limit of ${limit} levels (raise limits.maxDepth; typedjson.max.depth in Java)`);
     const s = this.suffixes(this.base());
     this.depth--;
     return s;
@@ -114,7 +120,12 @@ class NotationParser {
       do {
         const at = this.pos;
         const name = this.word();
+        const colon = this.pos;
         const schema = this.accept(":") ? this.schema() : this.suffixes({ type: "STRING", optional: false });
+        if (colon !== this.pos && this.text[colon] === ":" && schema.type === "STRING") {
+          this.pos = colon;
+          this.error("a string field is written without ':str'");
+        }
         if (fields.some((f) => f.name === name)) {
           this.pos = at;
           this.error(`Cannot create field because of field name duplication ${name}`);
@@ -160,6 +171,7 @@ class NotationParser {
     let defaultText: string | undefined;
     let optional = false;
     let params = false;
+    let last = -1;
     for (;;) {
       const at = this.pos;
       const once = (seen: boolean, what: string) => {
@@ -169,6 +181,13 @@ class NotationParser {
         }
       };
       const c = this.peek();
+      // one spelling: each suffix at most once, in the order ( @ # ! ? =
+      const rank = SUFFIX_ORDER.indexOf(c);
+      if (rank >= 0) {
+        if (rank === last) this.error(`duplicate suffix '${c}'`);
+        if (rank < last) this.error(`suffix '${c}' after '${SUFFIX_ORDER[last]}'`);
+        last = rank;
+      }
       if (c === "?") {
         this.pos++;
         once(optional, "'?'");
@@ -234,22 +253,32 @@ class NotationParser {
       this.pos = start;
       this.error("expected an integer");
     }
+    if (!CANONICAL_INT.test(t)) {
+      this.pos = start;
+      this.error(`non-canonical integer '${t}'`);
+    }
     return v;
   }
 
   word(): string {
     if (this.peek() === "`") {
+      const start = this.pos;
       let out = "";
       this.pos++;
       for (;;) {
         if (this.pos >= this.text.length) this.error("unterminated `quoted` word");
         const c = this.text[this.pos++];
         if (c === "`") {
-          if (this.peek() !== "`") return out;
+          if (this.peek() !== "`") break;
           this.pos++;
         }
         out += c;
       }
+      if (BARE_WORD.test(out)) {
+        this.pos = start;
+        this.error(`the word ${out} is written without backticks`);
+      }
+      return out;
     }
     const start = this.pos;
     while (this.pos < this.text.length && BARE.test(this.text[this.pos])) this.pos++;
@@ -263,7 +292,121 @@ export function parseSchemaNotation(text: string, options?: ParseOptions): Conne
   const p = new NotationParser(text, options);
   const s = p.schema();
   if (p.pos !== text.length) p.error(`unexpected '${text[p.pos]}' after the schema`);
+  // one spelling per schema: what the writer writes for the schema read, and nothing else
+  const canonical = writeSchemaNotation(s);
+  if (canonical !== text) {
+    let i = 0;
+    while (i < text.length && i < canonical.length && text[i] === canonical[i]) i++;
+    p.pos = i;
+    p.error(`non-canonical notation: a schema has one spelling, and this one is written ${canonical.length > 200 ? canonical.slice(0, 200) + "..." : canonical}`);
+  }
   return s;
+}
+
+/** A word of the notation: bare when it can be, else in backticks with every backtick doubled. */
+function notationWord(w: string): string {
+  return BARE_WORD.test(w) ? w : "`" + w.replace(/`/g, "``") + "`";
+}
+
+function canonicalInt(p: string | undefined): boolean {
+  return p !== undefined && CANONICAL_INT.test(p) && Number(p) >= -2147483648 && Number(p) <= 2147483647;
+}
+
+/** The one spelling of a schema in the notation (SPEC.md section 11, "The writer"). */
+export function writeSchemaNotation(s: ConnectSchema): string {
+  let base: string;
+  let params = s.parameters;
+  let named = true;
+  const scale = s.parameters?.get("scale");
+  if (s.version === 1 && s.name === DECIMAL && s.type === "BYTES" && canonicalInt(scale)) {
+    const precision = s.parameters!.get(PRECISION);
+    const withPrecision = canonicalInt(precision);
+    base = withPrecision ? `dec(${precision},${scale})` : `dec(${scale})`;
+    params = new Map([...s.parameters!].filter(([k]) => k !== "scale" && !(withPrecision && k === PRECISION)));
+    named = false;
+  } else if (s.version === 1 && (s.parameters === undefined || s.parameters.size === 0) && ((s.type === "INT32" && (s.name === DATE || s.name === TIME)) || (s.type === "INT64" && s.name === TIMESTAMP))) {
+    base = s.name === DATE ? "date" : s.name === TIME ? "time" : "ts";
+    named = false;
+  } else {
+    base = baseNotation(s);
+  }
+  return base + suffixNotation(s, params, named);
+}
+
+const BASE_WORDS: Record<string, string> = { INT8: "i8", INT16: "i16", INT32: "i32", INT64: "i64", FLOAT32: "f32", FLOAT64: "f64", BOOLEAN: "bool", STRING: "str", BYTES: "bytes" };
+
+function baseNotation(s: ConnectSchema): string {
+  switch (s.type) {
+    case "ARRAY":
+      return `[${writeSchemaNotation(s.valueSchema!)}]`;
+    case "MAP":
+      return `<${writeSchemaNotation(s.keySchema!)},${writeSchemaNotation(s.valueSchema!)}>`;
+    case "STRUCT":
+      return "{" + s.fields!.map((f) => notationWord(f.name) + (f.schema.type === "STRING" ? suffixNotation(f.schema, f.schema.parameters, true) : ":" + writeSchemaNotation(f.schema))).join(",") + "}";
+    default:
+      return BASE_WORDS[s.type];
+  }
+}
+
+function suffixNotation(s: ConnectSchema, params: Map<string, string> | undefined, named: boolean): string {
+  let out = "";
+  if (params !== undefined && params.size > 0) out += "(" + [...params].map(([k, v]) => notationWord(k) + "=" + notationWord(v)).join(",") + ")";
+  if (named && s.name !== undefined) out += "@" + notationWord(s.name);
+  if (named && s.version !== undefined) out += "#" + s.version;
+  if (s.doc !== undefined) out += "!" + notationWord(s.doc);
+  if (s.optional) out += "?";
+  if (s.defaultValue !== undefined) out += "=" + notationWord(writeTyped(s.defaultValue, s));
+  return out;
+}
+
+/** A value of `schema` in its typed spelling, structs as objects (header mode): how a default value is written. */
+export function writeTyped(v: ConnectValue, schema: ConnectSchema): string {
+  if (v === null) return "null";
+  switch (schema.name) {
+    case DECIMAL:
+      if (v instanceof Decimal) return decimalText(v.unscaled, v.scale);
+      break;
+    case DATE:
+    case TIME:
+    case TIMESTAMP:
+      if (v instanceof LocalDate || v instanceof LocalTime || v instanceof Instant) return quoteJson(v.toString());
+      break;
+    default:
+      break;
+  }
+  switch (schema.type) {
+    case "INT8": case "INT16": case "INT32":
+      return String((v as Int32).value);
+    case "INT64":
+      return String(v);
+    case "FLOAT32": {
+      const f = (v as Float32).value;
+      return Number.isFinite(f) ? float32Text(f) : `"${nonFiniteText(f)}"`;
+    }
+    case "FLOAT64": {
+      const d = v instanceof Float64 ? v.value : (v as number);
+      return Number.isFinite(d) ? doubleText(d) : `"${nonFiniteText(d)}"`;
+    }
+    case "BOOLEAN":
+      return v ? "true" : "false";
+    case "STRING": {
+      const t = v as string;
+      return quoteJson(t.length > 0 && t.charCodeAt(0) === 126 ? "~" + t : t);
+    }
+    case "BYTES":
+      return quoteJson(encodeBase64(v as Uint8Array));
+    case "ARRAY":
+      return "[" + (v as Value[]).map((e) => writeTyped(e, schema.valueSchema!)).join(",") + "]";
+    case "MAP": {
+      const entries = [...(v as Map<Value, Value>)];
+      if (isPlainString(schema.keySchema!)) return "{" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + ":" + writeTyped(e, schema.valueSchema!)).join(",") + "}";
+      return "[" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + "," + writeTyped(e, schema.valueSchema!)).join(",") + "]";
+    }
+    case "STRUCT": {
+      const struct = v as Map<Value, Value>;
+      return "{" + schema.fields!.map((f) => writeTyped(f.name, { type: "STRING", optional: false }) + ":" + writeTyped(struct.get(f.name) ?? null, f.schema)).join(",") + "}";
+    }
+  }
 }
 
 function describe(s: ConnectSchema): string {
@@ -356,7 +499,7 @@ export function readTyped(sc: Scanner, schema: ConnectSchema, positional: boolea
       if (schema.type === "INT32") {
         expectKind(sc, Kind.String, "a local time");
         const s = sc.readString();
-        const t = Times.parseLocalTime(s) ?? sc.fail(`malformed local time ${quote(s)}`);
+        const t = Times.parseLocalTimeTyped(s) ?? sc.fail(`malformed local time ${quote(s)}`);
         if (t.nano % 1000000 !== 0) sc.fail(`time ${s} is finer than the millisecond Connect's Time holds`);
         return t;
       }
@@ -365,7 +508,7 @@ export function readTyped(sc: Scanner, schema: ConnectSchema, positional: boolea
       if (schema.type === "INT64") {
         expectKind(sc, Kind.String, "an instant");
         const s = sc.readString();
-        const t = Times.parseInstant(s) ?? sc.fail(`malformed instant ${quote(s)}`);
+        const t = Times.parseInstantTyped(s) ?? sc.fail(`malformed instant ${quote(s)}`);
         if (t.nano % 1000000 !== 0) sc.fail(`timestamp ${s} is finer than the millisecond Connect's Timestamp holds`);
         const ms = t.epochSecond * 1000n + BigInt(t.nano / 1000000);
         if (ms < -(2n ** 63n) || ms >= 2n ** 63n) sc.fail(`timestamp ${s} is out of range`);
@@ -435,7 +578,10 @@ function readObjectMap(sc: Scanner, schema: ConnectSchema, positional: boolean):
     const at = sc.keyStart;
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    if (map.has(key)) {
+      sc.skipWhitespace();
+      sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
+    }
     map.set(key, readTyped(sc, schema.valueSchema!, positional));
     sc.pop();
   } while (sc.nextMember());
@@ -460,8 +606,7 @@ function readPairMap(sc: Scanner, schema: ConnectSchema, positional: boolean): M
     sc.pop();
     if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
     sc.pushIndex(i++);
-    map.set(k, readTyped(sc, schema.valueSchema!, positional));
-    if (map.size !== seen.size) sc.fail("a JavaScript Map cannot hold the keys 0.0 and -0.0 apart: this map has both", at);
+    map.set(setMember(k), readTyped(sc, schema.valueSchema!, positional));
     sc.pop();
   } while (sc.nextElement());
   return map;
@@ -508,15 +653,89 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
   return struct;
 }
 
-/** Whether a document starts with `{"~s"` (whitespace allowed): only the writer of inline documents makes that. */
-function isInline(b: Uint8Array): boolean {
-  let i = 0;
-  const space = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
-  while (i < b.length && space(b[i])) i++;
-  if (b[i] !== 123) return false;
-  i++;
-  while (i < b.length && space(b[i])) i++;
-  return b[i] === 34 && b[i + 1] === 126 && b[i + 2] === 115 && b[i + 3] === 34;
+/** Whether the document is an object whose first key is `~s` (after unescaping); if so, that key has been read. */
+function isInline(sc: Scanner): boolean {
+  if (sc.peek() !== Kind.Object) return false;
+  if (sc.beginObject()) return false;
+  return sc.readKey() === "~s";
+}
+
+/** Where the schema travels (`typedjson.schema.location`); it decides only what a document without a schema means. */
+export type SchemaLocation = "inline" | "header" | "none";
+
+export interface ConnectParseOptions extends ParseOptions {
+  /**
+   * `inline` (the default) and `header` read a document without a schema schemaless (schema null, the dynamic
+   * model's value); `none` derives its schema from the value (SPEC.md section 11, "Derived schemas").
+   */
+  location?: SchemaLocation;
+}
+
+class Underivable extends Error {}
+
+const DERIVED_SCALARS: [new (...a: never[]) => unknown, ConnectType][] = [[Int32, "INT32"], [Int16, "INT16"], [Int8, "INT8"], [Float32, "FLOAT32"], [Float64, "FLOAT64"]];
+
+/**
+ * The schema a value of the dynamic model derives (SPEC.md section 11, "Derived schemas"), and the value as Connect
+ * holds it (a set becomes a list); throws Underivable where nothing can be derived. `depth` bounds the recursion.
+ */
+function derive(v: Value, depth: number): { schema: ConnectSchema; value: Value } {
+  if (depth > 500) throw new Underivable();
+  const simple = (type: ConnectType, extra: Partial<ConnectSchema> = {}) => ({ schema: { type, optional: false, ...extra } as ConnectSchema, value: v });
+  if (v === null) return { schema: { type: "STRING", optional: true }, value: null };
+  if (typeof v === "bigint") return simple("INT64");
+  if (typeof v === "number") return simple("FLOAT64");
+  if (typeof v === "string") return simple("STRING");
+  if (typeof v === "boolean") return simple("BOOLEAN");
+  if (v instanceof Uint8Array) return simple("BYTES");
+  for (const [cls, type] of DERIVED_SCALARS) if (v instanceof cls) return simple(type);
+  if (v instanceof Decimal) return simple("BYTES", { name: DECIMAL, version: 1, parameters: new Map([["scale", String(v.scale)]]) });
+  if (v instanceof Instant) {
+    const ms = v.epochSecond * 1000n + BigInt(Math.floor(v.nano / 1000000));
+    if (v.nano % 1000000 !== 0 || ms < -(2n ** 63n) || ms >= 2n ** 63n) throw new Underivable();
+    return simple("INT64", { name: TIMESTAMP, version: 1 });
+  }
+  if (v instanceof LocalDate) {
+    const day = v.toEpochDay();
+    if (day < -2147483648 || day > 2147483647) throw new Underivable();
+    return simple("INT32", { name: DATE, version: 1 });
+  }
+  if (v instanceof LocalTime) {
+    if (v.nano % 1000000 !== 0) throw new Underivable();
+    return simple("INT32", { name: TIME, version: 1 });
+  }
+  if (Array.isArray(v) || v instanceof Set) {
+    const items = [...v].map((e) => derive(e, depth + 1));
+    return { schema: { type: "ARRAY", optional: false, valueSchema: common(items.map((i) => i.schema)) }, value: items.map((i) => i.value) };
+  }
+  if (v instanceof Map) {
+    const entries = [...v];
+    if (entries.every(([k]) => typeof k === "string")) {
+      // an object: a STRUCT, fields in document order
+      const fields = entries.map(([k, e]) => ({ name: k as string, derived: derive(e, depth + 1) }));
+      return {
+        schema: { type: "STRUCT", optional: false, fields: fields.map((f) => ({ name: f.name, schema: f.derived.schema })) },
+        value: new Map<Value, Value>(fields.map((f) => [f.name, f.derived.value])),
+      };
+    }
+    const keys = entries.map(([k]) => derive(k, depth + 1));
+    const values = entries.map(([, e]) => derive(e, depth + 1));
+    return {
+      schema: { type: "MAP", optional: false, keySchema: common(keys.map((k) => k.schema)), valueSchema: common(values.map((e) => e.schema)) },
+      value: new Map<Value, Value>(keys.map((k, i) => [k.value, values[i].value])),
+    };
+  }
+  throw new Underivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID
+}
+
+/** The one schema that elements (or keys, or values) all derive; nulls make it optional; none at all is STRING. */
+function common(schemas: ConnectSchema[]): ConnectSchema {
+  const present = schemas.filter((s) => !s.optional); // only a null derives an optional schema
+  const nullable = schemas.length !== present.length;
+  if (present.length === 0) return { type: "STRING", optional: nullable };
+  const text = writeSchemaNotation(present[0]);
+  if (present.some((s) => writeSchemaNotation(s) !== text)) throw new Underivable();
+  return { ...present[0], optional: nullable };
 }
 
 /**
@@ -524,12 +743,19 @@ function isInline(b: Uint8Array): boolean {
  * inline document `{"~s":"<schema notation>","~v":<value>}` gives the schema and the value typed by it; any
  * other document is schemaless (schema null, the dynamic model's value), as the converter reads it.
  */
-export function parseConnect(input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
+export function parseConnect(input: string | Uint8Array, options?: ConnectParseOptions): SchemaAndValue {
   const sc = new Scanner(input, limitsOf(options));
-  if (!isInline(sc.bytes)) return { schema: null, value: parse(sc.bytes, options) };
-  sc.peek();
-  sc.beginObject();
-  sc.readKey();
+  // inline when the document is an object whose first key is ~s after JSON unescaping (SPEC.md section 11, "Reading")
+  if (!isInline(sc)) {
+    const value = parse(sc.bytes, options);
+    if (options?.location !== "none" || value === null) return { schema: null, value };
+    try {
+      return derive(value, 0);
+    } catch (e) {
+      if (e instanceof Underivable) return { schema: null, value };
+      throw e;
+    }
+  }
   sc.pushKey("~s");
   expectKind(sc, Kind.String, "the schema notation");
   const text = sc.readString();
@@ -547,7 +773,7 @@ export function parseConnect(input: string | Uint8Array, options?: ParseOptions)
   sc.pushKey("~v");
   const value = readTyped(sc, schema, true);
   sc.pop();
-  if (sc.nextMember()) sc.fail("a second key after the value of an inline document", sc.pos);
+  if (sc.nextMember()) sc.fail('a second key after the value: an inline document has only the keys "~s" and "~v"', sc.pos);
   sc.expectEnd();
   return { schema, value };
 }
@@ -558,7 +784,20 @@ export function parseConnect(input: string | Uint8Array, options?: ParseOptions)
  * (`typedjson.key.schema` for keys), given here as its text or bytes.
  */
 export function parseConnectWithSchema(schemaHeader: string | Uint8Array, input: string | Uint8Array, options?: ParseOptions): SchemaAndValue {
-  const text = typeof schemaHeader === "string" ? schemaHeader : new TextDecoder("utf-8", { fatal: true }).decode(schemaHeader);
+  let text: string;
+  if (typeof schemaHeader === "string") text = schemaHeader;
+  else {
+    try {
+      // a byte order mark is kept (and refused by the grammar): the header's bytes are the notation, nothing else
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(schemaHeader);
+    } catch {
+      throw new TypedJsonError("the schema header is not well-formed UTF-8", "$", 0);
+    }
+  }
+  const maxLength = limitsOf(options).maxStringLength;
+  if (text.length > maxLength) {
+    throw new TypedJsonError(`the schema header of ${text.length} UTF-16 code units exceeds the limit of ${maxLength} (limits.maxStringLength, typedjson.max.string.length in Java)`, "$", 0);
+  }
   let schema: ConnectSchema;
   try {
     schema = parseSchemaNotation(text, options);

@@ -35,6 +35,7 @@ export function valueKey(v: unknown): string {
   }
   if (v instanceof Set) return "{" + [...v].map(valueKey).sort().join(",") + "}";
   if (v instanceof Uint8Array) return "b" + encodeBase64(v);
+  if (v instanceof T.Float64) return "d" + numberKey(v.value);
   if (v instanceof T.Int32) return "i" + v.value;
   if (v instanceof T.Int16) return "h" + v.value;
   if (v instanceof T.Int8) return "y" + v.value;

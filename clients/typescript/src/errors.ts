@@ -19,8 +19,8 @@ export class TypedJsonError extends Error {
   }
 }
 
-// Java's identifier rule (Character.isJavaIdentifierStart / Part), as the Java implementation names keys
-const IDENTIFIER = /^[\p{L}\p{Nl}\p{Sc}\p{Pc}][\p{L}\p{Nl}\p{Sc}\p{Pc}\p{Nd}\p{Mn}\p{Mc}\p{Cf}\u0000-\u0008\u000e-\u001b\u007f-\u009f]*$/u;
+// an ASCII identifier is spelled .key, anything else ["key"], so paths read the same in every language (SPEC.md section 8)
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** The path segment of an object key: `.name` for an identifier, else `["the key"]`. */
 export function keySegment(key: string): string {

@@ -81,14 +81,22 @@ export function fromExplicit(node: unknown): Value {
     case "list":
       return list().map(fromExplicit);
     case "set":
-      return new Set(list().map(fromExplicit));
+      return new Set(list().map((e) => T.setMember(fromExplicit(e))));
     case "map": {
       const m = new Map<Value, Value>();
       for (const pair of list()) {
         if (!Array.isArray(pair) || pair.length !== 2) throw new ExplicitError(`a map entry is [key, value], not ${JSON.stringify(pair)}`);
-        m.set(fromExplicit(pair[0]), fromExplicit(pair[1]));
+        m.set(T.setMember(fromExplicit(pair[0])), fromExplicit(pair[1]));
       }
       return m;
+    }
+    case "nest": {
+      // [n, value]: the value inside n lists, so that documents at the depth limit need no deep notation
+      const [n, inner] = list();
+      if (!Number.isSafeInteger(n) || (n as number) < 0) throw new ExplicitError(`nest takes [n, value] with n a count, not ${JSON.stringify(p)}`);
+      let v = fromExplicit(inner);
+      for (let i = 0; i < (n as number); i++) v = [v];
+      return v;
     }
     default:
       throw new ExplicitError(`unknown type ${JSON.stringify(type)} in the explicit notation`);

@@ -1,7 +1,7 @@
 // typedjson for TypeScript and Node: typed JSON documents (SPEC.md) read and written exactly.
 export { parse, ParseOptions } from "./reader";
 export { stringify, StringifyOptions } from "./writer";
-export { parseConnect, parseConnectWithSchema, parseSchemaNotation, ConnectSchema, ConnectType, ConnectValue, SchemaAndValue } from "./connect";
+export { parseConnect, parseConnectWithSchema, parseSchemaNotation, ConnectSchema, ConnectType, ConnectValue, SchemaAndValue, ConnectParseOptions, SchemaLocation, writeSchemaNotation } from "./connect";
 export { TypedJsonError } from "./errors";
 export { Limits, DEFAULT_LIMITS } from "./scanner";
 export { equals, same } from "./equality";
@@ -9,6 +9,7 @@ export {
   BigInteger,
   Decimal,
   Float32,
+  Float64,
   Instant,
   Int16,
   Int32,
@@ -20,5 +21,6 @@ export {
   Uuid,
   Value,
   ValueInput,
+  setMember,
 } from "./types";
 export { serializer, deserializer } from "./kafka";

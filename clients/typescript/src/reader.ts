@@ -5,9 +5,9 @@ import { decodeBase64 } from "./base64";
 import { valueKey } from "./equality";
 import { quote } from "./errors";
 import { decimalText, float32Text, isJsonNumber, parseFloat32 } from "./numbers";
-import { DEFAULT_LIMITS, Kind, Limits, Scanner } from "./scanner";
+import { DEFAULT_LIMITS, Kind, Limits, Scanner, countDigits, numberTooLong } from "./scanner";
 import * as Times from "./times";
-import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme } from "./types";
+import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme, setMember } from "./types";
 
 export interface ParseOptions {
   /** Overrides of the default limits (SPEC.md section 9). */
@@ -70,16 +70,51 @@ function readStringOrTagged(sc: Scanner): Value {
 }
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const INTEGER_LIKE = /^[+-]?[0-9]+$/;
+
+const TYPE_OF_TAG: Record<string, string> = {
+  i: "int32", s: "int16", y: "int8", n: "BigInteger within int64", f: "float32", d: "decimal", b: "base64 bytes",
+  t: "instant", D: "local date", T: "local time", L: "local date-time", O: "offset date-time", u: "UUID",
+};
+
+/**
+ * Refuses a tag payload: `non-canonical` when it is another spelling of a value of the type (the one spelling named
+ * when there is one), `malformed` when it is no value of the type at all (SPEC.md section 7).
+ */
+function badPayload(sc: Scanner, s: string, readable: boolean, canonical?: string): never {
+  const tag = s[1];
+  const payload = s.slice(2);
+  if (readable) {
+    const one = canonical === undefined ? "not its one spelling" : `its one spelling is "~${tag}${canonical}"`;
+    return sc.fail(`non-canonical ~${tag} payload ${quote(payload)} (${TYPE_OF_TAG[tag]}): ${one}`);
+  }
+  return sc.fail(`malformed ~${tag} payload ${quote(payload)} (${TYPE_OF_TAG[tag]})`);
+}
 
 function integerPayload(sc: Scanner, s: string, payload: string, min: bigint, max: bigint, type: string): bigint {
-  if (payload.length > 25 || payload === "-0" || !INTEGER.test(payload)) sc.fail(`malformed ${type} ${quote(s)}`);
+  const digits = countDigits(payload);
+  if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
+  if (!INTEGER.test(payload) || payload === "-0") {
+    if (!INTEGER_LIKE.test(payload)) badPayload(sc, s, false);
+    const v = BigInt(payload);
+    badPayload(sc, s, v >= min && v <= max, v.toString());
+  }
   const v = BigInt(payload);
-  if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type}`);
+  if (v < min || v > max) sc.fail(`number ${payload} is out of range for ${type} in ${quote(s)}`);
   return v;
 }
 
 function nonFinite(payload: string): number | undefined {
   return payload === "NaN" ? NaN : payload === "Infinity" ? Infinity : payload === "-Infinity" ? -Infinity : undefined;
+}
+
+/** A date or time payload: the canonical text, else refused as non-canonical when the typed reader takes it. */
+function timePayload<V extends { toString(): string }>(sc: Scanner, s: string, strict: (p: string) => V | undefined, lenient: (p: string) => V | undefined): V {
+  const payload = s.slice(2);
+  const v = strict(payload);
+  if (v !== undefined) return v;
+  const other = lenient(payload);
+  return badPayload(sc, s, other !== undefined, other?.toString());
 }
 
 /** A string that starts with the prefix: an escaped string, or a tagged scalar (its tag known, its payload canonical). */
@@ -97,16 +132,18 @@ function tagged(sc: Scanner, s: string): Value {
     case "y":
       return new Int8(Number(integerPayload(sc, s, payload, -128n, 127n, "int8")));
     case "n":
-      return new BigInteger(integerPayload(sc, s, payload, INT64_MIN, INT64_MAX, "tagged BigInteger"));
+      return new BigInteger(integerPayload(sc, s, payload, INT64_MIN, INT64_MAX, "a tagged BigInteger (beyond int64 it is a plain lexeme)"));
     case "f": {
       let f = nonFinite(payload);
       if (f === undefined) {
-        if (payload.length > sc.limits.maxNumberLength || !isJsonNumber(payload)) sc.fail(`malformed float32 ${quote(s)}`);
+        const digits = countDigits(payload);
+        if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
+        if (!isJsonNumber(payload)) badPayload(sc, s, /^(nan|-?inf(inity)?)$/i.test(payload), /^nan$/i.test(payload) ? "NaN" : undefined);
         f = parseFloat32(payload);
-        if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32`);
+        if (!Number.isFinite(f)) sc.fail(`number ${payload} is out of range for float32 in ${quote(s)}`);
       }
       const canonical = float32Text(f);
-      if (canonical !== payload) sc.fail(`malformed float32 ${quote(s)}: its one spelling is "~f${canonical}"`);
+      if (canonical !== payload) badPayload(sc, s, true, canonical);
       return new Float32(f);
     }
     case "z": {
@@ -115,30 +152,31 @@ function tagged(sc: Scanner, s: string): Value {
       return z;
     }
     case "d": {
-      if (payload.length > sc.limits.maxNumberLength) sc.fail(`decimal of ${payload.length} characters exceeds the number length limit of ${sc.limits.maxNumberLength}`);
-      const d = parseDecimalLexeme(payload);
-      if (d === undefined) sc.fail(`malformed decimal ${quote(s)}`);
+      const digits = countDigits(payload);
+      if (digits > sc.limits.maxNumberLength) sc.fail(numberTooLong(digits, sc.limits.maxNumberLength));
+      const d = isJsonNumber(payload) ? parseDecimalLexeme(payload) : undefined;
+      if (d === undefined) return badPayload(sc, s, false);
       const canonical = decimalText(d.unscaled, d.scale);
-      if (canonical !== payload) sc.fail(`malformed decimal ${quote(s)}: its one spelling is "~d${canonical}"`);
+      if (canonical !== payload) badPayload(sc, s, true, canonical);
       return d;
     }
     case "b": {
       const bytes = decodeBase64(payload);
-      if (typeof bytes === "string") sc.fail(`malformed base64 ${quote(s)}: ${bytes}`);
+      if (typeof bytes === "string") sc.fail(`malformed ~b payload ${quote(payload)}: not base64 bytes in their one spelling (${bytes})`);
       return bytes;
     }
     case "t":
-      return Times.parseInstant(payload) ?? sc.fail(`malformed instant ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseInstant(p), Times.parseInstantTyped);
     case "D":
-      return Times.parseLocalDate(payload) ?? sc.fail(`malformed local date ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalDate(p), () => undefined);
     case "T":
-      return Times.parseLocalTime(payload) ?? sc.fail(`malformed local time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalTime(p), Times.parseLocalTimeTyped);
     case "L":
-      return Times.parseLocalDateTime(payload) ?? sc.fail(`malformed local date-time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseLocalDateTime(p), (p) => Times.parseLocalDateTime(p.replace(/^(.+)t/, "$1T"), false));
     case "O":
-      return Times.parseOffsetDateTime(payload) ?? sc.fail(`malformed offset date-time ${quote(s)}`);
+      return timePayload(sc, s, (p) => Times.parseOffsetDateTime(p), (p) => Times.parseOffsetDateTime(p.replace(/^(.+)t/, "$1T").replace(/z$/, "Z").replace(/-00:00$/, "+00:00"), false));
     case "u":
-      return Times.parseUuid(payload) ?? sc.fail(`malformed UUID ${quote(s)}`);
+      return timePayload(sc, s, Times.parseUuid, (p) => Times.parseUuid(p.toLowerCase()));
     default:
       return sc.fail(`unknown tag ${quote(s.slice(0, 2))} in ${quote(s)} (a string starting with '~' is written with the '~' doubled)`);
   }
@@ -173,7 +211,10 @@ function readObject(sc: Scanner): Value {
   for (;;) {
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, at);
+    if (map.has(key)) {
+      sc.skipWhitespace();
+      sc.fail(`duplicate key ${quote(raw)}`, sc.pos); // named at the value that follows it (SPEC.md section 8)
+    }
     map.set(key, readValue(sc));
     sc.pop();
     if (!sc.nextMember()) return map;
@@ -189,7 +230,7 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
   if (kind !== Kind.Array) {
     sc.fail(`${kind === Kind.Object ? "an object" : kind === Kind.String ? "a string" : kind === Kind.Number ? "a number" : "a literal"} where the array of ${quote(tag)} belongs`);
   }
-  const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc);
+  const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc, at);
   sc.pop();
   if (sc.nextMember()) {
     sc.skipWhitespace();
@@ -211,17 +252,17 @@ function readSetItems(sc: Scanner): Set<Value> {
     const key = valueKey(e);
     if (seen.has(key)) sc.fail("duplicate element in a set", at);
     seen.add(key);
-    set.add(e);
-    if (set.size !== seen.size) sc.fail("a JavaScript Set cannot hold 0.0 and -0.0 apart: this set has both", at);
+    set.add(setMember(e));
     sc.pop();
   } while (sc.nextElement());
   return set;
 }
 
-function readMapItems(sc: Scanner): Map<Value, Value> {
+/** The items of a `~map`; a misplaced `~map` (empty, or string keys only) is named by its object, at the key. */
+function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
   const map = new Map<Value, Value>();
   const arrayAt = sc.tokenStart;
-  if (sc.beginArray()) sc.fail('a ~map with no keys is written {} (a map whose keys are all strings is a plain object)', arrayAt);
+  if (sc.beginArray()) sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
   const seen = new Set<string>();
   let allStrings = true;
   let i = 0;
@@ -237,10 +278,9 @@ function readMapItems(sc: Scanner): Map<Value, Value> {
     sc.pop();
     if (!sc.nextElement()) sc.fail("a ~map array must alternate keys and values, but its last key has no value", arrayAt);
     sc.pushIndex(i++);
-    map.set(k, readValue(sc));
-    if (map.size !== seen.size) sc.fail("a JavaScript Map cannot hold the keys 0.0 and -0.0 apart: this map has both", at);
+    map.set(setMember(k), readValue(sc));
     sc.pop();
   } while (sc.nextElement());
-  if (allStrings) sc.fail("a ~map whose keys are all strings must be written as a plain object", arrayAt);
+  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
   return map;
 }

@@ -7,9 +7,9 @@ import { TypedJsonError, indexSegment, keySegment, pathOf } from "./errors";
 export interface Limits {
   /** Deepest nesting of arrays and objects, reading and writing (500). */
   maxDepth: number;
-  /** Longest number lexeme in characters (1,000). */
+  /** Most digits in a number lexeme, plain or in a ~i ~s ~y ~n ~f ~d payload, exponent digits included (1,000). */
   maxNumberLength: number;
-  /** Longest string or key in characters (20,000,000). */
+  /** Longest string or key in UTF-16 code units after unescaping (20,000,000). */
   maxStringLength: number;
   /** Largest document in bytes (64 MiB). */
   maxDocumentBytes: number;
@@ -75,6 +75,20 @@ function invalidUtf8(b: Uint8Array, from: number, to: number): number {
   return -1;
 }
 
+/** The digits of a number lexeme in bytes [from, to), exponent digits included: what the number length limit counts. */
+export function countDigits(b: Uint8Array | string, from = 0, to = b.length): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = typeof b === "string" ? b.charCodeAt(i) : b[i];
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
+
+export function numberTooLong(digits: number, limit: number): string {
+  return `number of ${digits} digits exceeds the limit of ${limit} (limits.maxNumberLength, typedjson.max.number.length in Java)`;
+}
+
 export const enum Kind {
   End = -1,
   Object = 123, // {
@@ -110,11 +124,15 @@ export class Scanner {
       throw new TypeError("a document is a string or a Uint8Array of UTF-8");
     }
     if (this.bytes.length > limits.maxDocumentBytes) {
-      throw new TypedJsonError(`document of ${this.bytes.length} bytes exceeds the limit of ${limits.maxDocumentBytes} bytes`, "$", 0);
+      throw new TypedJsonError(`document of ${this.bytes.length} bytes exceeds the limit of ${limits.maxDocumentBytes} bytes (limits.maxDocumentBytes, typedjson.max.document.bytes in Java)`, "$", 0);
     }
     const b = this.bytes;
     if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.fail("document starts with a byte order mark: typed JSON documents are UTF-8 without one", 0);
     if (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) this.fail("document starts with a UTF-16 byte order mark: typed JSON documents are UTF-8", 0);
+    // UTF-16 and UTF-32 text holds a NUL within its first four bytes; readers refuse it rather than detect it
+    for (let i = 0; i < 4 && i < b.length; i++) {
+      if (b[i] === 0) this.fail("NUL byte at the start of the document: UTF-16 or UTF-32 text? typed JSON documents are UTF-8", i);
+    }
   }
 
   fail(reason: string, at: number = this.tokenStart, segments: readonly (string | number)[] = this.path): never {
@@ -185,7 +203,7 @@ export class Scanner {
   }
 
   enter(): void {
-    if (++this.depth > this.limits.maxDepth) this.fail(`nesting depth exceeds the limit of ${this.limits.maxDepth}`);
+    if (++this.depth > this.limits.maxDepth) this.fail(`nesting depth ${this.depth} exceeds the limit of ${this.limits.maxDepth} (limits.maxDepth, typedjson.max.depth in Java)`);
   }
 
   leave(): void {
@@ -237,7 +255,8 @@ export class Scanner {
       while (b[i] >= 48 && b[i] <= 57) i++;
       if (i === e) this.fail("malformed number: the exponent must have a digit");
     }
-    if (i - start > this.limits.maxNumberLength) this.fail(`number of ${i - start} characters exceeds the limit of ${this.limits.maxNumberLength}`);
+    const digits = countDigits(b, start, i);
+    if (digits > this.limits.maxNumberLength) this.fail(numberTooLong(digits, this.limits.maxNumberLength));
     this.pos = i;
     let text = "";
     for (let k = start; k < i; k++) text += String.fromCharCode(b[k]);
@@ -293,7 +312,7 @@ export class Scanner {
     }
     out += this.decode(chunk, i);
     this.pos = i + 1;
-    if (out.length > this.limits.maxStringLength) this.fail(`string of ${out.length} characters exceeds the limit of ${this.limits.maxStringLength}`);
+    if (out.length > this.limits.maxStringLength) this.fail(`string of ${out.length} UTF-16 code units exceeds the limit of ${this.limits.maxStringLength} (limits.maxStringLength, typedjson.max.string.length in Java)`);
     if (SURROGATE.test(out)) {
       const at = loneSurrogate(out);
       if (at >= 0) this.fail(`lone surrogate U+${out.charCodeAt(at).toString(16).toUpperCase()} at index ${at} of a string: not Unicode text`);

@@ -121,3 +121,32 @@ const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export function parseUuid(text: string): T.Uuid | undefined {
   return UUID_TEXT.test(text) ? new T.Uuid(text) : undefined;
 }
+
+// ---- typed positions (SPEC.md section 5.2): the canonical spelling and the few second spellings other producers write
+
+const RFC3339 = /^(.+)[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?([Zz]|[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)$/;
+
+/**
+ * An instant in a typed position: an RFC 3339 date-time with seconds, 0 to 9 fraction digits, `Z`/`z` or an offset,
+ * `T` or `t`, taken as the instant it names (`2024-01-01T02:00:00+02:00` is `2024-01-01T00:00:00Z`). The date is
+ * canonical (section 5.4); no leap second, no hour 24.
+ */
+export function parseInstantTyped(text: string): Instant | undefined {
+  const m = RFC3339.exec(text);
+  if (m === null) return undefined;
+  const d = parseLocalDate(m[1]);
+  if (d === undefined) return undefined;
+  try {
+    const t = new T.LocalTime(Number(m[2]), Number(m[3]), Number(m[4]), m[5] === undefined ? 0 : Number(m[5].padEnd(9, "0")));
+    const offset = m[6] === "z" ? 0 : offsetSeconds(m[6]);
+    const seconds = BigInt(d.toEpochDay()) * 86400n + BigInt(t.hour * 3600 + t.minute * 60 + t.second - offset);
+    return new T.Instant(seconds, t.nano);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A local time in a typed position: `hh:mm`, `hh:mm:ss` or `hh:mm:ss.f` with 1 to 9 fraction digits. */
+export function parseLocalTimeTyped(text: string): LocalTime | undefined {
+  return parseLocalTime(text, false);
+}

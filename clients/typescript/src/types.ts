@@ -69,8 +69,9 @@ export class Float32 {
   toString(): string { return float32Text(this.value); }
 }
 
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
+// a scale of -2^31 would print an exponent +2147483648 that no reader can take back (SPEC.md section 5.3)
+const SCALE_MIN = -2147483647;
+const SCALE_MAX = 2147483647;
 
 /** Java `BigDecimal`: unscaled digits and a scale, value = unscaled × 10^-scale; `1.10` (110, 2) is not `1.1` (11, 1). */
 export class Decimal {
@@ -78,8 +79,8 @@ export class Decimal {
   readonly scale: number;
   constructor(unscaled: bigint, scale: number) {
     if (typeof unscaled !== "bigint") throw new TypeError("Decimal's unscaled value is a bigint");
-    if (!Number.isInteger(scale) || scale < INT32_MIN || scale > INT32_MAX) {
-      throw new RangeError(`scale ${String(scale)} is not an int32`);
+    if (!Number.isInteger(scale) || scale < SCALE_MIN || scale > SCALE_MAX) {
+      throw new RangeError(`scale ${String(scale)} is outside -2147483647..2147483647`);
     }
     this.unscaled = unscaled;
     this.scale = scale === 0 ? 0 : scale;
@@ -104,7 +105,7 @@ export function parseDecimalLexeme(text: string): Decimal | undefined {
   const fraction = m[3] ?? "";
   const exponent = m[4] === undefined ? 0 : Number(m[4]); // a huge exponent becomes a huge number: refused below
   const scale = fraction.length - exponent;
-  if (!Number.isSafeInteger(exponent) || scale < INT32_MIN || scale > INT32_MAX) return undefined;
+  if (!Number.isSafeInteger(exponent) || scale < SCALE_MIN || scale > SCALE_MAX) return undefined;
   let unscaled = BigInt(m[2] + fraction);
   if (m[1] === "-") unscaled = -unscaled;
   return new Decimal(unscaled, scale);
@@ -207,6 +208,26 @@ export class OffsetDateTime {
   toString(): string { return this.dateTime.toString() + offsetText(this.offsetSeconds); }
 }
 
+/**
+ * Java `Double` as a box: the same value as a plain `number`, written and compared exactly like it. It exists for
+ * `-0.0` as a set element or map key: a JavaScript `Set` or `Map` stores `-0` as `0` (SameValueZero), so the
+ * reader gives `new Float64(-0)` there (see `setMember`), and a set that holds both 0.0 and -0.0 can be built.
+ */
+export class Float64 {
+  readonly value: number;
+  constructor(value: number) {
+    if (typeof value !== "number") throw new TypeError("Float64 takes a number");
+    this.value = value;
+    Object.freeze(this);
+  }
+  toString(): string { return String(this.value); }
+}
+
+/** The value as a set element or map key: `-0` boxed as `Float64(-0)`, since a `Set` or `Map` would store it as `0`. */
+export function setMember<V>(v: V): V | Float64 {
+  return typeof v === "number" && v === 0 && Object.is(v, -0) ? new Float64(-0) : v;
+}
+
 const INSTANT_MIN_SECOND = -31557014167219200n; // -1000000000-01-01T00:00:00Z, Java's Instant.MIN
 const INSTANT_MAX_SECOND = 31556889864403199n; // +1000000000-12-31T23:59:59Z, Java's Instant.MAX
 
@@ -257,6 +278,7 @@ export type Value =
   | boolean
   | bigint // int64 (Java Long)
   | number // float64 (Java Double)
+  | Float64 // float64 boxed: -0.0 in a Set or as a Map key
   | string
   | Int8
   | Int16

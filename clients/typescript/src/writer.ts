@@ -79,6 +79,7 @@ class Writer {
     if (v instanceof Map) return this.map(v);
     if (v instanceof Set) return this.set(v);
     if (v instanceof Uint8Array) return `"~b${encodeBase64(v)}"`;
+    if (v instanceof T.Float64) return this.value(v.value);
     if (v instanceof T.Int32) return `"~i${v.value}"`;
     if (v instanceof T.Int16) return `"~s${v.value}"`;
     if (v instanceof T.Int8) return `"~y${v.value}"`;

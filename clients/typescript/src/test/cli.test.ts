@@ -21,7 +21,7 @@ test("prints the error with path and byte offset on stderr and exits 1", () => {
   const r = run('{"a":[1,"~i01"]}');
   assert.equal(r.status, 1);
   assert.equal(r.stdout.toString(), "");
-  assert.equal(r.stderr.toString(), 'typedjson: malformed int32 "~i01" at $.a[1] (byte offset 8)\n');
+  assert.equal(r.stderr.toString(), 'typedjson: non-canonical ~i payload "01" (int32): its one spelling is "~i1" at $.a[1] (byte offset 8)\n');
 });
 
 test("bytes that are not UTF-8 are refused, not replaced", () => {

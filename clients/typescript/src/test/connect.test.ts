@@ -1,7 +1,7 @@
 // Connect's inline documents (SPEC.md section 11): the schema notation gives the values their types.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseConnect, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value } from "../index";
+import { parseConnect, parseConnectWithSchema, parseSchemaNotation, stringify, same, TypedJsonError, Int32, Int16, Decimal, Instant, LocalDate, LocalTime, Float32, Value, writeSchemaNotation } from "../index";
 
 function refused(doc: string, path: string, word: string): void {
   assert.throws(() => parseConnect(doc), (e: unknown) => {
@@ -82,8 +82,23 @@ test("values that do not fit their schema are refused with the path and offset",
   refused('{"~s":"str","~v":"~t"}', '$["~v"]', "where a plain string belongs");
   refused('{"~s":"bytes","~v":"AQJ="}', '$["~v"]', "malformed base64");
   refused('{"~s":"ts","~v":"2026-11-23T08:25:23.618001Z"}', '$["~v"]', "finer than the millisecond");
-  refused('{"~s":"ts","~v":"2026-11-23T08:25:23.6180Z"}', '$["~v"]', "malformed instant");
-  refused('{"~s":"time","~v":"10:15:00"}', '$["~v"]', "malformed local time");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23 08:25:23Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23T23:59:60Z"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"ts","~v":"2026-11-23T08:25:23+0200"}', '$["~v"]', "malformed instant");
+  refused('{"~s":"time","~v":"1:02"}', '$["~v"]', "malformed local time");
+  refused('{"~s":"time","~v":"10:15:00."}', '$["~v"]', "malformed local time");
+  // a typed position takes the second spellings of SPEC.md section 5.2: RFC 3339 instants, hh:mm:ss times
+  for (const ts of ["2026-11-23T08:25:23.6180Z", "2026-11-23T10:25:23.618+02:00", "2026-11-23t08:25:23.618z", "2026-11-23T08:25:23.618000+00:00"]) {
+    assert.ok(same(parseConnect(`{"~s":"ts","~v":"${ts}"}`).value, Instant.ofEpochMilli(Date.UTC(2026, 10, 23, 8, 25, 23, 618))), ts);
+  }
+  assert.ok(same(parseConnect('{"~s":"time","~v":"10:15:00"}').value, new LocalTime(10, 15)));
+  // the notation has one spelling: anything else is refused at the first character that differs
+  refused('{"~s":"i8?@n","~v":null}', '$["~s"]', "suffix '@' after '?'");
+  refused('{"~s":"{a:str}","~v":null}', '$["~s"]', "without ':str'");
+  refused('{"~s":"i32=`7`","~v":null}', '$["~s"]', "without backticks");
+  refused('{"~s":"i32@org.apache.kafka.connect.data.Date#1","~v":null}', '$["~s"]', "non-canonical notation: a schema has one spelling, and this one is written date");
+  refused('{"~s":"<str,i8>=`{\\"a\\": 1}`","~v":null}', '$["~s"]', "invalid schema notation at character 15: non-canonical notation");
   refused('{"~s":"f32","~v":1e39}', '$["~v"]', "out of range for float32");
   refused('{"~s":"{a,b}","~v":["x"]}', '$["~v"]', "has only 1 values");
   refused('{"~s":"{a,b}","~v":["x","y","z"]}', '$["~v"]', "has more values");
@@ -117,4 +132,32 @@ test("schema location header: the value is plain typed JSON, the schema a record
   assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"b":"x"}'), /missing required field a/);
   assert.throws(() => parseConnectWithSchema("{a:i32", "{}"), /in the schema header: invalid schema notation/);
   assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));
+});
+
+test("location none derives a schema from the dynamic model, or reads schemaless where none can be derived", () => {
+  const derived = (doc: string) => {
+    const { schema } = parseConnect(doc, { location: "none" });
+    return schema === null ? null : writeSchemaNotation(schema);
+  };
+  assert.equal(derived('{"a":"~i1","b":[1,null],"c":{"~set":["~D2024-01-01"]},"d":{"~map":["~y1",1.5]},"e":[]}'), "{a:i32,b:[i64?],c:[date],d:<i8,f64>,e:[str]}");
+  assert.equal(derived('{"~set":[1]}'), "[i64]");
+  assert.ok(parseConnect('{"~set":[1]}', { location: "none" }).value instanceof Array, "a set comes back as a Connect list");
+  // nothing to derive: mixed element types, a BigInteger, finer than the millisecond, types Connect has no schema for
+  for (const doc of ['[1,"a"]', "18446744073709551616", '"~t2024-01-01T00:00:00.000001Z"', '"~T10:15:00.000001"', '"~L2024-01-01T10:15"', '"~O2024-01-01T10:15Z"', '"~u123e4567-e89b-12d3-a456-426614174000"']) {
+    const read = parseConnect(doc, { location: "none" });
+    assert.equal(read.schema, null, doc);
+    assert.equal(stringify(read.value), doc);
+  }
+  // inline and header read a document without a schema schemaless
+  assert.equal(parseConnect('"~i5"').schema, null);
+  assert.equal(parseConnect('"~i5"', { location: "header" }).schema, null);
+});
+
+test("the schema header: well-formed UTF-8 only, a byte order mark is not part of the grammar, its length is limited", () => {
+  const notation = new TextEncoder().encode("i32");
+  assert.ok(same(parseConnectWithSchema(notation, "5").value, new Int32(5)));
+  const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...notation]);
+  assert.throws(() => parseConnectWithSchema(withBom, "5"), (e: unknown) => e instanceof TypedJsonError && /character 0/.test(e.message));
+  assert.throws(() => parseConnectWithSchema(new Uint8Array([0x69, 0xff]), "5"), (e: unknown) => e instanceof TypedJsonError && /not well-formed UTF-8/.test(e.message));
+  assert.throws(() => parseConnectWithSchema("{a:i32,b:i64}", "{}", { limits: { maxStringLength: 12 } }), /exceeds the limit of 12/);
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse, stringify, same, TypedJsonError, Value, Int32, Float32, Decimal, BigInteger, Instant, LocalTime, Uuid } from "../index";
+import { parse, stringify, same, TypedJsonError, Value, Int32, Float32, Float64, Decimal, BigInteger, Instant, LocalTime, Uuid } from "../index";
 import { doubleText, float32Text, parseFloat32 } from "../numbers";
 
 function refused(doc: string | Uint8Array, path: string, word: string, offset?: number): void {
@@ -18,49 +18,49 @@ function refused(doc: string | Uint8Array, path: string, word: string, offset?: 
 }
 
 const nonCanonical: [string, string][] = [
-  ['"~i-0"', "malformed int32"],
-  ['"~i01"', "malformed int32"],
-  ['"~s+1"', "malformed int16"],
-  ['"~y 1"', "malformed int8"],
-  ['"~n-0"', "malformed tagged BigInteger"],
-  ['"~f1.50"', "malformed float32"],
-  ['"~f1"', "malformed float32"],
-  ['"~f0.10000000149011612"', "malformed float32"],
-  ['"~f1.5e0"', "malformed float32"],
-  ['"~f-0"', "malformed float32"],
-  ['"~fnan"', "malformed float32"],
-  ['"~f1e-50"', "malformed float32"],
+  ['"~i-0"', "~i payload"],
+  ['"~i01"', "~i payload"],
+  ['"~s+1"', "~s payload"],
+  ['"~y 1"', "~y payload"],
+  ['"~n-0"', "~n payload"],
+  ['"~f1.50"', "~f payload"],
+  ['"~f1"', "~f payload"],
+  ['"~f0.10000000149011612"', "~f payload"],
+  ['"~f1.5e0"', "~f payload"],
+  ['"~f-0"', "~f payload"],
+  ['"~fnan"', "~f payload"],
+  ['"~f1e-50"', "~f payload"],
   ['"~zInf"', "where a number belongs"],
   ['"~z-0.0"', "where a number belongs"],
-  ['"~d1.0E3"', "malformed decimal"],
-  ['"~d1e+3"', "malformed decimal"],
-  ['"~d-0"', "malformed decimal"],
-  ['"~d01"', "malformed decimal"],
-  ['"~d0.0000001"', "malformed decimal"],
-  ['"~t2024-01-01T00:00:00+02:00"', "malformed instant"],
-  ['"~t2024-01-01t00:00:00Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00z"', "malformed instant"],
-  ['"~t2024-01-01T00:00Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00.000Z"', "malformed instant"],
-  ['"~t2024-01-01T00:00:00.1Z"', "malformed instant"],
-  ['"~t2023-02-29T00:00:00Z"', "malformed instant"],
-  ['"~T10:15:00"', "malformed local time"],
-  ['"~T10:15:30.5"', "malformed local time"],
-  ['"~T24:00"', "malformed local time"],
-  ['"~D2024-6-30"', "malformed local date"],
-  ['"~D+2024-06-30"', "malformed local date"],
-  ['"~D12024-06-30"', "malformed local date"],
-  ['"~L2024-06-30T10:15:00"', "malformed local date-time"],
-  ['"~O2024-06-30T10:15+00:00"', "malformed offset date-time"],
-  ['"~O2024-06-30T10:15+02:00:00"', "malformed offset date-time"],
-  ['"~O2024-06-30T10:15+19:00"', "malformed offset date-time"],
-  ['"~u123E4567-e89b-12d3-a456-426614174000"', "malformed UUID"],
-  ['"~u{123e4567-e89b-12d3-a456-426614174000}"', "malformed UUID"],
-  ['"~b/x=="', "malformed base64"],
-  ['"~bAQJ="', "malformed base64"],
-  ['"~bAQ=D"', "malformed base64"],
-  ['"~bAQID\\n"', "malformed base64"],
-  ['"~b-_8="', "malformed base64"],
+  ['"~d1.0E3"', "~d payload"],
+  ['"~d1e+3"', "~d payload"],
+  ['"~d-0"', "~d payload"],
+  ['"~d01"', "~d payload"],
+  ['"~d0.0000001"', "~d payload"],
+  ['"~t2024-01-01T00:00:00+02:00"', "~t payload"],
+  ['"~t2024-01-01t00:00:00Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00z"', "~t payload"],
+  ['"~t2024-01-01T00:00Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00.000Z"', "~t payload"],
+  ['"~t2024-01-01T00:00:00.1Z"', "~t payload"],
+  ['"~t2023-02-29T00:00:00Z"', "~t payload"],
+  ['"~T10:15:00"', "~T payload"],
+  ['"~T10:15:30.5"', "~T payload"],
+  ['"~T24:00"', "~T payload"],
+  ['"~D2024-6-30"', "~D payload"],
+  ['"~D+2024-06-30"', "~D payload"],
+  ['"~D12024-06-30"', "~D payload"],
+  ['"~L2024-06-30T10:15:00"', "~L payload"],
+  ['"~O2024-06-30T10:15+00:00"', "~O payload"],
+  ['"~O2024-06-30T10:15+02:00:00"', "~O payload"],
+  ['"~O2024-06-30T10:15+19:00"', "~O payload"],
+  ['"~u123E4567-e89b-12d3-a456-426614174000"', "~u payload"],
+  ['"~u{123e4567-e89b-12d3-a456-426614174000}"', "~u payload"],
+  ['"~b/x=="', "~b payload"],
+  ['"~bAQJ="', "~b payload"],
+  ['"~bAQ=D"', "~b payload"],
+  ['"~bAQID\\n"', "~b payload"],
+  ['"~b-_8="', "~b payload"],
 ];
 
 for (const [doc, word] of nonCanonical) {
@@ -70,14 +70,17 @@ for (const [doc, word] of nonCanonical) {
 test("tags are recognised after unescaping (JSON's own freedom), and the path names the element", () => {
   assert.ok(same(parse('"\\u007ei42"'), new Int32(42)));
   assert.ok(same(parse('"\\u007e\\u007et"'), "~t"));
-  refused('[1, "\\u007ei01"]', "$[1]", "malformed int32", 4);
+  refused('[1, "\\u007ei01"]', "$[1]", "~i payload", 4);
 });
 
 test("tagged objects: only the writer's spelling", () => {
-  refused('{"~map":["a",1]}', '$["~map"]', "plain object");
-  refused('{"~map":[]}', '$["~map"]', "written {}");
+  // a misplaced format key is named by the object that holds it, at the key (SPEC.md section 8)
+  refused('{"~map":["a",1]}', "$", "non-canonical ~map", 1);
+  refused('{"~map":[]}', "$", "non-canonical ~map", 1);
+  refused('{"~map":["~~a",1,"b",2]}', "$", "non-canonical ~map", 1);
+  refused('[{ "~map" :["a",1]}]', "$[0]", "non-canonical ~map", 3);
   refused('{"~set":[1,1]}', '$["~set"][1]', "duplicate element", 11);
-  refused('{"~set":["~bAQJ=","~bAQJ="]}', '$["~set"][0]', "malformed base64", 9);
+  refused('{"~set":["~bAQJ=","~bAQJ="]}', '$["~set"][0]', "~b payload", 9);
   refused('{"~set":["~bAQID","~bAQID"]}', '$["~set"][1]', "duplicate element", 18);
   refused('{"~set":["~d1.10","~d1.10"]}', '$["~set"][1]', "duplicate element");
   refused('{"~set":["~zNaN","~zNaN"]}', '$["~set"][1]', "duplicate element");
@@ -89,7 +92,8 @@ test("tagged objects: only the writer's spelling", () => {
   refused('{"~Set":[1]}', "$", "unknown tag");
   refused('{"~":1}', "$", "lone tag prefix");
   refused('{"a":{"~x":1}}', "$.a", "unknown tag", 6);
-  refused('{"a":1,"a":2}', "$.a", "duplicate key", 7);
+  refused('{"a":1,"a":2}', "$.a", "duplicate key", 11); // the offset of the value that follows the second key
+  refused('{"a":1,"a": [2]}', "$.a", "duplicate key", 12);
   refused('{"a":1,"\\u0061":2}', "$.a", "duplicate key");
   refused('{"~~a":1,"~~a":2}', '$["~~a"]', "duplicate key");
   refused('{"~set":{"a":1}}', '$["~set"]', "array of");
@@ -100,8 +104,11 @@ test("tagged objects: only the writer's spelling", () => {
 test("documents: UTF-8 without BOM, nothing but whitespace after the value", () => {
   refused(new Uint8Array([0xef, 0xbb, 0xbf, 0x31]), "$", "byte order mark", 0);
   refused(new Uint8Array([0xff, 0xfe, 0x31, 0x00]), "$", "UTF-16", 0);
-  refused(new Uint8Array([0x31, 0x00]), "$", "trailing content", 1);
-  refused(new Uint8Array([0x5b, 0x00, 0x31, 0x00, 0x5d, 0x00]), "$[0]", "NUL byte", 1);
+  // a NUL in the first four bytes is UTF-16 or UTF-32 text: refused at the NUL, path $ (SPEC.md section 1)
+  refused(new Uint8Array([0x31, 0x00]), "$", "NUL", 1);
+  refused(new Uint8Array([0x5b, 0x00, 0x31, 0x00, 0x5d, 0x00]), "$", "UTF-16", 1);
+  refused(new Uint8Array([0x00, 0x5b, 0x00, 0x31]), "$", "UTF-16", 0);
+  refused(new Uint8Array([0x31, 0x32, 0x33, 0x34, 0x35, 0x00]), "$", "trailing content", 5);
   refused("1 x", "$", "trailing content", 2);
   refused("[1]]", "$", "trailing content", 3);
   refused("  ", "$", "empty document", 2);
@@ -121,15 +128,15 @@ test("documents: UTF-8 without BOM, nothing but whitespace after the value", () 
 });
 
 test("byte offsets count UTF-8 bytes, not characters", () => {
-  refused('{"日本":"~i01"}', '$.日本', "malformed int32", 10);
+  refused('{"日本":"~i01"}', '$["日本"]', "~i payload", 10);
   refused('["😀","~q"]', "$[1]", "unknown tag", 8);
   refused(new Uint8Array([0x5b, 0x22, 0xc3, 0xa9, 0x22, 0x2c, 0x22, 0xc3, 0x28, 0x22, 0x5d]), "$[1]", "Invalid UTF-8", 7);
 });
 
 test("paths: identifiers after a dot, other keys in brackets", () => {
-  refused('{"a key":{"x_1":["~i01"]}}', '$["a key"].x_1[0]', "malformed int32");
-  refused('{"$id":{"q\\"":"~i01"}}', '$.$id["q\\""]', "malformed int32");
-  refused('{"":{"1a":"~i01"}}', '$[""]["1a"]', "malformed int32");
+  refused('{"a key":{"x_1":["~i01"]}}', '$["a key"].x_1[0]', "~i payload");
+  refused('{"$id":{"q\\"":"~i01"}}', '$.$id["q\\""]', "~i payload");
+  refused('{"":{"1a":"~i01"}}', '$[""]["1a"]', "~i payload");
 });
 
 test("limits: depth, number length, string length, document size", () => {
@@ -138,10 +145,21 @@ test("limits: depth, number length, string length, document size", () => {
   assert.equal(stringify(parse("[".repeat(500) + "]".repeat(500))), "[".repeat(500) + "]".repeat(500));
   refused('{"~set":' + "[".repeat(500) + "]".repeat(500) + "}", '$["~set"]' + "[0]".repeat(31) + "...(468 more)", "nesting depth");
   refused("1" + "0".repeat(1000), "$", "exceeds the limit", 0);
-  assert.throws(() => parse('"abcdef"', { limits: { maxStringLength: 5 } }), /string of 6 characters exceeds the limit of 5/);
+  assert.throws(() => parse('"abcdef"', { limits: { maxStringLength: 5 } }), /string of 6 UTF-16 code units exceeds the limit of 5/);
+  // string length counts UTF-16 code units after unescaping: \u0041 is 1, a character beyond the BMP is 2
+  assert.equal(parse('"\\u0041\\u0042\\u0043\\u0044\\u0045"', { limits: { maxStringLength: 5 } }), "ABCDE");
+  assert.throws(() => parse('"abc😀"', { limits: { maxStringLength: 4 } }), /string of 5 UTF-16 code units/);
+  // number length counts digits, exponent digits included, not the sign, point or E (-1.25E+7 counts 4)
+  assert.equal(parse("-1.25E+7", { limits: { maxNumberLength: 4 } }), -1.25e7);
+  assert.throws(() => parse("-1.25E+17", { limits: { maxNumberLength: 4 } }), /number of 5 digits exceeds the limit of 4 \(limits.maxNumberLength, typedjson.max.number.length/);
+  assert.ok(same(parse('"~d-1.25E+7"', { limits: { maxNumberLength: 4 } }), Decimal.parse("-1.25E+7")));
+  assert.throws(() => parse('"~d-1.25E+17"', { limits: { maxNumberLength: 4 } }), /number of 5 digits/);
+  refused("-" + "1".repeat(1001), "$", "exceeds the limit", 0);
+  assert.equal(typeof parse("-" + "1".repeat(1000)), "object"); // 1,000 digits and a sign: a BigInteger
+  assert.equal(typeof parse("-0." + "1".repeat(999)), "number");
   assert.throws(() => parse("[1,2,3]", { limits: { maxDocumentBytes: 6 } }), /document of 7 bytes exceeds the limit of 6 bytes/);
   assert.equal(stringify(parse('"~d1E+999999999"')), '"~d1E+999999999"'); // kept as written, never expanded
-  refused('"~d1E+2147483649"', "$", "malformed decimal");
+  refused('"~d1E+2147483649"', "$", "~d payload");
 });
 
 test("the values: int64 exact as bigint, BigInteger apart, 1 vs 1.0, order of keys kept", () => {
@@ -190,6 +208,9 @@ test("the writer refuses what it cannot carry, naming the path", () => {
   const cyclic: unknown[] = [];
   cyclic.push(cyclic);
   assert.throws(() => stringify(cyclic as never), /nesting depth exceeds the limit of 500/);
+  // a scale of -2^31 has no spelling a reader takes back (SPEC.md section 5.3)
+  assert.throws(() => new Decimal(1n, -(2 ** 31)), RangeError);
+  assert.equal(stringify(new Decimal(1n, -(2 ** 31) + 1)), '"~d1E+2147483647"');
   assert.throws(() => new Int32(2 ** 31), RangeError);
   assert.throws(() => new Float32(0.1), RangeError);
   assert.throws(() => new Decimal(1n, 2 ** 31), RangeError);
@@ -220,4 +241,25 @@ test("float spellings agree with the Java implementation (jackson-core's writer,
     }
   }
   assert.ok(n > 4000, `${n} cases`);
+});
+
+test("0.0 and -0.0 are two set elements and two map keys: -0.0 is boxed as Float64 there", () => {
+  // a JavaScript Set or Map stores -0 as 0 (SameValueZero); the reader boxes -0.0 so nothing merges or flips sign
+  const set = parse('{"~set":[0.0,-0.0]}') as Set<unknown>;
+  assert.equal(set.size, 2);
+  const [zero, negativeZero] = [...set];
+  assert.ok(Object.is(zero, 0));
+  assert.ok(negativeZero instanceof Float64 && Object.is(negativeZero.value, -0));
+  assert.equal(stringify(set as never), '{"~set":[0.0,-0.0]}');
+  const alone = parse('{"~set":[-0.0]}') as Set<unknown>;
+  assert.equal(stringify(alone as never), '{"~set":[-0.0]}');
+  const map = parse('{"~map":[-0.0,"a",0.0,"b"]}') as Map<unknown, unknown>;
+  assert.equal(map.size, 2);
+  assert.equal(stringify(map as never), '{"~map":[-0.0,"a",0.0,"b"]}');
+  // elsewhere -0.0 is a plain number; a Float64 box writes and compares as the number it holds
+  assert.ok(Object.is((parse("[-0.0]") as unknown[])[0], -0));
+  assert.equal(stringify([new Float64(-0), new Float64(1.5), new Float64(NaN)]), '[-0.0,1.5,"~zNaN"]');
+  assert.ok(same(new Float64(2.5), 2.5));
+  refused('{"~set":[-0.0,-0.0]}', '$["~set"][1]', "duplicate element", 14);
+  assert.throws(() => stringify(new Set([new Float64(-0), new Float64(-0)]) as never), /duplicate element/);
 });

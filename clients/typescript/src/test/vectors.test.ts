@@ -1,6 +1,8 @@
-// Conformance (SPEC.md, "Documents" and appendix A): every vector file of the Java module, read at test time.
-// valid: the document reads to exactly the value, and the value writes to exactly the document.
-// invalid: the document is refused with the path the Java implementation names.
+// Conformance (SPEC.md appendix A): the three vector files of the Java module, read at test time.
+// valid.json: the document reads to exactly the value, and the value writes to exactly the document.
+// accepted.json: the document (JSON's freedom, SPEC.md section 1.1) reads to exactly the value; no write-back.
+// invalid.json: the document is refused with the path the Java implementation names, and its byte offset
+// where the vector gives one.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -10,57 +12,88 @@ import { fromExplicit } from "../explicit";
 
 export const VECTORS = path.resolve(__dirname, "../../../../serde/src/test/resources/vectors");
 
-interface ValidVector { name: string; value: unknown; document: string }
-interface InvalidVector { name: string; path: string; error: string; document?: string; document_base64?: string }
+interface Document { document?: string; document_base64?: string }
+interface ValueVector extends Document { name: string; value: unknown }
+interface InvalidVector extends Document { name: string; path: string; error: string; offset?: number }
 
-/** Every *.json in the vectors folder, sorted into valid and invalid vectors by their fields. */
-export function loadVectors(): { valid: [string, ValidVector][]; invalid: [string, InvalidVector][] } {
-  const valid: [string, ValidVector][] = [];
-  const invalid: [string, InvalidVector][] = [];
-  for (const file of fs.readdirSync(VECTORS).filter((f) => f.endsWith(".json")).sort()) {
-    const list = JSON.parse(fs.readFileSync(path.join(VECTORS, file), "utf8"));
-    if (!Array.isArray(list)) continue;
-    for (const v of list) {
-      if (v && typeof v === "object" && typeof v.name === "string" && "value" in v && typeof v.document === "string") valid.push([file, v]);
-      else if (v && typeof v === "object" && typeof v.path === "string" && (typeof v.document === "string" || typeof v.document_base64 === "string")) invalid.push([file, v]);
-    }
-  }
-  return { valid, invalid };
+function load<V>(file: string): V[] {
+  const list = JSON.parse(fs.readFileSync(path.join(VECTORS, file), "utf8"));
+  assert.ok(Array.isArray(list), `${file} is a list`);
+  return list as V[];
 }
 
-const { valid, invalid } = loadVectors();
+/** The document's bytes (a string vector as UTF-8; `document_base64` for documents that are not UTF-8 text). */
+function bytesOf(v: Document): Uint8Array {
+  if (typeof v.document === "string") return new TextEncoder().encode(v.document);
+  if (typeof v.document_base64 === "string") return new Uint8Array(Buffer.from(v.document_base64, "base64"));
+  throw new Error("a vector without a document");
+}
+
+/**
+ * Vectors this implementation does not pass, by file and name, each with the reason. Empty today: kept so that
+ * a skip is named and printed, never silent.
+ */
+const SKIPPED: Record<string, string> = {};
+const skippedRun: string[] = [];
+function skipped(file: string, name: string): boolean {
+  const reason = SKIPPED[`${file}: ${name}`];
+  if (reason !== undefined) skippedRun.push(`${file}: ${name} (${reason})`);
+  return reason !== undefined;
+}
+
+const valid = load<ValueVector>("valid.json");
+const accepted = load<ValueVector>("accepted.json");
+const invalid = load<InvalidVector>("invalid.json");
 
 test("the vector files are found", () => {
-  assert.ok(valid.length >= 80, `only ${valid.length} valid vectors under ${VECTORS}`);
-  assert.ok(invalid.length >= 40, `only ${invalid.length} invalid vectors under ${VECTORS}`);
+  assert.ok(valid.length >= 160, `only ${valid.length} valid vectors under ${VECTORS}`);
+  assert.ok(accepted.length >= 20, `only ${accepted.length} accepted vectors under ${VECTORS}`);
+  assert.ok(invalid.length >= 130, `only ${invalid.length} invalid vectors under ${VECTORS}`);
+  console.log(`vectors: ${valid.length} valid, ${accepted.length} accepted, ${invalid.length} invalid`);
 });
 
-for (const [file, v] of valid) {
-  test(`valid ${file}: ${v.name}`, () => {
+for (const v of valid) {
+  test(`valid: ${v.name}`, { skip: skipped("valid.json", v.name) }, () => {
+    assert.equal(typeof v.document, "string", "a valid document is UTF-8 text");
     const expected = fromExplicit(v.value);
-    const read = parse(v.document);
+    const read = parse(v.document!);
     assert.ok(same(read, expected), `read ${stringify(read)} but the vector's value is ${stringify(expected)}`);
     assert.equal(stringify(expected), v.document, "value written");
     assert.equal(stringify(read), v.document, "document written back");
-    assert.ok(same(parse(new TextEncoder().encode(v.document)), expected), "read from bytes");
+    assert.ok(same(parse(bytesOf(v)), expected), "read from bytes");
+  });
+}
+
+for (const v of accepted) {
+  test(`accepted: ${v.name}`, { skip: skipped("accepted.json", v.name) }, () => {
+    const expected = fromExplicit(v.value);
+    const read = parse(bytesOf(v));
+    assert.ok(same(read, expected), `read ${stringify(read)} but the vector's value is ${stringify(expected)}`);
+    if (typeof v.document === "string") assert.ok(same(parse(v.document), expected), "read from a string");
+    // what it reads writes back as the canonical document, which reads to the same value
+    assert.ok(same(parse(stringify(read)), expected), "the canonical document reads to the same value");
   });
 }
 
 const wordMismatches: string[] = [];
-for (const [file, v] of invalid) {
-  test(`invalid ${file}: ${v.name}`, () => {
-    const input = v.document !== undefined ? v.document : new Uint8Array(Buffer.from(v.document_base64!, "base64"));
-    assert.throws(() => parse(input), (e: unknown) => {
+for (const v of invalid) {
+  test(`invalid: ${v.name}`, { skip: skipped("invalid.json", v.name) }, () => {
+    assert.throws(() => parse(bytesOf(v)), (e: unknown) => {
       if (!(e instanceof TypedJsonError)) assert.fail(`not a TypedJsonError: ${String(e)}`);
       assert.equal(e.path, v.path, `path of "${e.message}"`);
-      assert.ok(e.byteOffset >= 0, "a byte offset");
+      if (v.offset !== undefined) assert.equal(e.byteOffset, v.offset, `byte offset of "${e.message}"`);
+      else assert.ok(e.byteOffset >= 0, "a byte offset");
       if (!e.message.toLowerCase().includes(v.error.toLowerCase())) wordMismatches.push(`${v.name}: "${e.message}" lacks "${v.error}"`);
       return true;
     });
+    // a string document is refused the same way when given as a string
+    if (typeof v.document === "string") assert.throws(() => parse(v.document!), TypedJsonError);
   });
 }
 
-// the error word of an invalid vector is the Java implementation's wording: reported, not required
 after(() => {
-  if (wordMismatches.length > 0) console.log("# messages without the Java error word:\n#   " + wordMismatches.join("\n#   "));
+  if (skippedRun.length > 0) console.log("skipped vectors:\n  " + skippedRun.join("\n  "));
+  else console.log("skipped vectors: none");
+  // the error word of an invalid vector is the Java implementation's wording: reported, not required
+  if (wordMismatches.length > 0) console.log(`${wordMismatches.length} messages without the Java error word:\n  ` + wordMismatches.join("\n  "));
 });
