@@ -456,7 +456,10 @@ class CrossLanguageIT {
                     p.nextToken();
                     for (Object o : (List<?>) plain(p)) {
                         Map<?, ?> vector = (Map<?, ?>) o;
-                        if (vector.containsKey("value") && vector.containsKey("document")) {
+                        // the depth vectors ("nest") stay in each language's own vector tests: their explicit
+                        // notation would be twice the depth limit deep on the expected-values line
+                        if (vector.containsKey("value") && vector.containsKey("document")
+                                && !String.valueOf(vector.get("value")).contains("nest")) {
                             values.add(fromExplicit(vector.get("value")));
                         }
                     }
@@ -701,7 +704,8 @@ class CrossLanguageIT {
             case VALUE_TRUE: return true;
             case VALUE_FALSE: return false;
             case VALUE_NULL: return null;
-            default: throw new IllegalStateException("vector files hold no numbers: " + p.getText());
+            case VALUE_NUMBER_INT: return p.getLongValue(); // counts and offsets; typed values are strings
+            default: throw new IllegalStateException("unexpected token in a vector file: " + p.getText());
         }
     }
 }
