@@ -37,7 +37,7 @@ class ClassDocumentTest {
     }
 
     @Test
-    void record_on_the_orders_shape() {
+    void recordOnTheOrdersShape() {
         spec(Codecs.of(Order.class),
                 new Order(9007199254740993L, "Ada", "~new", 12.5, List.of("a", "b"), "2024-01-01T00:00:00Z"),
                 "{\"id\":9007199254740993,\"name\":\"Ada\",\"status\":\"~~new\",\"amount\":12.5,\"tags\":[\"a\",\"b\"],"
@@ -45,13 +45,13 @@ class ClassDocumentTest {
     }
 
     @Test
-    void primitives_need_no_tags() {
+    void primitivesNeedNoTags() {
         spec(Codecs.of(Sized.class), new Sized((short) -300, (byte) 7, -1L, 42, 1.5f, '~', true),
                 "{\"s\":-300,\"b\":7,\"l\":-1,\"i\":42,\"f\":1.5,\"c\":\"~~\",\"flag\":true}");
     }
 
     @Test
-    void renamed_fields_optional_nested_records_string_map_and_variant() {
+    void renamedFieldsOptionalNestedRecordsStringMapAndVariant() {
         Map<String, Integer> counts = new LinkedHashMap<>();
         counts.put("~x", 1);
         counts.put("y", 2);
@@ -68,7 +68,7 @@ class ClassDocumentTest {
     }
 
     @Test
-    void sealed_variants_by_short_name_and_maps_with_composite_keys() {
+    void sealedVariantsByShortNameAndMapsWithCompositeKeys() {
         Map<Point, Color> marks = new LinkedHashMap<>();
         marks.put(new Point(1, 2), Color.BLUE);
         marks.put(new Point(3, 4), Color.RED);
@@ -87,7 +87,7 @@ class ClassDocumentTest {
     public record Call(String name, List<Op> args) implements Op {}
 
     @Test
-    void an_enum_as_a_variant() {
+    void anEnumAsAVariant() {
         spec(Codecs.of(Op.class), new Call("f", List.of(Builtin.ADD, Builtin.NEG, new Call("g", List.of()))),
                 "{\"Call\":{\"name\":\"f\",\"args\":[{\"Builtin\":\"ADD\"},{\"Builtin\":\"NEG\"},"
                         + "{\"Call\":{\"name\":\"g\",\"args\":[]}}]}}");
@@ -100,25 +100,25 @@ class ClassDocumentTest {
     public record Err<T>(String message) implements Result<T> {}
 
     @Test
-    void a_generic_sealed_type_binds_its_variants_type_arguments() {
+    void aGenericSealedTypeBindsItsVariantsTypeArguments() {
         spec(Codecs.of(new TypeRef<List<Result<Point>>>() {}), List.of(new Ok<>(new Point(1, 2)), new Err<>("no")),
                 "[{\"Ok\":{\"value\":{\"x\":1,\"y\":2}}},{\"Err\":{\"message\":\"no\"}}]");
     }
 
     @Test
-    void self_referencing_record() {
+    void selfReferencingRecord() {
         spec(Codecs.of(Node.class), new Node(1, List.of(new Node(2, List.of()), new Node(3, null))),
                 "{\"value\":1,\"children\":[{\"value\":2,\"children\":[]},{\"value\":3,\"children\":null}]}");
     }
 
     @Test
-    void pojo_with_bean_accessors_and_fields() {
+    void pojoWithBeanAccessorsAndFields() {
         spec(Codecs.of(Customer.class), new Customer(5, "Eve", 3, List.of(new Point(0, -1))),
                 "{\"id\":5,\"name\":\"Eve\",\"visits\":3,\"addresses\":[{\"x\":0,\"y\":-1}]}");
     }
 
     @Test
-    void pojo_inherits_fields_and_binds_type_variables() {
+    void pojoInheritsFieldsAndBindsTypeVariables() {
         Tagged t = new Tagged();
         t.payload = new Point(1, 1);
         t.label = "L";
@@ -133,7 +133,7 @@ class ClassDocumentTest {
     }
 
     @Test
-    void generic_records_through_type_refs() {
+    void genericRecordsThroughTypeRefs() {
         spec(Codecs.of(new TypeRef<List<Fixtures.Box<Map<Integer, Color>>>>() {}),
                 List.of(new Fixtures.Box<>(Map.of(1, Color.BLUE))), "[{\"value\":{\"1\":\"bleu\"}}]");
     }

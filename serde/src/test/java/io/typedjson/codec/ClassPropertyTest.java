@@ -40,7 +40,7 @@ class ClassPropertyTest {
     private static final Codec<Wide> CODEC = Codecs.of(Wide.class);
 
     @Property(tries = 500)
-    void value_and_document_round_trips(@ForAll("wide") Wide w) {
+    void valueAndDocumentRoundTrips(@ForAll("wide") Wide w) {
         String doc = write(CODEC, w);
         Wide back = read(CODEC, doc);
         assertEquals(w, back, doc);
@@ -49,7 +49,7 @@ class ClassPropertyTest {
 
     /** Any order of the keys reads the same value. */
     @Property(tries = 100)
-    void key_order_does_not_matter(@ForAll("wide") Wide w) {
+    void keyOrderDoesNotMatter(@ForAll("wide") Wide w) {
         String doc = write(CODEC, w);
         List<String> names = new ArrayList<>();
         for (RecordComponent rc : Wide.class.getRecordComponents()) {

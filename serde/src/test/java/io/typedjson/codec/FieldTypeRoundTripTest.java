@@ -162,7 +162,7 @@ class FieldTypeRoundTripTest {
 
     @ParameterizedTest(name = "{0} {3}")
     @MethodSource("cases")
-    void as_a_field(String name, Type type, Object value, String document) {
+    void asAField(String name, Type type, Object value, String document) {
         // a type argument cannot be primitive: primitive fields are in ClassDocumentTest and ClassPropertyTest
         Type boxed = type instanceof Class && ((Class<?>) type).isPrimitive() ? boxOf((Class<?>) type) : type;
         Codec<Box<Object>> codec = Codecs.of(Types.parameterized(Box.class, boxed));

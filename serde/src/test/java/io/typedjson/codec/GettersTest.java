@@ -18,7 +18,7 @@ class GettersTest {
     }
 
     @Test
-    void record_accessors_are_spun_and_widen_their_primitive() throws Exception {
+    void recordAccessorsAreSpunAndWidenTheirPrimitive() throws Exception {
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Sized.class, MethodHandles.lookup());
         Sized v = new Sized((short) -3, (byte) 1, 2L, 4, 1.5f, 'x', true);
         Object s = Getters.of(lookup, lookup.unreflect(Sized.class.getMethod("s")), ObjectCodec.SHORT);
@@ -31,7 +31,7 @@ class GettersTest {
     }
 
     @Test
-    void field_getters_fall_back_to_method_handles() throws Exception {
+    void fieldGettersFallBackToMethodHandles() throws Exception {
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Fixtures.Customer.class, MethodHandles.lookup());
         Object visits = Getters.of(lookup, lookup.unreflectGetter(Fixtures.Customer.class.getDeclaredField("visits")),
                 ObjectCodec.INT);

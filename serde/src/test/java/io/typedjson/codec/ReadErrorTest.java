@@ -33,20 +33,20 @@ class ReadErrorTest {
     }
 
     @Test
-    void a_string_where_an_int64_belongs() {
+    void aStringWhereAnInt64Belongs() {
         TypedJsonException e = refused(ORDER, "{\"id\":\"12\",\"name\":\"a\"}", "$.id", "\"12\"",
                 "string \"12\" where an int64 belongs");
         assertEquals("string \"12\" where an int64 belongs at $.id (byte offset 6)", e.getMessage());
     }
 
     @Test
-    void a_fraction_where_an_int64_belongs() {
+    void aFractionWhereAnInt64Belongs() {
         refused(ORDER, "{\"id\":1.5}", "$.id", "1.5", "number 1.5 has a fraction or exponent where an int64 belongs");
         refused(ORDER, "{\"id\":1e3}", "$.id", "1e3", "fraction or exponent");
     }
 
     @Test
-    void out_of_range_numbers_are_never_truncated() {
+    void outOfRangeNumbersAreNeverTruncated() {
         Codec<Sized> sized = Codecs.of(Sized.class);
         refused(sized, "{\"s\":40000}", "$.s", "40000", "number 40000 is out of range for int16");
         refused(sized, "{\"b\":-129}", "$.b", "-129", "out of range for int8");
@@ -58,12 +58,12 @@ class ReadErrorTest {
     }
 
     @Test
-    void null_where_a_primitive_belongs() {
+    void nullWhereAPrimitiveBelongs() {
         refused(Codecs.of(Sized.class), "{\"i\":null}", "$.i", "null", "null where an int32 belongs");
     }
 
     @Test
-    void nested_paths_and_offsets() {
+    void nestedPathsAndOffsets() {
         String doc = "{\"id\":1,\"items\":[{\"sku\":\"a\",\"qty\":1},{\"sku\":\"b\",\"qty\":\"2\"}]}";
         refused(Codecs.of(Invoice.class), doc, "$.items[1].qty", "\"2\"", "where an int32 belongs");
         String tagged = "{\"title\":\"~x\"}";
@@ -74,7 +74,7 @@ class ReadErrorTest {
     }
 
     @Test
-    void unknown_fields_are_skipped_by_default_and_refused_on_request() {
+    void unknownFieldsAreSkippedByDefaultAndRefusedOnRequest() {
         String doc = "{\"id\":1,\"extra\":{\"deep\":[1,{\"x\":2}]},\"name\":\"n\",\"more\":null}";
         assertEquals(new Order(1, "n", null, 0.0, null, null), read(ORDER, doc));
         Codec<Order> strict = Codecs.of(Order.class, new CodecOptions(true, false));
@@ -82,12 +82,12 @@ class ReadErrorTest {
     }
 
     @Test
-    void a_format_key_is_never_a_field() {
+    void aFormatKeyIsNeverAField() {
         refused(ORDER, "{\"id\":1,\"~type\":\"x\"}", "$", "\"~type\"", "format key \"~type\" where a field of Order belongs");
     }
 
     @Test
-    void missing_fields_get_java_defaults_or_are_refused_for_primitives() {
+    void missingFieldsGetJavaDefaultsOrAreRefusedForPrimitives() {
         assertEquals(new Sized((short) 0, (byte) 0, 0L, 5, 0f, '\0', false), read(Codecs.of(Sized.class), "{\"i\":5}"));
         Codec<Sized> strict = Codecs.of(Sized.class, new CodecOptions(false, true));
         TypedJsonException e = refused(strict, "{\"i\":5}", "$", "}", "missing field \"s\" (short) of Sized");
@@ -100,7 +100,7 @@ class ReadErrorTest {
     }
 
     @Test
-    void duplicate_keys_are_refused() {
+    void duplicateKeysAreRefused() {
         refused(ORDER, "{\"id\":1,\"name\":\"a\",\"id\":2}", "$", "\"id\":2", "duplicate key \"id\"");
         refused(ORDER, "{\"name\":\"a\",\"id\":1,\"name\":\"b\"}", "$", "\"name\":\"b\"", "duplicate key \"name\"");
         Type intMap = Types.parameterized(Map.class, Integer.class, String.class);
@@ -108,13 +108,13 @@ class ReadErrorTest {
     }
 
     @Test
-    void fields_in_any_order() {
+    void fieldsInAnyOrder() {
         assertEquals(new Order(2, "b", "s", 1.5, List.of(), "t"),
                 read(ORDER, "{\"ts\":\"t\",\"tags\":[],\"amount\":1.5,\"status\":\"s\",\"name\":\"b\",\"id\":2}"));
     }
 
     @Test
-    void map_keys_must_be_canonical_spellings_of_the_key_type() {
+    void mapKeysMustBeCanonicalSpellingsOfTheKeyType() {
         Type intMap = Types.parameterized(Map.class, Integer.class, String.class);
         refused(Codecs.of(intMap), "{\"01\":\"a\"}", "$", "\"01\"", "key \"01\" is not the canonical spelling of an int32");
         refused(Codecs.of(intMap), "{\"x\":\"a\"}", "$", "\"x\"", "key \"x\" is not an int32");
@@ -125,7 +125,7 @@ class ReadErrorTest {
     }
 
     @Test
-    void enum_and_variant_names_come_only_from_the_declared_type() {
+    void enumAndVariantNamesComeOnlyFromTheDeclaredType() {
         Type colors = Types.parameterized(List.class, Fixtures.Color.class);
         refused(Codecs.of(colors), "[\"RED\",\"BLUE\"]", "$[1]", "\"BLUE\"",
                 "unknown constant \"BLUE\" of Color (expected one of RED, GREEN, bleu)");
@@ -138,20 +138,20 @@ class ReadErrorTest {
     }
 
     @Test
-    void composite_key_maps_alternate_keys_and_values() {
+    void compositeKeyMapsAlternateKeysAndValues() {
         Type pointMap = Types.parameterized(Map.class, Point.class, String.class);
         refused(Codecs.of(pointMap), "[{\"x\":1,\"y\":1}]", "$", "]", "its last key has no value");
         refused(Codecs.of(pointMap), "[{\"x\":1,\"y\":1},\"a\",{\"y\":1,\"x\":1},\"b\"]", "$[2]", "{\"y\"", "duplicate key in a map");
     }
 
     @Test
-    void sets_refuse_duplicates() {
+    void setsRefuseDuplicates() {
         Type set = Types.parameterized(java.util.Set.class, Integer.class);
         refused(Codecs.of(set), "[1,2,1]", "$[2]", "1]", "duplicate element in a set");
     }
 
     @Test
-    void a_compact_constructor_that_refuses_its_values() {
+    void aCompactConstructorThatRefusesItsValues() {
         refused(Codecs.of(Positive.class), "{\"n\":-1}", "$", "}", "the constructor of Positive refused the values");
     }
 
@@ -172,7 +172,7 @@ class ReadErrorTest {
     }
 
     @Test
-    void classes_keep_constructor_values_for_missing_keys_and_report_setter_refusals() {
+    void classesKeepConstructorValuesForMissingKeysAndReportSetterRefusals() {
         Account a = read(Codecs.of(Account.class), "{\"owner\":\"ann\"}");
         assertEquals(-1, a.getBalance());
         assertEquals("ann", a.owner);

@@ -27,7 +27,7 @@ class SafetyAndLimitsTest {
     };
 
     @Test
-    void a_class_name_as_variant_name_is_refused_without_loading_it() {
+    void aClassNameAsVariantNameIsRefusedWithoutLoadingIt() {
         for (String gadget : GADGETS) {
             String doc = "{\"" + gadget + "\":{\"command\":[\"sh\",\"-c\",\"id\"]}}";
             TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Shape.class), doc));
@@ -37,7 +37,7 @@ class SafetyAndLimitsTest {
     }
 
     @Test
-    void a_class_name_as_field_key_or_type_hint_is_data_never_a_type() {
+    void aClassNameAsFieldKeyOrTypeHintIsDataNeverAType() {
         Codec<Order> strict = Codecs.of(Order.class, new CodecOptions(true, false));
         for (String gadget : GADGETS) {
             String asField = "{\"id\":1,\"" + gadget + "\":{\"x\":1}}";
@@ -57,7 +57,7 @@ class SafetyAndLimitsTest {
     }
 
     @Test
-    void an_open_type_reads_only_the_dynamic_model() {
+    void anOpenTypeReadsOnlyTheDynamicModel() {
         // the dynamic model has no class-name tag: a string naming a class stays a string
         assertEquals("java.lang.ProcessBuilder", read(Codecs.of(Object.class), "\"java.lang.ProcessBuilder\""));
         TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Number.class), "\"x\""));
@@ -89,7 +89,7 @@ class SafetyAndLimitsTest {
     }
 
     @Test
-    void types_that_cannot_be_carried_are_refused_when_the_codec_is_built_naming_the_field() {
+    void typesThatCannotBeCarriedAreRefusedWhenTheCodecIsBuiltNamingTheField() {
         assertRefused(WithThread.class, "WithThread.t: no typed JSON codec for java.lang.Thread");
         assertRefused(WithList.class, "WithList.bad: Optional<Optional<...>> cannot be carried exactly");
         assertRefused(Outer.class, "Outer.inner: " + NoDefaultConstructor.class.getName()
@@ -109,13 +109,13 @@ class SafetyAndLimitsTest {
     }
 
     @Test
-    void a_failed_build_leaves_nothing_half_built_in_the_cache() {
+    void aFailedBuildLeavesNothingHalfBuiltInTheCache() {
         assertThrows(IllegalArgumentException.class, () -> Codecs.of(WithList.class));
         assertThrows(IllegalArgumentException.class, () -> Codecs.of(WithList.class));
     }
 
     @Test
-    void values_that_cannot_be_written_name_their_path() {
+    void valuesThatCannotBeWrittenNameTheirPath() {
         Codec<Drawing> codec = Codecs.of(Drawing.class);
         TypedJsonException e = assertThrows(TypedJsonException.class,
                 () -> write(codec, new Drawing("t", List.of(), null, Map.of())));
@@ -143,7 +143,7 @@ class SafetyAndLimitsTest {
     }
 
     @Test
-    void a_getter_that_throws_is_a_refusal_with_the_path() {
+    void aGetterThatThrowsIsARefusalWithThePath() {
         TypedJsonException e = assertThrows(TypedJsonException.class,
                 () -> write(Codecs.of(new TypeRef<List<Fragile>>() {}), List.of(new Fragile())));
         assertEquals("the getter of Fragile.value failed: java.lang.IllegalStateException: not loaded at $[0].value",
@@ -153,7 +153,7 @@ class SafetyAndLimitsTest {
     public record Deep(Deep next) {}
 
     @Test
-    void nesting_is_bounded_both_ways() {
+    void nestingIsBoundedBothWays() {
         String doc = "{\"next\":".repeat(600) + "null" + "}".repeat(600);
         TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Deep.class), doc));
         assertTrue(e.getMessage().contains("depth"), e.getMessage());

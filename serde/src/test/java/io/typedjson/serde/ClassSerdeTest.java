@@ -30,7 +30,7 @@ class ClassSerdeTest {
     }
 
     @Test
-    void for_class_and_for_type() {
+    void forClassAndForType() {
         TypedJsonSerde<Order> serde = TypedJsonSerde.forClass(Order.class);
         byte[] bytes = serde.serializer().serialize("t", ORDER);
         assertEquals(ORDER_JSON, new String(bytes, StandardCharsets.UTF_8));
@@ -46,7 +46,7 @@ class ClassSerdeTest {
     }
 
     @Test
-    void properties_only() {
+    void propertiesOnly() {
         Map<String, Object> props = Map.of(TypedJsonConfig.VALUE_TYPE, Order.class.getName(),
                 TypedJsonConfig.KEY_TYPE, Shape.class.getName());
         TypedJsonDeserializer<Object> values = new TypedJsonDeserializer<>();
@@ -58,7 +58,7 @@ class ClassSerdeTest {
     }
 
     @Test
-    void unknown_and_missing_field_options() {
+    void unknownAndMissingFieldOptions() {
         byte[] newer = utf8("{\"s\":1,\"added\":true}");
         TypedJsonDeserializer<Sized> lenient = TypedJsonDeserializer.forClass(Sized.class);
         lenient.configure(Map.of(), false);
@@ -79,7 +79,7 @@ class ClassSerdeTest {
     }
 
     @Test
-    void bad_configuration_fails_configure_naming_the_key() {
+    void badConfigurationFailsConfigureNamingTheKey() {
         TypedJsonDeserializer<Object> d = new TypedJsonDeserializer<>();
         ConfigException e = assertThrows(ConfigException.class,
                 () -> d.configure(Map.of(TypedJsonConfig.UNKNOWN_FIELDS, "ignore"), false));
@@ -93,7 +93,7 @@ class ClassSerdeTest {
     }
 
     @Test
-    void a_value_that_cannot_be_written_names_topic_and_path() {
+    void aValueThatCannotBeWrittenNamesTopicAndPath() {
         TypedJsonSerializer<List<Object>> s = TypedJsonSerializer.forType(new TypeRef<List<Object>>() {});
         SerializationException e = assertThrows(SerializationException.class, () -> s.serialize("t", List.of(new Object())));
         assertTrue(e.getMessage().startsWith("Cannot write typed JSON for topic 't': cannot carry java.lang.Object"), e.getMessage());

@@ -36,7 +36,7 @@ class StreamsTest {
     }
 
     @Test
-    void serde_for_class_in_code() {
+    void serdeForClassInCode() {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream("orders", Consumed.with(Serdes.String(), TypedJsonSerde.forClass(Order.class)))
                 .filter((k, o) -> o.amount() > 10)
@@ -54,7 +54,7 @@ class StreamsTest {
     }
 
     @Test
-    void default_value_serde_configured_by_properties() {
+    void defaultValueSerdeConfiguredByProperties() {
         Properties p = props();
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
