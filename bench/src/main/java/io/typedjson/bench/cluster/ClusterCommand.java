@@ -118,7 +118,7 @@ public final class ClusterCommand {
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "error");
         }
         // Admin logs an ERROR for every ListOffsets retried while a new topic's leaders are not known yet; the
-        // command retries on purpose until they are (ClusterBench.createTopicAndAwaitLeaders)
+        // command retries on purpose until they are (LocalKafka.createTopicAndAwaitLeaders)
         String leaderStrategy = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin.internals.PartitionLeaderStrategy";
         if (System.getProperty(leaderStrategy) == null) {
             System.setProperty(leaderStrategy, "off");

@@ -127,7 +127,7 @@ public final class LeaderFailover {
                 assignment.put(p, List.of(leader, cluster.nodes().get(1 + p % 2).nodeId(),
                         cluster.nodes().get(2 - p % 2).nodeId()));
             }
-            ClusterBench.createTopicAndAwaitLeaders(admin, new NewTopic(topic, assignment)
+            LocalKafka.createTopicAndAwaitLeaders(admin, new NewTopic(topic, assignment)
                     .configs(Map.of("min.insync.replicas", "2")), Duration.ofSeconds(60));
             boolean activeController = admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS)
                     .leaderId() == leader;

@@ -98,7 +98,7 @@ class BrokerFailureIT {
         String topic = "broker-failure-" + deliveryTimeoutMs;
         try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
             // KAFKA-14359: produce only once every partition's leader answers
-            ClusterBench.createTopicAndAwaitLeaders(admin,
+            LocalKafka.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(PARTITIONS), Optional.empty()), Duration.ofSeconds(60));
         }
 

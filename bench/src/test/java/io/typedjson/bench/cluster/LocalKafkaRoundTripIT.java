@@ -303,7 +303,7 @@ class LocalKafkaRoundTripIT {
 
     private static void createTopic(String topic, int partitions) throws Exception {
         try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            ClusterBench.createTopicAndAwaitLeaders(admin,
+            LocalKafka.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
         }
     }

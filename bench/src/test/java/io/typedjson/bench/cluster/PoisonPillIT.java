@@ -80,7 +80,7 @@ class PoisonPillIT {
     void badRecordsAreReportedOnceWithTheirOffsetAndEveryGoodRecordIsStillRead(int partitions) throws Exception {
         String topic = "poison-pills-" + partitions;
         try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            ClusterBench.createTopicAndAwaitLeaders(admin,
+            LocalKafka.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
         }
 

@@ -22,6 +22,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -144,7 +145,10 @@ class CrossLanguageIT {
         try (Admin a = Admin.create(admin)) {
             List<NewTopic> topics = Stream.concat(DATA.keySet().stream(), CONNECT.keySet().stream().map(n -> "connect-" + n))
                     .map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
-            a.createTopics(topics).all().get(60, TimeUnit.SECONDS);
+            for (NewTopic t : topics) {
+                // an idempotent producer can lose the first batches sent to a just-created topic (KAFKA-14359)
+                LocalKafka.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
+            }
         }
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
