@@ -124,6 +124,18 @@ abstract class ValueCodec implements Codec<Object> {
 
     abstract void writeValue(JsonGenerator out, Object value) throws IOException;
 
+    /**
+     * Whether every value this codec reads is one Connect's {@code ConnectSchema.validateValue} accepts for the
+     * schema, so that a Struct may hold it without that check (see {@link StructFill}). True by construction,
+     * except for a schema that carries one of Connect's logical names on another type: Connect wants the logical
+     * class for the name whatever the type, and its check refuses the value, as it should.
+     */
+    boolean readsValid() {
+        String name = schema.name();
+        return name == null || !(name.equals(Decimal.LOGICAL_NAME) || name.equals(Date.LOGICAL_NAME)
+                || name.equals(Time.LOGICAL_NAME) || name.equals(Timestamp.LOGICAL_NAME));
+    }
+
     abstract Object readValue(JsonParser in) throws IOException;
 
     static String describe(Schema s) {
@@ -233,6 +245,7 @@ abstract class ValueCodec implements Codec<Object> {
                 throw new DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
             }
         }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             BigDecimal d = (BigDecimal) v;
             if (d.scale() != scale) {
@@ -252,6 +265,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** ISO date ("2026-11-30"); Connect's Date is a java.util.Date at midnight UTC. */
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             out.writeString(LocalDate.ofEpochDay(epochDay((java.util.Date) v)).toString());
         }
@@ -267,6 +281,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
     static final class TimeCodec extends ValueCodec {
         TimeCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
         }
@@ -282,6 +297,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** ISO instant ("2026-11-30T05:35:45.123Z"); Connect's Timestamp is epoch milliseconds as a java.util.Date. */
     static final class TimestampCodec extends ValueCodec {
         TimestampCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             out.writeString(IsoTimes.text(Instant.ofEpochMilli(((java.util.Date) v).getTime())));
         }
@@ -306,6 +322,7 @@ abstract class ValueCodec implements Codec<Object> {
             super(s);
             this.element = of(s.valueSchema(), positional);
         }
+        @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             List<?> list = (List<?>) v;
             out.writeStartArray();
@@ -335,6 +352,7 @@ abstract class ValueCodec implements Codec<Object> {
             super(s);
             this.value = of(s.valueSchema(), positional);
         }
+        @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             Map<?, ?> map = (Map<?, ?>) v;
             // HashMap (LinkedHashMap) and TreeMap hold each string once; an IdentityHashMap may hold "a" twice
@@ -387,6 +405,7 @@ abstract class ValueCodec implements Codec<Object> {
             this.byContent = key instanceof BytesCodec || key instanceof ArrayCodec || key instanceof ObjectMapCodec
                     || key instanceof PairMapCodec || key instanceof StructCodec;
         }
+        @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             Map<?, ?> map = (Map<?, ?>) v;
             Set<Object> seen = new HashSet<>();
@@ -432,13 +451,29 @@ abstract class ValueCodec implements Codec<Object> {
     abstract static class StructCodec extends ValueCodec {
         final Field[] fields;
         final ValueCodec[] codecs;
+        /** Per field: whether its values may be set without Connect's validation. */
+        private final boolean[] direct;
+        /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
+        private final boolean[] hasDefault;
         StructCodec(Schema s, boolean positional) {
             super(s);
             this.fields = s.fields().toArray(new Field[0]);
             this.codecs = new ValueCodec[fields.length];
+            this.direct = new boolean[fields.length];
+            this.hasDefault = new boolean[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 codecs[i] = of(fields[i].schema(), positional);
+                direct[i] = codecs[i].readsValid();
+                hasDefault[i] = fields[i].schema().defaultValue() != null;
             }
+        }
+        @Override boolean readsValid() {
+            for (boolean d : direct) {
+                if (!d) {
+                    return false;
+                }
+            }
+            return super.readsValid();
         }
 
         Struct struct(Object v) {
@@ -452,15 +487,23 @@ abstract class ValueCodec implements Codec<Object> {
 
         void writeField(JsonGenerator out, Struct struct, int i) throws IOException {
             try {
-                codecs[i].write(out, struct.getWithoutDefault(fields[i].name()));
+                // get(Field) reads the value array by the field's index (the same in an equal schema); by name
+                // is a map lookup, needed only to see a null where the field has a default
+                codecs[i].write(out, hasDefault[i] ? struct.getWithoutDefault(fields[i].name()) : struct.get(fields[i]));
             } catch (TypedJsonException e) {
                 throw e.inField(fields[i].name());
             }
         }
 
-        static void put(Struct struct, Field field, Object value) {
-            if (value != null) { // a null stays unset: put() refuses null for a required field with a default
-                struct.put(field, value);
+        /** Sets the value {@code codecs[i]} read for field {@code i}. */
+        void put(Struct struct, int i, Object value) {
+            if (value == null) {
+                return; // a null stays unset: put() refuses null for a required field with a default
+            }
+            if (direct[i]) {
+                StructFill.set(struct, fields[i], value);
+            } else {
+                struct.put(fields[i], value);
             }
         }
     }
@@ -483,7 +526,7 @@ abstract class ValueCodec implements Codec<Object> {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
-                put(struct, fields[i], codecs[i].read(in));
+                put(struct, i, codecs[i].read(in));
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
                 throw Readers.error(in, "a struct of " + fields.length + " fields has more values");
@@ -531,7 +574,7 @@ abstract class ValueCodec implements Codec<Object> {
                 seen[i] = true;
                 next = i + 1;
                 in.nextToken();
-                put(struct, fields[i], codecs[i].read(in));
+                put(struct, i, codecs[i].read(in));
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
