@@ -8,7 +8,7 @@ import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 
 /**
- * Sets a field of a Struct the reader is building, without {@link Struct#put(Field, Object)}'s validation.
+ * Fills the Structs the reader builds without {@link Struct#put(Field, Object)}'s validation.
  *
  * <p>{@code put} runs {@code ConnectSchema.validateValue} on every call: it builds a message String, looks up the
  * classes of the schema, and for a nested Struct compares the schemas by equality and validates the nested Struct
@@ -27,13 +27,12 @@ final class StructFill {
     private StructFill() {
     }
 
-    /** {@code struct.put(field, value)} for a non-null value built by the field schema's codec. */
-    static void set(Struct struct, Field field, Object value) {
-        if (VALUES == null) {
-            struct.put(field, value);
-        } else {
-            ((Object[]) VALUES.get(struct))[field.index()] = value;
-        }
+    /**
+     * The array a new Struct keeps its values in, indexed by {@link Field#index()}, or null when this Kafka's
+     * Struct has none (then use put). Only for values built by the codec of the field's own schema.
+     */
+    static Object[] values(Struct struct) {
+        return VALUES == null ? null : (Object[]) VALUES.get(struct);
     }
 
     /** Whether fields are set directly (false: through put, with Connect's validation). */

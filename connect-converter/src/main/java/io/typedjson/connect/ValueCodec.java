@@ -267,7 +267,7 @@ abstract class ValueCodec implements Codec<Object> {
         DateCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(LocalDate.ofEpochDay(epochDay((java.util.Date) v)).toString());
+            writeDate(out, LocalDate.ofEpochDay(epochDay((java.util.Date) v)));
         }
         @Override Object readValue(JsonParser in) throws IOException {
             long day = Lexemes.readLocalDate(in).toEpochDay();
@@ -276,6 +276,25 @@ abstract class ValueCodec implements Codec<Object> {
             }
             return Date.toLogical(schema, (int) day);
         }
+    }
+
+    /**
+     * {@code date.toString()} as a JSON string; years 0000 to 9999 written digit by digit, without the
+     * StringBuilder and String that toString() costs (a sixth of writing a row), others by toString() itself.
+     */
+    static void writeDate(JsonGenerator out, LocalDate date) throws IOException {
+        int year = date.getYear();
+        if (year < 0 || year > 9999) {
+            out.writeString(date.toString());
+            return;
+        }
+        int month = date.getMonthValue();
+        int day = date.getDayOfMonth();
+        char[] c = {
+            (char) ('0' + year / 1000), (char) ('0' + year / 100 % 10), (char) ('0' + year / 10 % 10), (char) ('0' + year % 10),
+            '-', (char) ('0' + month / 10), (char) ('0' + month % 10),
+            '-', (char) ('0' + day / 10), (char) ('0' + day % 10)};
+        out.writeString(c, 0, c.length);
     }
 
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
@@ -495,13 +514,16 @@ abstract class ValueCodec implements Codec<Object> {
             }
         }
 
-        /** Sets the value {@code codecs[i]} read for field {@code i}. */
-        void put(Struct struct, int i, Object value) {
+        /**
+         * Sets the value {@code codecs[i]} read for field {@code i}: into {@code values}, the struct's value array
+         * from {@link StructFill#values} (null: Struct has none, use put), or through put where Connect must judge it.
+         */
+        void put(Struct struct, Object[] values, int i, Object value) {
             if (value == null) {
                 return; // a null stays unset: put() refuses null for a required field with a default
             }
-            if (direct[i]) {
-                StructFill.set(struct, fields[i], value);
+            if (direct[i] && values != null) {
+                values[fields[i].index()] = value;
             } else {
                 struct.put(fields[i], value);
             }
@@ -522,11 +544,12 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
+            Object[] values = StructFill.values(struct);
             for (int i = 0; i < fields.length; i++) {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
-                put(struct, i, codecs[i].read(in));
+                put(struct, values, i, codecs[i].read(in));
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
                 throw Readers.error(in, "a struct of " + fields.length + " fields has more values");
@@ -559,6 +582,7 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
+            Object[] values = StructFill.values(struct);
             boolean[] seen = new boolean[fields.length];
             int next = 0;
             while (in.nextToken() != JsonToken.END_OBJECT) {
@@ -574,7 +598,7 @@ abstract class ValueCodec implements Codec<Object> {
                 seen[i] = true;
                 next = i + 1;
                 in.nextToken();
-                put(struct, i, codecs[i].read(in));
+                put(struct, values, i, codecs[i].read(in));
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
