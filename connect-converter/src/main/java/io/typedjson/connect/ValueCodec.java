@@ -288,13 +288,57 @@ abstract class ValueCodec implements Codec<Object> {
             out.writeString(date.toString());
             return;
         }
-        int month = date.getMonthValue();
-        int day = date.getDayOfMonth();
-        char[] c = {
-            (char) ('0' + year / 1000), (char) ('0' + year / 100 % 10), (char) ('0' + year / 10 % 10), (char) ('0' + year % 10),
-            '-', (char) ('0' + month / 10), (char) ('0' + month % 10),
-            '-', (char) ('0' + day / 10), (char) ('0' + day % 10)};
+        char[] c = new char[10];
+        date(c, date);
         out.writeString(c, 0, c.length);
+    }
+
+    /**
+     * {@code IsoTimes.text(Instant.ofEpochMilli(millis))} as a JSON string ({@code 2026-11-30T05:35:45Z}, or with
+     * {@code .123} when there are milliseconds): years 0000 to 9999 written digit by digit, without an Instant
+     * and a String per value; other years by IsoTimes itself.
+     */
+    static void writeTimestamp(JsonGenerator out, long millis) throws IOException {
+        long day = Math.floorDiv(millis, MILLIS_PER_DAY);
+        int milliOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
+        LocalDate date = day == (int) day ? LocalDate.ofEpochDay(day) : null;
+        if (date == null || date.getYear() < 0 || date.getYear() > 9999) {
+            out.writeString(IsoTimes.text(Instant.ofEpochMilli(millis)));
+            return;
+        }
+        int milli = milliOfDay % 1000;
+        int second = milliOfDay / 1000;
+        char[] c = new char[milli == 0 ? 20 : 24];
+        date(c, date);
+        c[10] = 'T';
+        two(c, 11, second / 3600);
+        c[13] = ':';
+        two(c, 14, second / 60 % 60);
+        c[16] = ':';
+        two(c, 17, second % 60);
+        if (milli != 0) {
+            c[19] = '.';
+            c[20] = (char) ('0' + milli / 100);
+            two(c, 21, milli % 100);
+        }
+        c[c.length - 1] = 'Z';
+        out.writeString(c, 0, c.length);
+    }
+
+    /** yyyy-MM-dd into c[0..10) for a year from 0 to 9999. */
+    private static void date(char[] c, LocalDate date) {
+        int year = date.getYear();
+        two(c, 0, year / 100);
+        two(c, 2, year % 100);
+        c[4] = '-';
+        two(c, 5, date.getMonthValue());
+        c[7] = '-';
+        two(c, 8, date.getDayOfMonth());
+    }
+
+    private static void two(char[] c, int at, int v) {
+        c[at] = (char) ('0' + v / 10);
+        c[at + 1] = (char) ('0' + v % 10);
     }
 
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
@@ -318,7 +362,7 @@ abstract class ValueCodec implements Codec<Object> {
         TimestampCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(IsoTimes.text(Instant.ofEpochMilli(((java.util.Date) v).getTime())));
+            writeTimestamp(out, ((java.util.Date) v).getTime());
         }
         @Override Object readValue(JsonParser in) throws IOException {
             Instant t = Lexemes.readInstant(in);
