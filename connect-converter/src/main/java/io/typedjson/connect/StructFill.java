@@ -18,6 +18,8 @@ import org.apache.kafka.connect.data.Struct;
  * has that very schema with its required fields present, and a null is never set (the reader refuses null where
  * the schema does). Connect has no public way to fill a Struct without validation, so this writes Struct's value
  * array through a {@link VarHandle}; if a Kafka version lays Struct out differently, it falls back to {@code put}.
+ * A field whose schema carries one of Connect's logical names on another type still goes through {@code put},
+ * which refuses its value ({@link ValueCodec#readsValid}).
  */
 final class StructFill {
 
