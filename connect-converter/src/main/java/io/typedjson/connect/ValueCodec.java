@@ -124,6 +124,18 @@ abstract class ValueCodec implements Codec<Object> {
 
     abstract void writeValue(JsonGenerator out, Object value) throws IOException;
 
+    /**
+     * Whether every value this codec reads is one Connect's {@code ConnectSchema.validateValue} accepts for the
+     * schema, so that a Struct may hold it without that check (see {@link StructFill}). True by construction,
+     * except for a schema that carries one of Connect's logical names on another type: Connect wants the logical
+     * class for the name whatever the type, and its check refuses the value, as it should.
+     */
+    boolean readsValid() {
+        String name = schema.name();
+        return name == null || !(name.equals(Decimal.LOGICAL_NAME) || name.equals(Date.LOGICAL_NAME)
+                || name.equals(Time.LOGICAL_NAME) || name.equals(Timestamp.LOGICAL_NAME));
+    }
+
     abstract Object readValue(JsonParser in) throws IOException;
 
     static String describe(Schema s) {
@@ -233,6 +245,7 @@ abstract class ValueCodec implements Codec<Object> {
                 throw new DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
             }
         }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             BigDecimal d = (BigDecimal) v;
             if (d.scale() != scale) {
@@ -252,8 +265,9 @@ abstract class ValueCodec implements Codec<Object> {
     /** ISO date ("2026-11-30"); Connect's Date is a java.util.Date at midnight UTC. */
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(LocalDate.ofEpochDay(epochDay((java.util.Date) v)).toString());
+            writeDate(out, LocalDate.ofEpochDay(epochDay((java.util.Date) v)));
         }
         @Override Object readValue(JsonParser in) throws IOException {
             long day = Lexemes.readLocalDate(in).toEpochDay();
@@ -264,9 +278,73 @@ abstract class ValueCodec implements Codec<Object> {
         }
     }
 
+    /**
+     * {@code date.toString()} as a JSON string; years 0000 to 9999 written digit by digit, without the
+     * StringBuilder and String that toString() costs (a sixth of writing a row), others by toString() itself.
+     */
+    static void writeDate(JsonGenerator out, LocalDate date) throws IOException {
+        int year = date.getYear();
+        if (year < 0 || year > 9999) {
+            out.writeString(date.toString());
+            return;
+        }
+        char[] c = new char[10];
+        date(c, date);
+        out.writeString(c, 0, c.length);
+    }
+
+    /**
+     * {@code IsoTimes.text(Instant.ofEpochMilli(millis))} as a JSON string ({@code 2026-11-30T05:35:45Z}, or with
+     * {@code .123} when there are milliseconds): years 0000 to 9999 written digit by digit, without an Instant
+     * and a String per value; other years by IsoTimes itself.
+     */
+    static void writeTimestamp(JsonGenerator out, long millis) throws IOException {
+        long day = Math.floorDiv(millis, MILLIS_PER_DAY);
+        int milliOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
+        LocalDate date = day == (int) day ? LocalDate.ofEpochDay(day) : null;
+        if (date == null || date.getYear() < 0 || date.getYear() > 9999) {
+            out.writeString(IsoTimes.text(Instant.ofEpochMilli(millis)));
+            return;
+        }
+        int milli = milliOfDay % 1000;
+        int second = milliOfDay / 1000;
+        char[] c = new char[milli == 0 ? 20 : 24];
+        date(c, date);
+        c[10] = 'T';
+        two(c, 11, second / 3600);
+        c[13] = ':';
+        two(c, 14, second / 60 % 60);
+        c[16] = ':';
+        two(c, 17, second % 60);
+        if (milli != 0) {
+            c[19] = '.';
+            c[20] = (char) ('0' + milli / 100);
+            two(c, 21, milli % 100);
+        }
+        c[c.length - 1] = 'Z';
+        out.writeString(c, 0, c.length);
+    }
+
+    /** yyyy-MM-dd into c[0..10) for a year from 0 to 9999. */
+    private static void date(char[] c, LocalDate date) {
+        int year = date.getYear();
+        two(c, 0, year / 100);
+        two(c, 2, year % 100);
+        c[4] = '-';
+        two(c, 5, date.getMonthValue());
+        c[7] = '-';
+        two(c, 8, date.getDayOfMonth());
+    }
+
+    private static void two(char[] c, int at, int v) {
+        c[at] = (char) ('0' + v / 10);
+        c[at + 1] = (char) ('0' + v % 10);
+    }
+
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
     static final class TimeCodec extends ValueCodec {
         TimeCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
         }
@@ -282,8 +360,9 @@ abstract class ValueCodec implements Codec<Object> {
     /** ISO instant ("2026-11-30T05:35:45.123Z"); Connect's Timestamp is epoch milliseconds as a java.util.Date. */
     static final class TimestampCodec extends ValueCodec {
         TimestampCodec(Schema s) { super(s); }
+        @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            out.writeString(IsoTimes.text(Instant.ofEpochMilli(((java.util.Date) v).getTime())));
+            writeTimestamp(out, ((java.util.Date) v).getTime());
         }
         @Override Object readValue(JsonParser in) throws IOException {
             Instant t = Lexemes.readInstant(in);
@@ -306,6 +385,7 @@ abstract class ValueCodec implements Codec<Object> {
             super(s);
             this.element = of(s.valueSchema(), positional);
         }
+        @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             List<?> list = (List<?>) v;
             out.writeStartArray();
@@ -335,6 +415,7 @@ abstract class ValueCodec implements Codec<Object> {
             super(s);
             this.value = of(s.valueSchema(), positional);
         }
+        @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             Map<?, ?> map = (Map<?, ?>) v;
             // HashMap (LinkedHashMap) and TreeMap hold each string once; an IdentityHashMap may hold "a" twice
@@ -387,6 +468,7 @@ abstract class ValueCodec implements Codec<Object> {
             this.byContent = key instanceof BytesCodec || key instanceof ArrayCodec || key instanceof ObjectMapCodec
                     || key instanceof PairMapCodec || key instanceof StructCodec;
         }
+        @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @Override void writeValue(JsonGenerator out, Object v) throws IOException {
             Map<?, ?> map = (Map<?, ?>) v;
             Set<Object> seen = new HashSet<>();
@@ -432,13 +514,29 @@ abstract class ValueCodec implements Codec<Object> {
     abstract static class StructCodec extends ValueCodec {
         final Field[] fields;
         final ValueCodec[] codecs;
+        /** Per field: whether its values may be set without Connect's validation. */
+        private final boolean[] direct;
+        /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
+        private final boolean[] hasDefault;
         StructCodec(Schema s, boolean positional) {
             super(s);
             this.fields = s.fields().toArray(new Field[0]);
             this.codecs = new ValueCodec[fields.length];
+            this.direct = new boolean[fields.length];
+            this.hasDefault = new boolean[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 codecs[i] = of(fields[i].schema(), positional);
+                direct[i] = codecs[i].readsValid();
+                hasDefault[i] = fields[i].schema().defaultValue() != null;
             }
+        }
+        @Override boolean readsValid() {
+            for (boolean d : direct) {
+                if (!d) {
+                    return false;
+                }
+            }
+            return super.readsValid();
         }
 
         Struct struct(Object v) {
@@ -452,15 +550,26 @@ abstract class ValueCodec implements Codec<Object> {
 
         void writeField(JsonGenerator out, Struct struct, int i) throws IOException {
             try {
-                codecs[i].write(out, struct.getWithoutDefault(fields[i].name()));
+                // get(Field) reads the value array by the field's index (the same in an equal schema); by name
+                // is a map lookup, needed only to see a null where the field has a default
+                codecs[i].write(out, hasDefault[i] ? struct.getWithoutDefault(fields[i].name()) : struct.get(fields[i]));
             } catch (TypedJsonException e) {
                 throw e.inField(fields[i].name());
             }
         }
 
-        static void put(Struct struct, Field field, Object value) {
-            if (value != null) { // a null stays unset: put() refuses null for a required field with a default
-                struct.put(field, value);
+        /**
+         * Sets the value {@code codecs[i]} read for field {@code i}: into {@code values}, the struct's value array
+         * from {@link StructFill#values} (null: Struct has none, use put), or through put where Connect must judge it.
+         */
+        void put(Struct struct, Object[] values, int i, Object value) {
+            if (value == null) {
+                return; // a null stays unset: put() refuses null for a required field with a default
+            }
+            if (direct[i] && values != null) {
+                values[fields[i].index()] = value;
+            } else {
+                struct.put(fields[i], value);
             }
         }
     }
@@ -479,11 +588,12 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
+            Object[] values = StructFill.values(struct);
             for (int i = 0; i < fields.length; i++) {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw Readers.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
-                put(struct, fields[i], codecs[i].read(in));
+                put(struct, values, i, codecs[i].read(in));
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
                 throw Readers.error(in, "a struct of " + fields.length + " fields has more values");
@@ -516,6 +626,7 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonParser in) throws IOException {
             expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
+            Object[] values = StructFill.values(struct);
             boolean[] seen = new boolean[fields.length];
             int next = 0;
             while (in.nextToken() != JsonToken.END_OBJECT) {
@@ -531,7 +642,7 @@ abstract class ValueCodec implements Codec<Object> {
                 seen[i] = true;
                 next = i + 1;
                 in.nextToken();
-                put(struct, fields[i], codecs[i].read(in));
+                put(struct, values, i, codecs[i].read(in));
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
