@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.io.IOContext;
 import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
+import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -178,9 +179,16 @@ public final class TypedJsonFormat {
         }
 
         /** What {@code createParser(document, offset, length)} builds for UTF-8, without detecting the encoding. */
+        /**
+         * Each thread's parse buffers, held here rather than looked up in jackson-core's pool for every document. A
+         * parser takes its buffers out of the recycler and puts them back on close, so a nested read is safe.
+         */
+        private final transient ThreadLocal<BufferRecycler> readBuffers = ThreadLocal.withInitial(BufferRecycler::new);
+
         JsonParser createUtf8Parser(byte[] document, int offset, int length) throws IOException {
             _checkRangeBoundsForByteArray(document, offset, length);
-            IOContext context = _createContext(_createContentReference(document, offset, length), false);
+            IOContext context = new IOContext(_streamReadConstraints, _streamWriteConstraints, _errorReportConfiguration,
+                    readBuffers.get(), _createContentReference(document, offset, length), false);
             context.setEncoding(JsonEncoding.UTF8);
             return new UTF8StreamJsonParser(context, _parserFeatures, null, _objectCodec,
                     _byteSymbolCanonicalizer.makeChild(_factoryFeatures), document, offset, offset + length, 0, false);
