@@ -86,8 +86,10 @@ public final class DynamicCodec implements Codec<Object> {
         } else if (c == byte[].class) {
             writeTagged(out, Tags.BYTES, Base64.getEncoder().encodeToString((byte[]) v));
         } else if (c == Instant.class) {
-            writeTagged(out, Tags.INSTANT, IsoTimes.text((Instant) v));
-        } else if (c == LocalDate.class || c == LocalTime.class || c == LocalDateTime.class || c == OffsetDateTime.class
+            writeTagged(out, Tags.INSTANT, IsoTimes.chars((Instant) v, 2), v);
+        } else if (c == LocalDate.class) {
+            writeTagged(out, Tags.LOCAL_DATE, IsoTimes.chars((LocalDate) v, 2), v);
+        } else if (c == LocalTime.class || c == LocalDateTime.class || c == OffsetDateTime.class
                 || c == UUID.class) {
             writeTagged(out, timeTag(c), v.toString());
         } else if (v instanceof Map) {
@@ -120,11 +122,21 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private static char timeTag(Class<?> c) {
-        if (c == LocalDate.class) return Tags.LOCAL_DATE;
         if (c == LocalTime.class) return Tags.LOCAL_TIME;
         if (c == LocalDateTime.class) return Tags.LOCAL_DATE_TIME;
         if (c == OffsetDateTime.class) return Tags.OFFSET_DATE_TIME;
         return Tags.UUID;
+    }
+
+    /** A time's tagged string from its characters after two free slots, or from toString() when they are null. */
+    private static void writeTagged(JsonGenerator out, char tag, char[] twoFreeThenPayload, Object time) throws IOException {
+        if (twoFreeThenPayload == null) {
+            writeTagged(out, tag, time instanceof Instant ? IsoTimes.text((Instant) time) : time.toString());
+            return;
+        }
+        twoFreeThenPayload[0] = Tags.PREFIX;
+        twoFreeThenPayload[1] = tag;
+        out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
     }
 
     private static void writeTagged(JsonGenerator out, char tag, String payload) throws IOException {

@@ -477,6 +477,26 @@ public final class Lexemes {
         out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
     }
 
+    /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
+    public static void writeInstant(JsonGenerator out, Instant instant) throws IOException {
+        char[] c = IsoTimes.chars(instant, 0);
+        if (c != null) {
+            out.writeString(c, 0, c.length);
+        } else {
+            out.writeString(instant.toString());
+        }
+    }
+
+    /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
+    public static void writeLocalDate(JsonGenerator out, LocalDate date) throws IOException {
+        char[] c = IsoTimes.chars(date, 0);
+        if (c != null) {
+            out.writeString(c, 0, c.length);
+        } else {
+            out.writeString(date.toString());
+        }
+    }
+
     public static Instant readInstant(JsonParser in) throws IOException {
         return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
