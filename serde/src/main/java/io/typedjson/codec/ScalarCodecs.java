@@ -46,8 +46,8 @@ final class ScalarCodecs {
         add(byte[].class, Lexemes::writeBytes, Lexemes::readBytes);
         // a ByteBuffer is byte[]'s spelling of its remaining bytes; read back as a heap buffer (equal by content)
         add(ByteBuffer.class, ScalarCodecs::writeByteBuffer, in -> ByteBuffer.wrap(Lexemes.readBytes(in)));
-        add(Instant.class, Lexemes::writeText, Lexemes::readInstant);
-        add(LocalDate.class, Lexemes::writeText, Lexemes::readLocalDate);
+        add(Instant.class, Lexemes::writeInstant, Lexemes::readInstant);
+        add(LocalDate.class, Lexemes::writeLocalDate, Lexemes::readLocalDate);
         add(LocalTime.class, Lexemes::writeText, Lexemes::readLocalTime);
         add(LocalDateTime.class, Lexemes::writeText, Lexemes::readLocalDateTime);
         add(OffsetDateTime.class, Lexemes::writeText, Lexemes::readOffsetDateTime);

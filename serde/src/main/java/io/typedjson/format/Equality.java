@@ -134,11 +134,14 @@ public final class Equality {
         return -1;
     }
 
+    private static final Class<?> KEY_SET = new java.util.HashMap<>().keySet().getClass();
+    private static final Class<?> LINKED_KEY_SET = new java.util.LinkedHashMap<>().keySet().getClass();
+
     /** Whether {@code values} is a JDK set (or key set) that holds no two values Java calls equal. */
     public static boolean isJdkDistinct(Collection<?> values) {
         Class<?> c = values.getClass();
-        if (c == java.util.HashSet.class || c == java.util.LinkedHashSet.class) {
-            return true;
+        if (c == java.util.HashSet.class || c == java.util.LinkedHashSet.class || c == LINKED_KEY_SET || c == KEY_SET) {
+            return true; // exact classes first: instanceof SortedSet below scans the class's interfaces
         }
         if (values instanceof java.util.SortedSet) {
             return false; // a comparator may hold two values that equals() calls equal

@@ -24,32 +24,41 @@ public final class IsoTimes {
 
     /** {@code instant.toString()}: seconds always, then 3, 6 or 9 fraction digits as needed. */
     public static String text(Instant instant) {
+        char[] c = chars(instant, 0);
+        return c != null ? new String(c) : instant.toString();
+    }
+
+    /**
+     * {@link #text(Instant)}'s characters after {@code lead} free slots (for a tag prefix), or null outside years
+     * 0000 to 9999: written from a char array, the text needs no String on its way to the generator.
+     */
+    static char[] chars(Instant instant, int lead) {
         long seconds = instant.getEpochSecond();
         if (seconds < MIN_SECOND || seconds >= MAX_SECOND) {
-            return instant.toString();
+            return null;
         }
         int nanos = instant.getNano();
         int fraction = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
-        char[] c = new char[20 + (fraction == 0 ? 0 : fraction + 1)];
+        char[] c = new char[lead + 20 + (fraction == 0 ? 0 : fraction + 1)];
         LocalDate d = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L));
         int secOfDay = (int) Math.floorMod(seconds, 86_400L);
-        date(c, d.getYear(), d.getMonthValue(), d.getDayOfMonth());
-        c[10] = 'T';
-        two(c, 11, secOfDay / 3600);
-        c[13] = ':';
-        two(c, 14, secOfDay / 60 % 60);
-        c[16] = ':';
-        two(c, 17, secOfDay % 60);
+        date(c, lead, d.getYear(), d.getMonthValue(), d.getDayOfMonth());
+        c[lead + 10] = 'T';
+        two(c, lead + 11, secOfDay / 3600);
+        c[lead + 13] = ':';
+        two(c, lead + 14, secOfDay / 60 % 60);
+        c[lead + 16] = ':';
+        two(c, lead + 17, secOfDay % 60);
         if (fraction > 0) {
-            c[19] = '.';
+            c[lead + 19] = '.';
             int v = nanos / (fraction == 3 ? 1_000_000 : fraction == 6 ? 1_000 : 1);
-            for (int i = 19 + fraction; i > 19; i--) {
+            for (int i = lead + 19 + fraction; i > lead + 19; i--) {
                 c[i] = (char) ('0' + v % 10);
                 v /= 10;
             }
         }
         c[c.length - 1] = 'Z';
-        return new String(c);
+        return c;
     }
 
     /*
@@ -293,14 +302,25 @@ public final class IsoTimes {
         return v;
     }
 
-    private static void date(char[] c, int y, int m, int d) {
-        c[0] = (char) ('0' + y / 1000);
-        c[1] = (char) ('0' + y / 100 % 10);
-        two(c, 2, y % 100);
-        c[4] = '-';
-        two(c, 5, m);
-        c[7] = '-';
-        two(c, 8, d);
+    /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */
+    static char[] chars(LocalDate date, int lead) {
+        int y = date.getYear();
+        if (y < 0 || y > 9999) {
+            return null;
+        }
+        char[] c = new char[lead + 10];
+        date(c, lead, y, date.getMonthValue(), date.getDayOfMonth());
+        return c;
+    }
+
+    private static void date(char[] c, int at, int y, int m, int d) {
+        c[at] = (char) ('0' + y / 1000);
+        c[at + 1] = (char) ('0' + y / 100 % 10);
+        two(c, at + 2, y % 100);
+        c[at + 4] = '-';
+        two(c, at + 5, m);
+        c[at + 7] = '-';
+        two(c, at + 8, d);
     }
 
     private static void two(char[] c, int at, int v) {

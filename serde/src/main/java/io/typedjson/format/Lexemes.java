@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -225,7 +226,7 @@ public final class Lexemes {
     public static double readDouble(JsonParser in) throws IOException {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return finite(in, Double.parseDouble(in.getText()), "float64");
+            return finite(in, parseDouble(in.getText()), "float64");
         }
         if (t == JsonToken.VALUE_STRING) {
             return parseNonFinite(in, in.getText());
@@ -236,12 +237,25 @@ public final class Lexemes {
     public static float readFloat(JsonParser in) throws IOException {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return (float) finite(in, Float.parseFloat(in.getText()), "float32");
+            return (float) finite(in, parseFloat(in.getText()), "float32");
         }
         if (t == JsonToken.VALUE_STRING) {
             return (float) parseNonFinite(in, in.getText());
         }
         throw Readers.error(in, Readers.describe(in) + " where a float32 belongs");
+    }
+
+    /**
+     * A JSON number lexeme to the nearest double: jackson-core's FastDoubleParser, correctly rounded like
+     * {@link Double#parseDouble} and several times faster on the shortest-digits lexemes the writer produces.
+     */
+    public static double parseDouble(String jsonNumber) {
+        return NumberInput.parseDouble(jsonNumber, true);
+    }
+
+    /** A JSON number lexeme to the nearest float (rounded once, like {@link Float#parseFloat}). */
+    public static float parseFloat(String jsonNumber) {
+        return NumberInput.parseFloat(jsonNumber, true);
     }
 
     /** A decimal lexeme that overflows to infinity would be a silent change of value: refuse it. */
@@ -461,6 +475,26 @@ public final class Lexemes {
     /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
     public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
         out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
+    }
+
+    /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
+    public static void writeInstant(JsonGenerator out, Instant instant) throws IOException {
+        char[] c = IsoTimes.chars(instant, 0);
+        if (c != null) {
+            out.writeString(c, 0, c.length);
+        } else {
+            out.writeString(instant.toString());
+        }
+    }
+
+    /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
+    public static void writeLocalDate(JsonGenerator out, LocalDate date) throws IOException {
+        char[] c = IsoTimes.chars(date, 0);
+        if (c != null) {
+            out.writeString(c, 0, c.length);
+        } else {
+            out.writeString(date.toString());
+        }
     }
 
     public static Instant readInstant(JsonParser in) throws IOException {

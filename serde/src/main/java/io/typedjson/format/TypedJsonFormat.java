@@ -1,12 +1,17 @@
 package io.typedjson.format;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
+import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,7 +29,7 @@ public final class TypedJsonFormat {
     private static final TypedJsonFormat DEFAULT = new TypedJsonFormat(Limits.DEFAULT);
 
 
-    private final JsonFactory factory;
+    private final Factory factory;
     private final Limits limits;
     /**
      * Each thread's output buffer and a generator kept open over it: creating a generator per document costs
@@ -34,7 +39,7 @@ public final class TypedJsonFormat {
 
     public TypedJsonFormat(Limits limits) {
         this.limits = limits;
-        this.factory = JsonFactory.builder()
+        this.factory = new Factory(new JsonFactoryBuilder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())
                         .maxNumberLength(limits.maxNumberLength())
@@ -44,8 +49,7 @@ public final class TypedJsonFormat {
                         .build())
                 .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(limits.maxDepth()).build())
                 // supplementary characters (emoji) as 4 UTF-8 bytes, not as a 12-byte \\uD83D\\uDE00 escape pair
-                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
-                .build();
+                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8));
     }
 
     /** The format with {@link Limits#DEFAULT}. */
@@ -110,7 +114,7 @@ public final class TypedJsonFormat {
         checkEncoding(document, offset, length);
         JsonParser p = null;
         try {
-            p = factory.createParser(document, offset, length);
+            p = factory.createUtf8Parser(document, offset, length);
             if (p.nextToken() == null) {
                 throw Readers.error(p, "empty document");
             }
@@ -159,6 +163,35 @@ public final class TypedJsonFormat {
                 throw new TypedJsonException("NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text"
                         + " (a document is UTF-8, where NUL is written as the escape \\u0000)").at(new java.util.ArrayDeque<>(), i);
             }
+        }
+    }
+
+    /**
+     * jackson-core's factory with a parser for input already known to be UTF-8 without a byte order mark (see
+     * {@link #checkEncoding}): it skips the bootstrapper that detects the encoding, about a tenth of reading a small
+     * record. Everything else, {@link #createParser} included, is jackson-core's own.
+     */
+    private static final class Factory extends JsonFactory {
+        private static final long serialVersionUID = 1L;
+
+        Factory(JsonFactoryBuilder builder) {
+            super(builder);
+        }
+
+        /** What {@code createParser(document, offset, length)} builds for UTF-8, without detecting the encoding. */
+        /**
+         * Each thread's parse buffers, held here rather than looked up in jackson-core's pool for every document. A
+         * parser takes its buffers out of the recycler and puts them back on close, so a nested read is safe.
+         */
+        private final transient ThreadLocal<BufferRecycler> readBuffers = ThreadLocal.withInitial(BufferRecycler::new);
+
+        JsonParser createUtf8Parser(byte[] document, int offset, int length) throws IOException {
+            _checkRangeBoundsForByteArray(document, offset, length);
+            IOContext context = new IOContext(_streamReadConstraints, _streamWriteConstraints, _errorReportConfiguration,
+                    readBuffers.get(), _createContentReference(document, offset, length), false);
+            context.setEncoding(JsonEncoding.UTF8);
+            return new UTF8StreamJsonParser(context, _parserFeatures, null, _objectCodec,
+                    _byteSymbolCanonicalizer.makeChild(_factoryFeatures), document, offset, offset + length, 0, false);
         }
     }
 
