@@ -22,4 +22,8 @@ module io.typedjson.serde {
     exports io.typedjson.format;
     exports io.typedjson.jsonschema;
     exports io.typedjson.serde;
+
+    // the format's rules (the scalar table, the container codecs, lexemes, tags, limits): not API, shared only with
+    // the Connect converter (the automatic module of connect-converter's jar)
+    exports io.typedjson.format.internal to io.typedjson.connect;
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.connect.TypedJsonConverterConfig.Location;
 import io.typedjson.format.ConnectEnvelope;
-import io.typedjson.format.Tags;
+import io.typedjson.format.internal.Tags;
 import io.typedjson.jsonschema.JsonSchemas;
 import io.typedjson.jsonschema.Spellings;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.typedjson.format.IsoTimes;
+import io.typedjson.format.internal.IsoTimes;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.time.Instant;

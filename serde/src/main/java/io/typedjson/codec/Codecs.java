@@ -10,7 +10,7 @@ import io.typedjson.codec.ContainerCodecs.PairMapCodec;
 import io.typedjson.codec.ContainerCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
-import io.typedjson.format.KeySpelling;
+import io.typedjson.format.internal.KeySpelling;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
-import io.typedjson.format.Equality;
-import io.typedjson.format.KeySpelling;
-import io.typedjson.format.Lexemes;
-import io.typedjson.format.Readers;
+import io.typedjson.format.internal.Equality;
+import io.typedjson.format.internal.KeySpelling;
+import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -191,7 +191,7 @@ final class ContainerCodecs {
                 }
                 String key = keys.text(e.getKey());
                 if (texts != null && !texts.add(key)) {
-                    throw new TypedJsonException("duplicate key " + io.typedjson.format.Readers.quote(key) + " in a map");
+                    throw new TypedJsonException("duplicate key " + Readers.quote(key) + " in a map");
                 }
                 String spelled = Lexemes.escapeKey(key);
                 out.writeFieldName(spelled);

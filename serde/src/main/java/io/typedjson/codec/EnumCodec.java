@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.format.KeySpelling;
-import io.typedjson.format.Lexemes;
-import io.typedjson.format.Readers;
+import io.typedjson.format.internal.KeySpelling;
+import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.Readers;
 import java.io.IOException;
 import java.util.Arrays;
 

@@ -3,7 +3,7 @@ package io.typedjson.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.typedjson.format.Lexemes;
+import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package io.typedjson.codec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.typedjson.format.Codec;
-import io.typedjson.format.Lexemes;
+import io.typedjson.format.internal.Lexemes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

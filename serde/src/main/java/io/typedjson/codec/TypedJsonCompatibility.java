@@ -1,7 +1,7 @@
 package io.typedjson.codec;
 
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.format.KeySpelling;
+import io.typedjson.format.internal.KeySpelling;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

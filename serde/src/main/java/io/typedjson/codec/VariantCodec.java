@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.typedjson.format.Codec;
-import io.typedjson.format.Readers;
+import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 

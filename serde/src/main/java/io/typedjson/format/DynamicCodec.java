@@ -1,5 +1,10 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.Tags;
+import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.IsoTimes;
+import io.typedjson.format.internal.Equality;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

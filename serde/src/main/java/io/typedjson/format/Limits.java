@@ -24,34 +24,4 @@ public record Limits(int maxDepth, int maxNumberLength, int maxStringLength, lon
             throw new IllegalArgumentException("limits must be positive: " + this);
         }
     }
-
-    private static final java.util.regex.Pattern CONSTRAINT =
-            java.util.regex.Pattern.compile("\\((\\d+)\\) exceeds the maximum allowed \\((\\d+), from `Stream(?:Read|Write)Constraints\\.getMax(\\w+)\\(\\)`");
-
-    /**
-     * jackson-core's message for a limit exceeded ({@code StreamReadConstraints}, which a user cannot set) in the
-     * words of typedjson's own limits, naming the property that raises it.
-     */
-    static String describe(String jacksonMessage) {
-        java.util.regex.Matcher m = CONSTRAINT.matcher(jacksonMessage == null ? "" : jacksonMessage);
-        if (!m.find()) {
-            return jacksonMessage;
-        }
-        String actual = m.group(1);
-        String max = m.group(2);
-        switch (m.group(3)) {
-            case "NestingDepth":
-                return "nesting depth " + actual + " exceeds the limit of " + max + " (" + DEPTH_PROPERTY + ")";
-            case "NumberLength":
-                return "number of " + actual + " digits exceeds the limit of " + max + " (" + NUMBER_LENGTH_PROPERTY + ")";
-            case "StringLength":
-                return "string of " + actual + " UTF-16 units exceeds the limit of " + max + " (" + STRING_LENGTH_PROPERTY + ")";
-            case "NameLength":
-                return "key of " + actual + " UTF-16 units exceeds the limit of " + max + " (" + STRING_LENGTH_PROPERTY + ")";
-            case "DocumentLength":
-                return "document of " + actual + " bytes exceeds the limit of " + max + " (" + DOCUMENT_BYTES_PROPERTY + ")";
-            default:
-                return jacksonMessage;
-        }
-    }
 }

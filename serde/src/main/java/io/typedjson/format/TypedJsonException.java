@@ -1,5 +1,6 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.Readers;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -36,7 +37,7 @@ public class TypedJsonException extends RuntimeException {
             return (TypedJsonException) e;
         }
         String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException
-                ? Limits.describe(((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage()) : e.getMessage();
+                ? Readers.describeLimit(((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage()) : e.getMessage();
         return new TypedJsonException(m, e);
     }
 
@@ -78,12 +79,12 @@ public class TypedJsonException extends RuntimeException {
 
     /** Records that the problem lies inside the value of object key {@code key}; called while unwinding. */
     public TypedJsonException inField(String key) {
-        path.addFirst(pathSegment(key));
+        path.addFirst(Readers.pathSegment(key));
         return this;
     }
 
     /** Sets the whole path at once (readers take it from the parser's context) and the byte offset. */
-    TypedJsonException at(Deque<String> segments, long offset) {
+    public TypedJsonException at(Deque<String> segments, long offset) {
         path.clear();
         path.addAll(segments);
         byteOffset = offset;
@@ -91,41 +92,10 @@ public class TypedJsonException extends RuntimeException {
     }
 
     /** The problem is the container the path names last (a tagged object), whose format key is at {@code offset}. */
-    TypedJsonException outside(long offset) {
+    public TypedJsonException outside(long offset) {
         path.pollLast();
         byteOffset = offset;
         return this;
     }
 
-    static String pathSegment(String key) {
-        if (isIdentifier(key)) {
-            return "." + key;
-        }
-        StringBuilder sb = new StringBuilder("[\"");
-        for (int i = 0; i < key.length(); i++) {
-            char c = key.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c < 0x20 ? '?' : c);
-        }
-        return sb.append("\"]").toString();
-    }
-
-    /** {@code [A-Za-z_$][A-Za-z0-9_$]*}: ASCII only, so that a path is spelled the same in every language (SPEC.md 8). */
-    private static boolean isIdentifier(String key) {
-        if (key.isEmpty() || !isIdentifierChar(key.charAt(0)) || (key.charAt(0) >= '0' && key.charAt(0) <= '9')) {
-            return false;
-        }
-        for (int i = 1; i < key.length(); i++) {
-            if (!isIdentifierChar(key.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isIdentifierChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
-    }
 }

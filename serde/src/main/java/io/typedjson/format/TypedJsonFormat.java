@@ -1,5 +1,6 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.Readers;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;

@@ -8,8 +8,6 @@
  * (every refusal, with the JSON path and the byte offset) and {@link io.typedjson.format.ConnectEnvelope} (the names
  * the Connect converter and the console formatter share).
  *
- * <p>The format's rules live here once: {@code Lexemes} (the one spelling of each scalar type), {@code Tags},
- * {@code IsoTimes}, {@code KeySpelling}, {@code Equality}, {@code Readers} and {@code Limits}. They are public only
- * so that the Connect converter can build on them, and are not part of the API: they may change in any release.
+ * <p>The format's rules themselves live once in {@code io.typedjson.format.internal}, which the module does not export.
  */
 package io.typedjson.format;

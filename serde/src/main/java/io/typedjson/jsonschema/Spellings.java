@@ -1,6 +1,6 @@
 package io.typedjson.jsonschema;
 
-import io.typedjson.format.Tags;
+import io.typedjson.format.internal.Tags;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

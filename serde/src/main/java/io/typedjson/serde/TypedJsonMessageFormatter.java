@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
-import io.typedjson.format.Lexemes;
+import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import java.io.IOException;

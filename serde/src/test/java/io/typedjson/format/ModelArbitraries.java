@@ -1,5 +1,6 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.Lexemes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -123,7 +123,7 @@ class FuzzProperties {
                 } else if (t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_FLOAT) {
                     String lexeme = p.getText();
                     double d = Double.parseDouble(lexeme);
-                    if (!Double.isFinite(d) || !io.typedjson.format.Lexemes.doubleText(d).equals(lexeme)) {
+                    if (!Double.isFinite(d) || !io.typedjson.format.internal.Lexemes.doubleText(d).equals(lexeme)) {
                         return false;
                     }
                     g.writeNumber(lexeme);

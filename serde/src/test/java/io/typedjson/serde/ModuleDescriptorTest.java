@@ -27,6 +27,10 @@ class ModuleDescriptorTest {
         assertEquals(Set.of("io.typedjson.annotation", "io.typedjson.codec", "io.typedjson.format", "io.typedjson.jsonschema",
                 "io.typedjson.serde"),
                 exported);
+        // the format's rules are shared with the Connect converter only
+        Set<String> qualified = module.exports().stream().filter(ModuleDescriptor.Exports::isQualified)
+                .map(e -> e.source() + " to " + e.targets()).collect(Collectors.toSet());
+        assertEquals(Set.of("io.typedjson.format.internal to [io.typedjson.connect]"), qualified);
         // a Codec reads and writes through jackson-core's JsonParser and JsonGenerator: its users need the module
         assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.core")
                 && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE)), module.requires().toString());

@@ -1,4 +1,4 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import java.math.BigDecimal;

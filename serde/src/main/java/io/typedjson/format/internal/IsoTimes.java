@@ -1,4 +1,4 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -32,7 +32,7 @@ public final class IsoTimes {
      * {@link #text(Instant)}'s characters after {@code lead} free slots (for a tag prefix), or null outside years
      * 0000 to 9999: written from a char array, the text needs no String on its way to the generator.
      */
-    static char[] chars(Instant instant, int lead) {
+    public static char[] chars(Instant instant, int lead) {
         long seconds = instant.getEpochSecond();
         if (seconds < MIN_SECOND || seconds >= MAX_SECOND) {
             return null;
@@ -303,7 +303,7 @@ public final class IsoTimes {
     }
 
     /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */
-    static char[] chars(LocalDate date, int lead) {
+    public static char[] chars(LocalDate date, int lead) {
         int y = date.getYear();
         if (y < 0 || y > 9999) {
             return null;

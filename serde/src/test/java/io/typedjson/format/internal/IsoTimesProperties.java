@@ -1,4 +1,4 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,7 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
+import io.typedjson.format.TypedJson;
+import io.typedjson.format.TypedJsonException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigDecimal;

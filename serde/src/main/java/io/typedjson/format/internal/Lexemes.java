@@ -1,5 +1,7 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
+import io.typedjson.format.Limits;
+import io.typedjson.format.TypedJsonException;
 import com.fasterxml.jackson.core.Base64Variant;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -84,7 +86,7 @@ public final class Lexemes {
     }
 
     /** Index of the first surrogate that is not part of a high-low pair, or -1. */
-    static int loneSurrogate(String s) {
+    public static int loneSurrogate(String s) {
         for (int i = 0, n = s.length(); i < n; i++) {
             char c = s.charAt(i);
             if (Character.isSurrogate(c)) {
@@ -444,7 +446,7 @@ public final class Lexemes {
         return parseBase64(in, in.getText());
     }
 
-    static byte[] parseBase64(JsonParser in, String s) {
+    public static byte[] parseBase64(JsonParser in, String s) {
         // java.util.Base64 refuses missing or misplaced padding and characters outside the alphabet
         try {
             if (s.length() % 4 != 0) {
@@ -535,7 +537,7 @@ public final class Lexemes {
     }
 
     /** A tag payload of a time: parsed, then refused unless it is exactly how the writer spells the value. */
-    static <T> T parseCanonical(JsonParser in, char tag, String payload, Function<String, T> parse, Function<T, String> text) {
+    public static <T> T parseCanonical(JsonParser in, char tag, String payload, Function<String, T> parse, Function<T, String> text) {
         T value;
         try {
             value = parse.apply(payload);
@@ -550,7 +552,7 @@ public final class Lexemes {
     }
 
     /** A ~u payload: the 36-character lower-case form. */
-    static UUID parseCanonicalUuid(JsonParser in, String s) {
+    public static UUID parseCanonicalUuid(JsonParser in, String s) {
         UUID u = parseUuid(in, s);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

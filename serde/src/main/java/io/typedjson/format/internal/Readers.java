@@ -1,5 +1,7 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
+import io.typedjson.format.Limits;
+import io.typedjson.format.TypedJsonException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
@@ -40,12 +42,12 @@ public final class Readers {
      * the offending character or token starts. jackson-core reports where its input pointer stood, which is one
      * byte or one character late for some errors; {@code document} is the input, to find the first byte.
      */
-    static TypedJsonException error(JsonParser in, JsonProcessingException cause, byte[] document, int start, int length) {
+    public static TypedJsonException error(JsonParser in, JsonProcessingException cause, byte[] document, int start, int length) {
         String message = withoutSource(cause.getOriginalMessage());
         long reported = cause.getLocation() != null ? cause.getLocation().getByteOffset() : -1;
         long offset = reported >= 0 ? start + reported : -1;
         if (cause instanceof StreamConstraintsException) {
-            message = Limits.describe(cause.getOriginalMessage());
+            message = describeLimit(cause.getOriginalMessage());
             // jackson-core gives no location: a container one too deep has just been opened; a number or string
             // too long is the token being read
             offset = message.startsWith("nesting depth") ? start + in.currentLocation().getByteOffset() - 1 : -1;
@@ -154,7 +156,7 @@ public final class Readers {
             if (ctx.inArray()) {
                 segments.addFirst("[" + Math.max(ctx.getCurrentIndex(), 0) + "]");
             } else if (ctx.getCurrentName() != null) {
-                segments.addFirst(TypedJsonException.pathSegment(ctx.getCurrentName()));
+                segments.addFirst(pathSegment(ctx.getCurrentName()));
             }
         }
         if (onKey) {
@@ -207,5 +209,68 @@ public final class Readers {
             }
         }
         return sb.append('"').toString();
+    }
+
+    /** The path segment of an object key: {@code .name} for an ASCII identifier, else {@code ["key"]}. */
+    public static String pathSegment(String key) {
+        if (isIdentifier(key)) {
+            return "." + key;
+        }
+        StringBuilder sb = new StringBuilder("[\"");
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c < 0x20 ? '?' : c);
+        }
+        return sb.append("\"]").toString();
+    }
+
+    /** {@code [A-Za-z_$][A-Za-z0-9_$]*}: ASCII only, so that a path is spelled the same in every language (SPEC.md 8). */
+    private static boolean isIdentifier(String key) {
+        if (key.isEmpty() || !isIdentifierChar(key.charAt(0)) || (key.charAt(0) >= '0' && key.charAt(0) <= '9')) {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            if (!isIdentifierChar(key.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isIdentifierChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+    }
+
+    private static final java.util.regex.Pattern CONSTRAINT =
+            java.util.regex.Pattern.compile("\\((\\d+)\\) exceeds the maximum allowed \\((\\d+), from `Stream(?:Read|Write)Constraints\\.getMax(\\w+)\\(\\)`");
+
+    /**
+     * jackson-core's message for a limit exceeded ({@code StreamReadConstraints}, which a user cannot set) in the
+     * words of typedjson's own limits, naming the property that raises it.
+     */
+    public static String describeLimit(String jacksonMessage) {
+        java.util.regex.Matcher m = CONSTRAINT.matcher(jacksonMessage == null ? "" : jacksonMessage);
+        if (!m.find()) {
+            return jacksonMessage;
+        }
+        String actual = m.group(1);
+        String max = m.group(2);
+        switch (m.group(3)) {
+            case "NestingDepth":
+                return "nesting depth " + actual + " exceeds the limit of " + max + " (" + Limits.DEPTH_PROPERTY + ")";
+            case "NumberLength":
+                return "number of " + actual + " digits exceeds the limit of " + max + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")";
+            case "StringLength":
+                return "string of " + actual + " UTF-16 units exceeds the limit of " + max + " (" + Limits.STRING_LENGTH_PROPERTY + ")";
+            case "NameLength":
+                return "key of " + actual + " UTF-16 units exceeds the limit of " + max + " (" + Limits.STRING_LENGTH_PROPERTY + ")";
+            case "DocumentLength":
+                return "document of " + actual + " bytes exceeds the limit of " + max + " (" + Limits.DOCUMENT_BYTES_PROPERTY + ")";
+            default:
+                return jacksonMessage;
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.typedjson.format;
+package io.typedjson.format.internal;
 
 /**
  * The tags of the dynamic model (SPEC.md, "Tags"). A tagged scalar is a JSON string made of the prefix,
