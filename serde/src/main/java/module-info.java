@@ -24,6 +24,6 @@ module io.typedjson.serde {
     exports io.typedjson.serde;
 
     // the format's rules (the scalar table, the container codecs, lexemes, tags, limits): not API, shared only with
-    // the Connect converter (the automatic module of connect-converter's jar)
+    // the Connect converter (module io.typedjson.connect)
     exports io.typedjson.format.internal to io.typedjson.connect;
 }
