@@ -73,9 +73,7 @@ public final class CodecSchemas {
     }
 
     private Map<String, Object> schema(Codec<?> codec) {
-        while (codec instanceof Ref) {
-            codec = ((Ref) codec).target();
-        }
+        codec = target(codec);
         Class<?> scalar = SCALARS.get(codec);
         if (scalar != null) {
             return Spellings.typed(scalar);
@@ -83,15 +81,14 @@ public final class CodecSchemas {
         if (codec == DynamicCodec.INSTANCE) {
             return dynamicRef();
         }
-        if (codec instanceof OpenCodec) {
-            Class<?> declared = ((OpenCodec) codec).type();
+        if (codec instanceof OpenCodec open) {
+            Class<?> declared = open.type();
             return declared == Object.class ? dynamicRef() : Spellings.dynamic(declared, dynamicRef().get("$ref").toString());
         }
-        if (codec instanceof OptionalCodec) {
-            return Spellings.nullable(schema(((OptionalCodec) codec).value()));
+        if (codec instanceof OptionalCodec optional) {
+            return Spellings.nullable(schema(optional.value()));
         }
-        if (codec instanceof CollectionCodec) {
-            CollectionCodec<?> c = (CollectionCodec<?>) codec;
+        if (codec instanceof CollectionCodec<?> c) {
             Map<String, Object> m = Spellings.type("array");
             m.put("items", element(c.element()));
             if (c.isSet() && jsonEqualityIsTheFormats(c.element())) {
@@ -99,26 +96,24 @@ public final class CodecSchemas {
             }
             return m;
         }
-        if (codec instanceof ArrayCodec) {
+        if (codec instanceof ArrayCodec c) {
             Map<String, Object> m = Spellings.type("array");
-            m.put("items", element(((ArrayCodec) codec).element()));
+            m.put("items", element(c.element()));
             return m;
         }
-        if (codec instanceof PrimitiveArrayCodec) {
+        if (codec instanceof PrimitiveArrayCodec c) {
             Map<String, Object> m = Spellings.type("array");
-            m.put("items", Spellings.typed(((PrimitiveArrayCodec) codec).component()));
+            m.put("items", Spellings.typed(c.component()));
             return m;
         }
-        if (codec instanceof ObjectMapCodec) {
-            ObjectMapCodec<?> c = (ObjectMapCodec<?>) codec;
+        if (codec instanceof ObjectMapCodec<?> c) {
             Map<String, Object> m = Spellings.type("object");
             m.put("propertyNames", keyNames(c.keys()));
             m.put("additionalProperties", element(c.values()));
             return m;
         }
-        if (codec instanceof PairMapCodec) {
+        if (codec instanceof PairMapCodec<?> c) {
             // keys and values alternate; JSON Schema cannot say which position is which, only that each is one of both
-            PairMapCodec<?> c = (PairMapCodec<?>) codec;
             Map<String, Object> m = Spellings.type("array");
             Map<String, Object> items = new LinkedHashMap<>();
             items.put("anyOf", List.of(schema(c.keys()), element(c.values())));
@@ -133,9 +128,7 @@ public final class CodecSchemas {
 
     /** An element, map value or nullable field: the codec's schema, or null. */
     private Map<String, Object> element(Codec<?> codec) {
-        while (codec instanceof Ref) {
-            codec = ((Ref) codec).target();
-        }
+        codec = target(codec);
         Map<String, Object> s = schema(codec);
         // Optional already has null; the dynamic model has null in it
         return codec instanceof OptionalCodec || codec == DynamicCodec.INSTANCE || codec instanceof OpenCodec
@@ -154,8 +147,8 @@ public final class CodecSchemas {
     private Map<String, Object> named(Codec<?> codec) {
         String name = names.get(codec);
         if (name == null) {
-            Class<?> type = codec instanceof EnumCodec ? ((EnumCodec) codec).type()
-                    : codec instanceof ObjectCodec ? ((ObjectCodec) codec).type() : ((VariantCodec) codec).sealed();
+            Class<?> type = codec instanceof EnumCodec e ? e.type()
+                    : codec instanceof ObjectCodec o ? o.type() : ((VariantCodec) codec).sealed();
             name = type.getSimpleName().isEmpty() ? "type" : type.getSimpleName();
             for (int i = 2; taken.contains(name) || name.equals(Spellings.DYNAMIC); i++) {
                 name = type.getSimpleName() + "_" + i; // Box<Integer> and Box<String> are two codecs of one class
@@ -171,16 +164,11 @@ public final class CodecSchemas {
     private Map<String, Object> body(Codec<?> codec, Class<?> type) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("title", type.getName());
-        if (codec instanceof EnumCodec) {
-            List<Object> values = new ArrayList<>();
-            for (String n : ((EnumCodec) codec).names()) {
-                values.add(Lexemes.escapeKey(n));
-            }
-            m.put("enum", values);
+        if (codec instanceof EnumCodec e) {
+            m.put("enum", escapedNames(e));
             return m;
         }
-        if (codec instanceof VariantCodec) {
-            VariantCodec v = (VariantCodec) codec;
+        if (codec instanceof VariantCodec v) {
             List<Object> variants = new ArrayList<>();
             for (int i = 0; i < v.names().length; i++) {
                 Map<String, Object> one = Spellings.type("object");
@@ -223,13 +211,9 @@ public final class CodecSchemas {
     }
 
     private Map<String, Object> keyNames(KeySpelling<?> keys) {
-        if (keys instanceof EnumCodec) {
-            List<Object> values = new ArrayList<>();
-            for (String n : ((EnumCodec) keys).names()) {
-                values.add(Lexemes.escapeKey(n));
-            }
+        if (keys instanceof EnumCodec e) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("enum", values);
+            m.put("enum", escapedNames(e));
             return m;
         }
         Class<?> type = KEYS.get(keys);
@@ -248,13 +232,28 @@ public final class CodecSchemas {
      * {@code equals}) or the dynamic model.
      */
     private static boolean jsonEqualityIsTheFormats(Codec<?> element) {
-        while (element instanceof Ref) {
-            element = ((Ref) element).target();
-        }
+        element = target(element);
         Class<?> scalar = SCALARS.get(element);
         if (scalar != null) {
             return scalar != Double.class && scalar != Float.class && scalar != java.math.BigDecimal.class;
         }
         return element instanceof EnumCodec;
+    }
+
+    /** The codec a reference (a class that refers to itself) stands for; any other codec itself. */
+    private static Codec<?> target(Codec<?> codec) {
+        while (codec instanceof Ref r) {
+            codec = r.target();
+        }
+        return codec;
+    }
+
+    /** An enum's names as JSON spells them (a leading {@code ~} doubled). */
+    private static List<Object> escapedNames(EnumCodec codec) {
+        List<Object> values = new ArrayList<>();
+        for (String n : codec.names()) {
+            values.add(Lexemes.escapeKey(n));
+        }
+        return values;
     }
 }

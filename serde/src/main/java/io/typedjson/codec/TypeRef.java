@@ -13,10 +13,10 @@ public abstract class TypeRef<T> {
 
     protected TypeRef() {
         Type superclass = getClass().getGenericSuperclass();
-        if (!(superclass instanceof ParameterizedType)) {
+        if (!(superclass instanceof ParameterizedType p)) {
             throw new IllegalArgumentException("TypeRef must be created with a type argument: new TypeRef<List<Order>>() {}");
         }
-        this.type = ((ParameterizedType) superclass).getActualTypeArguments()[0];
+        this.type = p.getActualTypeArguments()[0];
     }
 
     public final Type type() {

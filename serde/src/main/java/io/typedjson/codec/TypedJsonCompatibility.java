@@ -345,8 +345,7 @@ public final class TypedJsonCompatibility {
     private static Type element(Type sequence) {
         Class<?> raw = Types.raw(sequence);
         if (raw.isArray()) {
-            return sequence instanceof java.lang.reflect.GenericArrayType
-                    ? ((java.lang.reflect.GenericArrayType) sequence).getGenericComponentType() : raw.getComponentType();
+            return sequence instanceof java.lang.reflect.GenericArrayType g ? g.getGenericComponentType() : raw.getComponentType();
         }
         return Types.arg(sequence, 0);
     }

@@ -16,27 +16,27 @@ final class Types {
     private Types() {}
 
     static Class<?> raw(Type t) {
-        if (t instanceof Class) {
-            return (Class<?>) t;
+        if (t instanceof Class<?> c) {
+            return c;
         }
-        if (t instanceof ParameterizedType) {
-            return (Class<?>) ((ParameterizedType) t).getRawType();
+        if (t instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
         }
-        if (t instanceof GenericArrayType) {
-            return Array.newInstance(raw(((GenericArrayType) t).getGenericComponentType()), 0).getClass();
+        if (t instanceof GenericArrayType a) {
+            return Array.newInstance(raw(a.getGenericComponentType()), 0).getClass();
         }
-        if (t instanceof WildcardType) {
-            return raw(((WildcardType) t).getUpperBounds()[0]);
+        if (t instanceof WildcardType w) {
+            return raw(w.getUpperBounds()[0]);
         }
-        if (t instanceof TypeVariable) {
-            return raw(((TypeVariable<?>) t).getBounds()[0]);
+        if (t instanceof TypeVariable<?> v) {
+            return raw(v.getBounds()[0]);
         }
         throw new IllegalArgumentException("unsupported type " + t);
     }
 
     /** The i-th type argument of {@code t}, or Object when {@code t} is raw. */
     static Type arg(Type t, int i) {
-        return t instanceof ParameterizedType ? ((ParameterizedType) t).getActualTypeArguments()[i] : Object.class;
+        return t instanceof ParameterizedType p ? p.getActualTypeArguments()[i] : Object.class;
     }
 
     /** The type variables of {@code type} and of its superclasses, bound to what {@code type} gives them. */
@@ -56,20 +56,19 @@ final class Types {
         if (t instanceof Class) {
             return t;
         }
-        if (t instanceof TypeVariable) {
-            Type bound = bindings.get(t);
+        if (t instanceof TypeVariable<?> v) {
+            Type bound = bindings.get(v);
             // an unbound variable is its erasure: resolving its bound could recurse forever (T extends Comparable<T>)
-            return bound != null ? bound : raw(((TypeVariable<?>) t).getBounds()[0]);
+            return bound != null ? bound : raw(v.getBounds()[0]);
         }
-        if (t instanceof WildcardType) {
-            return resolve(((WildcardType) t).getUpperBounds()[0], bindings);
+        if (t instanceof WildcardType w) {
+            return resolve(w.getUpperBounds()[0], bindings);
         }
-        if (t instanceof GenericArrayType) {
-            Type component = resolve(((GenericArrayType) t).getGenericComponentType(), bindings);
-            return component instanceof Class ? Array.newInstance((Class<?>) component, 0).getClass() : new GenericArray(component);
+        if (t instanceof GenericArrayType a) {
+            Type component = resolve(a.getGenericComponentType(), bindings);
+            return component instanceof Class<?> c ? Array.newInstance(c, 0).getClass() : new GenericArray(component);
         }
-        if (t instanceof ParameterizedType) {
-            ParameterizedType p = (ParameterizedType) t;
+        if (t instanceof ParameterizedType p) {
             Type[] args = p.getActualTypeArguments().clone();
             for (int i = 0; i < args.length; i++) {
                 args[i] = resolve(args[i], bindings);
@@ -86,21 +85,21 @@ final class Types {
      */
     static Type subtype(Type parent, Class<?> sub) {
         TypeVariable<?>[] vars = sub.getTypeParameters();
-        if (vars.length == 0 || !(parent instanceof ParameterizedType)) {
+        if (vars.length == 0 || !(parent instanceof ParameterizedType parentType)) {
             return sub;
         }
         Class<?> parentRaw = raw(parent);
-        Type[] given = ((ParameterizedType) parent).getActualTypeArguments();
+        Type[] given = parentType.getActualTypeArguments();
         Type[] supers = sub.getGenericInterfaces();
         Type[] all = Arrays.copyOf(supers, supers.length + 1);
         all[supers.length] = sub.getGenericSuperclass();
         Map<TypeVariable<?>, Type> bound = new HashMap<>();
         for (Type s : all) {
-            if (s instanceof ParameterizedType && raw(s) == parentRaw) {
-                Type[] declared = ((ParameterizedType) s).getActualTypeArguments();
+            if (s instanceof ParameterizedType p && raw(s) == parentRaw) {
+                Type[] declared = p.getActualTypeArguments();
                 for (int i = 0; i < declared.length; i++) {
-                    if (declared[i] instanceof TypeVariable) {
-                        bound.put((TypeVariable<?>) declared[i], given[i]);
+                    if (declared[i] instanceof TypeVariable<?> v) {
+                        bound.put(v, given[i]);
                     }
                 }
             }
@@ -129,9 +128,8 @@ final class Types {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof ParameterizedType && rawType.equals(((ParameterizedType) o).getRawType())
-                    && Arrays.equals(args, ((ParameterizedType) o).getActualTypeArguments())
-                    && Objects.equals(ownerType, ((ParameterizedType) o).getOwnerType());
+            return o instanceof ParameterizedType p && rawType.equals(p.getRawType())
+                    && Arrays.equals(args, p.getActualTypeArguments()) && Objects.equals(ownerType, p.getOwnerType());
         }
 
         @Override
@@ -154,7 +152,7 @@ final class Types {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof GenericArrayType && component.equals(((GenericArrayType) o).getGenericComponentType());
+            return o instanceof GenericArrayType a && component.equals(a.getGenericComponentType());
         }
 
         @Override

@@ -41,7 +41,7 @@ final class VariantCodec extends NullableCodec<Object> {
     @Override
     void writeValue(JsonGenerator out, Object value) throws IOException {
         // an enum constant with a body has its own anonymous class; the variant is the enum
-        Class<?> c = value instanceof Enum ? ((Enum<?>) value).getDeclaringClass() : value.getClass();
+        Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();

@@ -33,11 +33,11 @@ public class TypedJsonException extends RuntimeException {
      * (e.g. nesting deeper than the limit, as a cyclic structure is) as a TypedJsonException that can take a path.
      */
     public static TypedJsonException of(Exception e) {
-        if (e instanceof TypedJsonException) {
-            return (TypedJsonException) e;
+        if (e instanceof TypedJsonException t) {
+            return t;
         }
-        String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException
-                ? Readers.describeLimit(((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage()) : e.getMessage();
+        String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                ? Readers.describeLimit(j.getOriginalMessage()) : e.getMessage();
         return new TypedJsonException(m, e);
     }
 

@@ -79,29 +79,28 @@ public final class JsonSchemas {
         return text.toString();
     }
 
-    @SuppressWarnings("unchecked")
     private static void writeValue(JsonGenerator out, Object v) throws IOException {
         if (v == null) {
             out.writeNull();
-        } else if (v instanceof Map) {
+        } else if (v instanceof Map<?, ?> map) {
             out.writeStartObject();
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) v).entrySet()) {
-                out.writeFieldName(e.getKey());
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                out.writeFieldName((String) e.getKey());
                 writeValue(out, e.getValue());
             }
             out.writeEndObject();
-        } else if (v instanceof List) {
+        } else if (v instanceof List<?> list) {
             out.writeStartArray();
-            for (Object e : (List<Object>) v) {
+            for (Object e : list) {
                 writeValue(out, e);
             }
             out.writeEndArray();
-        } else if (v instanceof String) {
-            out.writeString((String) v);
-        } else if (v instanceof Boolean) {
-            out.writeBoolean((Boolean) v);
-        } else if (v instanceof BigDecimal) {
-            out.writeNumber((BigDecimal) v); // 3.4028235E+38: a bound with an exponent, which validators take as a double
+        } else if (v instanceof String s) {
+            out.writeString(s);
+        } else if (v instanceof Boolean b) {
+            out.writeBoolean(b);
+        } else if (v instanceof BigDecimal d) {
+            out.writeNumber(d); // 3.4028235E+38: a bound with an exponent, which validators take as a double
         } else if (v instanceof Long || v instanceof Integer) {
             out.writeNumber(((Number) v).longValue());
         } else {
