@@ -56,10 +56,7 @@ public final class ConnectJsonSchemas {
                 Map<String, Object> properties = new LinkedHashMap<>();
                 properties.put(ConnectEnvelope.SCHEMA_KEY, notation);
                 properties.put(ConnectEnvelope.VALUE_KEY, value(schema, true));
-                root.put("type", "object");
-                root.put("properties", properties);
-                root.put("required", List.of(ConnectEnvelope.SCHEMA_KEY, ConnectEnvelope.VALUE_KEY));
-                root.put("additionalProperties", false);
+                root.putAll(exactly(properties));
                 break;
             }
             case HEADER:
@@ -83,9 +80,7 @@ public final class ConnectJsonSchemas {
                     break;
                 case MAP:
                     if (isPlainString(s.keySchema())) {
-                        m = Spellings.type("object");
-                        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
-                        m.put("additionalProperties", value(s.valueSchema(), positional));
+                        m = stringKeyed(value(s.valueSchema(), positional));
                     } else {
                         m = alternating(value(s.keySchema(), positional), value(s.valueSchema(), positional));
                     }
@@ -103,10 +98,7 @@ public final class ConnectJsonSchemas {
                         m.put("items", false);
                         m.put("minItems", fields.size());
                     } else {
-                        m = Spellings.type("object");
-                        m.put("properties", properties);
-                        m.put("required", new ArrayList<>(properties.keySet()));
-                        m.put("additionalProperties", false);
+                        m = exactly(properties);
                     }
                     break;
                 }
@@ -114,8 +106,7 @@ public final class ConnectJsonSchemas {
                     throw new DataException("no JSON Schema for a Connect " + s.type());
             }
         }
-        annotate(m, s);
-        return nullable(s) ? Spellings.nullable(m) : m;
+        return annotated(m, s);
     }
 
     /** A scalar in its typed spelling, or null for ARRAY, MAP and STRUCT. */
@@ -183,25 +174,20 @@ public final class ConnectJsonSchemas {
                     break;
                 case MAP:
                     if (isPlainString(s.keySchema())) {
-                        m = Spellings.type("object");
-                        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
-                        m.put("additionalProperties", dynamic(s.valueSchema()));
+                        m = stringKeyed(dynamic(s.valueSchema()));
                     } else {
                         // keys and values alternate under ~map, unless every key is a string (possible only when
                         // the key schema is a STRING): then a plain object; no entries at all is {}
-                        Map<String, Object> plain = Spellings.type("object");
+                        Map<String, Object> plain;
                         if (s.keySchema().type() == Schema.Type.STRING) {
-                            plain.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
-                            plain.put("additionalProperties", dynamic(s.valueSchema()));
+                            plain = stringKeyed(dynamic(s.valueSchema()));
                         } else {
+                            plain = Spellings.type("object");
                             plain.put("maxProperties", 0);
                         }
                         Map<String, Object> pairs = alternating(dynamic(s.keySchema()), dynamic(s.valueSchema()));
                         pairs.put("minItems", 2);
-                        Map<String, Object> tagged = Spellings.type("object");
-                        tagged.put("properties", Map.of(Tags.MAP, pairs));
-                        tagged.put("required", List.of(Tags.MAP));
-                        tagged.put("additionalProperties", false);
+                        Map<String, Object> tagged = exactly(Map.of(Tags.MAP, pairs));
                         m = new LinkedHashMap<>();
                         m.put("anyOf", List.of(plain, tagged));
                     }
@@ -211,18 +197,31 @@ public final class ConnectJsonSchemas {
                     for (Field f : s.fields()) {
                         properties.put(escapeKey(f.name()), dynamic(f.schema()));
                     }
-                    m = Spellings.type("object");
-                    m.put("properties", properties);
-                    m.put("required", new ArrayList<>(properties.keySet()));
-                    m.put("additionalProperties", false);
+                    m = exactly(properties);
                     break;
                 }
                 default:
                     throw new DataException("no JSON Schema for a Connect " + s.type());
             }
         }
-        annotate(m, s);
-        return nullable(s) ? Spellings.nullable(m) : m;
+        return annotated(m, s);
+    }
+
+    /** An object of these properties, every one present and no other: a struct, the envelope, a tagged object. */
+    private static Map<String, Object> exactly(Map<String, Object> properties) {
+        Map<String, Object> m = Spellings.type("object");
+        m.put("properties", properties);
+        m.put("required", new ArrayList<>(properties.keySet()));
+        m.put("additionalProperties", false);
+        return m;
+    }
+
+    /** A map with string keys as a JSON object: keys as the format escapes them, values of one schema. */
+    private static Map<String, Object> stringKeyed(Map<String, Object> values) {
+        Map<String, Object> m = Spellings.type("object");
+        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
+        m.put("additionalProperties", values);
+        return m;
     }
 
     private static Map<String, Object> alternating(Map<String, Object> key, Map<String, Object> value) {
@@ -234,10 +233,12 @@ public final class ConnectJsonSchemas {
         return m;
     }
 
-    private static void annotate(Map<String, Object> m, Schema s) {
+    /** {@code m} with the schema's doc as its description, and null allowed where the converter writes it. */
+    private static Map<String, Object> annotated(Map<String, Object> m, Schema s) {
         if (s.doc() != null && !m.containsKey("description")) {
             m.put("description", s.doc());
         }
+        return nullable(s) ? Spellings.nullable(m) : m;
     }
 
     /** As the converter's codecs: null is written for an optional schema and for one with a default. */
