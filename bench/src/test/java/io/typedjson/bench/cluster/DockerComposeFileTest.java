@@ -251,9 +251,7 @@ class DockerComposeFileTest {
 
     @Test
     void theConnectWorkerUsesTheTypedJsonConverterFromTheMountedPlugin() throws IOException {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> dependsOn = connect.get("depends_on") instanceof Map
-                ? (Map<String, Object>) connect.get("depends_on") : Map.of();
+        Map<?, ?> dependsOn = connect.get("depends_on") instanceof Map<?, ?> m ? m : Map.of();
         assertTrue(dependsOn.containsKey("kafka") || String.valueOf(connect.get("depends_on")).contains("kafka"),
                 "the worker starts after the broker");
         assertEquals(8083, publishedPorts(connect).get(8083), "the REST API on localhost:8083");
