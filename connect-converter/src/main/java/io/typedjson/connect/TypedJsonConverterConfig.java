@@ -21,13 +21,18 @@ import org.apache.kafka.connect.storage.ConverterType;
  */
 public final class TypedJsonConverterConfig extends ConverterConfig {
 
+    /** Where the schema travels: {@code inline} (the default), {@code header} or {@code none}. */
     public static final String SCHEMA_LOCATION = "typedjson.schema.location";
+    /** The record header carrying the schema in header mode; empty for the default of a key or value converter. */
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
+    /** Most schemas kept in each of the converter's two schema caches. */
     public static final String SCHEMA_CACHE_SIZE = "typedjson.schema.cache.size";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
+    /** The default schema header of a value converter ({@link ConnectEnvelope#VALUE_SCHEMA_HEADER}). */
     public static final String VALUE_SCHEMA_HEADER = ConnectEnvelope.VALUE_SCHEMA_HEADER;
+    /** The default schema header of a key converter ({@link ConnectEnvelope#KEY_SCHEMA_HEADER}). */
     public static final String KEY_SCHEMA_HEADER = ConnectEnvelope.KEY_SCHEMA_HEADER;
 
     /** Where the schema of a record travels. */
@@ -96,6 +101,12 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
      */
     public static final int MAX_SUPPORTED_DEPTH = 500;
 
+    /**
+     * Validates {@code props} against {@link #configDef()}.
+     *
+     * @throws ConfigException for an unknown value, a value out of range, or a {@code typedjson.max.depth} above
+     *     {@link #MAX_SUPPORTED_DEPTH}
+     */
     public TypedJsonConverterConfig(Map<String, ?> props) {
         super(CONFIG_DEF, props);
         int depth = getInt(TypedJsonConfig.MAX_DEPTH);
@@ -106,24 +117,28 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
         }
     }
 
+    /** {@value #SCHEMA_LOCATION}. */
     public Location location() {
         return Location.valueOf(getString(SCHEMA_LOCATION).toUpperCase(Locale.ROOT));
     }
 
+    /** Whether {@code converter.type} is {@code key}. */
     public boolean isKey() {
         return type() == ConverterType.KEY;
     }
 
+    /** The header name of header mode: {@value #SCHEMA_HEADER}, or the key or value default when it is empty. */
     public String schemaHeader() {
         String name = getString(SCHEMA_HEADER).trim();
         return !name.isEmpty() ? name : isKey() ? KEY_SCHEMA_HEADER : VALUE_SCHEMA_HEADER;
     }
 
+    /** The format with this configuration's {@code typedjson.*} limits. */
     public TypedJsonFormat format() {
         return TypedJsonConfig.format(this);
     }
 
-    /** Prints the configuration table for README (markdown). */
+    /** Prints the configuration table of docs/configuration.md (markdown); a build tool, not API. */
     public static void main(String[] args) {
         System.out.println(markdownTable());
     }
