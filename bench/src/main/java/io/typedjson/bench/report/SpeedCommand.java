@@ -1,7 +1,5 @@
 package io.typedjson.bench.report;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -14,7 +12,8 @@ public final class SpeedCommand {
               --datasets a,b     data sets (default %s)
               --rounds N         timed rounds per run (default %d)
               --runs N           runs back to back, each with its own median (default %d)
-              --out DIR          also write speed.md and speed.csv there
+              --out DIR          also write speed.md, speed.csv and targets.md (the table README.md
+                                 copies) there; report writes them too, with the rest of the report
               --help             this text
 
             Default settings: %s.
@@ -47,15 +46,11 @@ public final class SpeedCommand {
             }
         }
         List<Interleaved.Measured> measured = Interleaved.run(datasets, Interleaved.TARGETS, s);
-        String table = ReportWriter.speedTable(measured);
         System.out.println();
-        System.out.print(table);
+        System.out.print(ReportWriter.speedTable(measured));
         if (out != null) {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("speed.md"), "# typedjson speed targets\n\nSettings: " + s + ".\n\n" + table,
-                    StandardCharsets.UTF_8);
-            Files.writeString(out.resolve("speed.csv"), ReportWriter.speedCsv(measured), StandardCharsets.UTF_8);
-            System.out.println("wrote " + out.resolve("speed.md") + " and speed.csv");
+            ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets);
+            System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv and targets.md (README's speed table)");
         }
         return 0;
     }
