@@ -200,6 +200,31 @@ public final class ReportWriter {
         return md.toString();
     }
 
+    /** Where README.md's speed table starts and ends; between them, {@link #readmeTable} of the published speed.csv. */
+    public static final String README_BEGIN = "<!-- speed targets: the table of bench/results/targets.md, rendered from "
+            + "bench/results/speed.csv; DocumentedNumbersTest checks it -->";
+    public static final String README_END = "<!-- end of speed targets -->";
+
+    /** The text between README's speed markers, or empty when the page has none. */
+    public static Optional<String> readmeBlock(String page) {
+        int begin = page.indexOf(README_BEGIN);
+        int end = page.indexOf(README_END);
+        if (begin < 0 || end < begin) {
+            return Optional.empty();
+        }
+        return Optional.of(page.substring(begin + README_BEGIN.length(), end).strip() + "\n");
+    }
+
+    /** {@code page} with the text between its speed markers replaced by {@code table}. */
+    public static String replaceReadmeBlock(String page, String table) {
+        int begin = page.indexOf(README_BEGIN);
+        int end = page.indexOf(README_END);
+        if (begin < 0 || end < begin) {
+            throw new IllegalArgumentException("no speed table markers (" + README_BEGIN + " ... " + README_END + ")");
+        }
+        return page.substring(0, begin + README_BEGIN.length()) + "\n" + table + page.substring(end);
+    }
+
     /** The rows of a speed.csv as written by {@link #speedCsv} (an older file without the CPU columns reads too). */
     public static List<Interleaved.Measured> readSpeedCsv(String csv) {
         List<String> lines = csv.lines().filter(l -> !l.isBlank()).toList();
