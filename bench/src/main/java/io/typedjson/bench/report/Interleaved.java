@@ -51,7 +51,7 @@ public final class Interleaved {
 
     /** How a run is sized. */
     public record Settings(int warmupRounds, int rounds, int runs, double millisPerTask) {
-        public static final Settings DEFAULT = new Settings(20, 80, 2, 8);
+        public static final Settings DEFAULT = new Settings(40, 80, 2, 8);
         public static final Settings QUICK = new Settings(4, 12, 2, 4);
 
         @Override
