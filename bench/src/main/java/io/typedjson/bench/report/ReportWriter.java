@@ -48,16 +48,17 @@ public final class ReportWriter {
     public static String speedCsv(List<Interleaved.Measured> speed) {
         StringBuilder csv = new StringBuilder("dataset,codec,rival,ratio_median,ratio_q1,ratio_q3,run_medians,"
                 + "serialize_ratio,deserialize_ratio,codec_ns,rival_ns,codec_read_alloc_bytes,rival_read_alloc_bytes,limit,"
-                + "exact,rival_exact,met,cpu_ratio_median,runs_agree\n");
+                + "exact,rival_exact,met,clock,wall_ratio_median,cpu_ratio_median,runs_agree\n");
         for (Interleaved.Measured m : speed) {
             StringBuilder runs = new StringBuilder();
             for (double x : m.runMedians()) {
                 runs.append(runs.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%.4f", x));
             }
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s,%.4f,%s%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s,%s,%.4f,%.4f,%s%n",
                     m.dataset(), m.target().codec(), m.target().rival(), m.median(), m.q1(), m.q3(), runs, m.serialize(),
                     m.deserialize(), m.codecNs(), m.rivalNs(), m.codecAllocation(), m.rivalAllocation(), m.limit(),
-                    m.exact() == null, m.rivalExact() == null, m.met(), m.cpuMedian(), m.runsAgree()));
+                    m.exact() == null, m.rivalExact() == null, m.met(), m.clock(), m.wallMedian(), m.cpuMedian(),
+                    m.runsAgree()));
         }
         return csv.toString();
     }
@@ -131,7 +132,7 @@ public final class ReportWriter {
 
     /**
      * The speed targets from the interleaved harness: ser+de time ratio (median over rounds, with its interquartile
-     * range, each run's median and whether the runs agree), the one-direction ratios, the ratio from CPU time, bytes
+     * range, each run's median and whether the runs agree), the one-direction ratios, the ratio from wall time, bytes
      * allocated per record read, exactness, verdict.
      */
     public static String speedTable(List<Interleaved.Measured> speed) {
@@ -140,10 +141,8 @@ public final class ReportWriter {
                 + "interquartile range; below 1 is faster. `protobuf-record` includes the mapping between the generated "
                 + "message and the Java record, so it starts and ends where the class serde does. Per run: the median of "
                 + "each run back to back; they agree when within " + pct(Interleaved.AGREEMENT) + " of each other. "
-                + "The verdict uses wall time; CPU: the same ratio from the timing thread's CPU time, which a busy machine "
-                + "cannot stretch but which leaves out garbage collection (safepoint pauses, collector threads) and so "
-                + "flatters the codec that allocates more. Read B/rec: bytes the thread allocates per record read.\n\n"
-                + "| data set | typedjson | against | ser+de ratio | IQR | per run | runs agree | ser | de | CPU "
+                + clockNote(speed) + " Read B/rec: bytes the thread allocates per record read.\n\n"
+                + "| data set | typedjson | against | ser+de ratio | IQR | per run | runs agree | ser | de | wall "
                 + "| read B/rec (typedjson · rival) | target | exact (typedjson · rival) | verdict |\n"
                 + "|---|---|---|--:|---|---|---|--:|--:|--:|---|--:|---|---|\n");
         int disagree = 0;
@@ -154,7 +153,7 @@ public final class ReportWriter {
                     .append(fmt2(m.q1())).append("–").append(fmt2(m.q3())).append(" | ").append(runs(m)).append(" | ")
                     .append(m.runsAgree() ? "yes" : "**no**").append(" (").append(pct(m.runSpread())).append(") | ")
                     .append(fmt2(m.serialize())).append(" | ").append(fmt2(m.deserialize())).append(" | ")
-                    .append(Double.isNaN(m.cpuMedian()) ? "—" : fmt2(m.cpuMedian())).append(" | ")
+                    .append(fmt2(m.wallMedian())).append(" | ")
                     .append(m.codecAllocation() < 0 ? "—" : m.codecAllocation() + " · " + m.rivalAllocation()).append(" | ≤ ")
                     .append(fmt2(m.limit())).append(" | ")
                     .append(exactCell(m.exact())).append(" · ").append(exactCell(m.rivalExact())).append(" | ")
@@ -194,8 +193,9 @@ public final class ReportWriter {
             md.append('\n');
         }
         long met = speed.stream().filter(Interleaved.Measured::met).count();
-        md.append(String.format(Locale.ROOT, "%nser+de time ÷ the rival's, the median of per-round ratios (interquartile "
-                + "range), typedjson exact on every record; %d of %d targets met.", met, speed.size()));
+        boolean cpu = speed.stream().allMatch(m -> m.clock().equals("cpu"));
+        md.append(String.format(Locale.ROOT, "%nser+de %s time ÷ the rival's, the median of per-round ratios (interquartile "
+                + "range), typedjson exact on every record; %d of %d targets met.", cpu ? "CPU" : "wall", met, speed.size()));
         md.append(disagree ? " † the two runs back to back differ by more than " + pct(Interleaved.AGREEMENT) + ".\n" : "\n");
         return md.toString();
     }
@@ -240,17 +240,34 @@ public final class ReportWriter {
                     : Double.parseDouble(col.apply(name));
             double[] runs = java.util.Arrays.stream(col.apply("run_medians").split(";")).mapToDouble(Double::parseDouble)
                     .toArray();
+            String clock = col.apply("clock").isEmpty() ? "wall" : col.apply("clock"); // older files: wall time only
             out.add(new Interleaved.Measured(col.apply("dataset"),
                     new Interleaved.Target(col.apply("codec"), col.apply("rival"), num.applyAsDouble("limit")),
-                    num.applyAsDouble("limit"), num.applyAsDouble("ratio_median"), num.applyAsDouble("ratio_q1"),
+                    num.applyAsDouble("limit"), clock, num.applyAsDouble("ratio_median"), num.applyAsDouble("ratio_q1"),
                     num.applyAsDouble("ratio_q3"), runs, num.applyAsDouble("serialize_ratio"),
-                    num.applyAsDouble("deserialize_ratio"), num.applyAsDouble("cpu_ratio_median"),
+                    num.applyAsDouble("deserialize_ratio"),
+                    clock.equals("wall") ? num.applyAsDouble("ratio_median") : num.applyAsDouble("wall_ratio_median"),
+                    num.applyAsDouble("cpu_ratio_median"),
                     num.applyAsDouble("codec_ns"), num.applyAsDouble("rival_ns"),
                     Long.parseLong(col.apply("codec_read_alloc_bytes")), Long.parseLong(col.apply("rival_read_alloc_bytes")),
                     Boolean.parseBoolean(col.apply("exact")) ? null : "not exact",
                     Boolean.parseBoolean(col.apply("rival_exact")) ? null : "not exact"));
         }
         return out;
+    }
+
+    /** Which clock the ratios come from, and why CPU time where the JVM measures it. */
+    private static String clockNote(List<Interleaved.Measured> speed) {
+        if (speed.stream().allMatch(m -> m.clock().equals("cpu"))) {
+            return "Ratios and verdicts come from the timing thread's CPU time: on a machine shared with other work a "
+                    + "task of a few milliseconds loses whole scheduler slices at random, which scatters wall-time "
+                    + "ratios far more than any difference between codecs, while CPU time counts only what the codec's "
+                    + "thread ran. CPU time leaves out garbage collection (safepoint pauses, the collector's threads), "
+                    + "which favours the codec that allocates more (see read B/rec); wall: the ser+de ratio from wall "
+                    + "time, which includes it, and which an idle machine makes trustworthy.";
+        }
+        return "Ratios and verdicts come from wall time (this JVM or file has no per-thread CPU time); wall repeats the "
+                + "ser+de ratio.";
     }
 
     private static String verdict(Interleaved.Measured m) {

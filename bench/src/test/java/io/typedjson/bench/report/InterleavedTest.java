@@ -40,7 +40,9 @@ class InterleavedTest {
         assertNotNull(map.rivalExact(), "Jackson on Map<String, Object> turns the Short qty into an Integer");
         assertTrue(map.rivalExact().contains("qty"), map.rivalExact());
 
-        assertTrue(proto.cpuMedian() > 0, "the ratio from the timing thread's CPU time: " + proto.cpuMedian());
+        assertEquals("cpu", proto.clock(), "this JVM measures the timing thread's CPU time");
+        assertEquals(proto.median(), proto.cpuMedian());
+        assertTrue(proto.wallMedian() > 0, "the ratio from wall time: " + proto.wallMedian());
         assertEquals(proto.runSpread() <= Interleaved.AGREEMENT, proto.runsAgree());
 
         String table = ReportWriter.speedTable(m);
@@ -53,7 +55,8 @@ class InterleavedTest {
         List<Interleaved.Measured> back = ReportWriter.readSpeedCsv(csv);
         assertEquals(2, back.size());
         assertEquals(proto.median(), back.get(0).median(), 1e-4);
-        assertEquals(proto.cpuMedian(), back.get(0).cpuMedian(), 1e-4);
+        assertEquals(proto.wallMedian(), back.get(0).wallMedian(), 1e-4);
+        assertEquals("cpu", back.get(0).clock());
         assertEquals(3.0, back.get(0).limit());
         assertEquals(proto.runsAgree(), back.get(0).runsAgree());
         assertNull(back.get(1).exact());
@@ -73,6 +76,7 @@ class InterleavedTest {
         assertTrue(readme.contains("| 0.42 (0.40–0.45), ≤ 0.50: met |"), readme);
         assertTrue(readme.contains("| 0.60 (0.40–0.45), ≤ 0.50: **MISSED** by 20 % † |"), readme);
         assertTrue(readme.contains("| 0.30 (0.40–0.45), ≤ 0.50: **not exact** |"), readme);
+        assertTrue(readme.contains("ser+de CPU time ÷ the rival's"), readme);
         assertTrue(readme.contains("1 of 3 targets met. † the two runs back to back differ by more than 15 %"), readme);
         String table = ReportWriter.speedTable(List.of(met, missed));
         assertTrue(table.contains("| 0.50 · 0.70 | **no** (40 %) |"), table);
@@ -81,7 +85,7 @@ class InterleavedTest {
 
     private static Interleaved.Measured measured(String dataset, Interleaved.Target t, double median, double[] runs,
                                                  String exact) {
-        return new Interleaved.Measured(dataset, t, t.limit(), median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, 100, 200, 10, 20,
-                exact, null);
+        return new Interleaved.Measured(dataset, t, t.limit(), "cpu", median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, median,
+                100, 200, 10, 20, exact, null);
     }
 }
