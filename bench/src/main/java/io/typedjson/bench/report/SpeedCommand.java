@@ -71,6 +71,11 @@ public final class SpeedCommand {
         }
         if (readme != null) {
             String page = Files.readString(readme, StandardCharsets.UTF_8);
+            if (ReportWriter.readmeBlock(page).isEmpty()) {
+                System.err.println(readme + " has no speed table markers: " + ReportWriter.README_BEGIN + " ... "
+                        + ReportWriter.README_END);
+                return 2;
+            }
             Files.writeString(readme, ReportWriter.replaceReadmeBlock(page, ReportWriter.readmeTable(measured)),
                     StandardCharsets.UTF_8);
             System.out.println("replaced the speed table of " + readme);
