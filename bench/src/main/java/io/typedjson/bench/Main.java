@@ -15,10 +15,12 @@ public final class Main {
             usage: java -jar bench/target/typedjson-bench.jar <command> [options]
 
             commands:
-              report   sizes, exactness and JMH timings of every codec on every data set;
-                       writes report.md, report.csv and chart.svg to bench/target/results/
+              report   sizes and exactness of every codec on every data set, the speed targets
+                       (interleaved, as speed), JMH ns and B/op per codec; writes report.md, report.csv,
+                       chart.svg, speed.md, speed.csv and targets.md to bench/target/results/
               speed    the speed targets alone: every codec and its rival timed in turns in one JVM,
-                       median of per-round ratios with its interquartile range
+                       median of per-round ratios with its interquartile range; --from CSV --readme
+                       README.md rewrites README's speed table from a published speed.csv
               jmh      JMH's own command line, e.g.  jmh CodecBenchmark -p dataset=rows -prof gc
               cluster  the end-to-end benchmark on a local Kafka cluster (--brokers N for N nodes)
               scale    throughput against record size, partitions and threads, and compression,

@@ -1,9 +1,11 @@
 package io.typedjson.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.typedjson.bench.report.ReportWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -32,14 +35,18 @@ import org.junit.jupiter.api.Test;
  * must be the source's value rounded to as many decimals as the page shows (the source's own last digit is
  * rounded too, so a value anywhere within it counts). A text marker,
  * {@code <!-- report.md says: 44 of 96 JMH results -->}, requires the generated page to contain that text (with
- * {@code \|} for a pipe, which would end a table cell). Markdown renders neither marker.
+ * {@code \|} for a pipe, which would end a table cell). Markdown renders neither marker. {@code speed} names
+ * {@code bench/results/speed.csv}, whose rows are keyed by codec and rival: {@code typedjson-class:jackson-record}.
+ *
+ * <p>README.md's speed table is not quoted number by number: it is the table {@code ReportWriter.readmeTable}
+ * renders from {@code bench/results/speed.csv}, verbatim, between two markers.
  */
 class DocumentedNumbersTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Pattern NUMBER_MARKER = Pattern.compile(
-            "(-?[0-9][0-9,]*(?:\\.[0-9]+)?)(?:\\s*(?:×|%|B|ns|ms))?<!-- (report|cluster) (\\S+) (\\S+) (\\S+) -->");
-    private static final Pattern ANY_NUMBER_MARKER = Pattern.compile("<!-- (report|cluster) \\S+ \\S+ \\S+ -->");
+            "(-?[0-9][0-9,]*(?:\\.[0-9]+)?)(?:\\s*(?:×|%|B|ns|ms))?<!-- (report|cluster|speed) (\\S+) (\\S+) (\\S+) -->");
+    private static final Pattern ANY_NUMBER_MARKER = Pattern.compile("<!-- (report|cluster|speed) \\S+ \\S+ \\S+ -->");
     private static final Pattern TEXT_MARKER = Pattern.compile("<!-- (report\\.md|cluster\\.md) says: (.*?) -->");
 
     /** The documentation files scanned for markers. */
@@ -67,7 +74,9 @@ class DocumentedNumbersTest {
             for (int i = 0; i < header.size() && i < values.size(); i++) {
                 row.put(header.get(i), values.get(i));
             }
-            rows.put(row.get("dataset") + " " + row.get("codec"), row);
+            // speed.csv has a row per codec and rival
+            rows.put(row.get("dataset") + " " + row.get("codec") + (row.containsKey("rival") ? ":" + row.get("rival") : ""),
+                    row);
         }
         return rows;
     }
@@ -190,7 +199,8 @@ class DocumentedNumbersTest {
 
     private static Map<String, Map<String, Map<String, String>>> sources() throws IOException {
         return Map.of("report", csv(ROOT.resolve("bench/results/report.csv")),
-                "cluster", csv(ROOT.resolve("bench/results/cluster.csv")));
+                "cluster", csv(ROOT.resolve("bench/results/cluster.csv")),
+                "speed", csv(ROOT.resolve("bench/results/speed.csv")));
     }
 
     private static Map<String, String> generatedPages() throws IOException {
@@ -215,6 +225,37 @@ class DocumentedNumbersTest {
     }
 
     @Test
+    void readmesSpeedTableIsTheOneRenderedFromThePublishedSpeedCsv() throws IOException {
+        String rendered = ReportWriter.readmeTable(ReportWriter.readSpeedCsv(
+                Files.readString(ROOT.resolve("bench/results/speed.csv"))));
+        assertEquals(15, ReportWriter.readSpeedCsv(Files.readString(ROOT.resolve("bench/results/speed.csv"))).size(),
+                "the published speed.csv has the issue's 15 targets");
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        assertEquals(Optional.of(rendered), ReportWriter.readmeBlock(readme),
+                "README.md's speed table is stale: run `java -jar bench/target/typedjson-bench.jar speed --from "
+                        + "bench/results/speed.csv --readme README.md`");
+        Path snippet = ROOT.resolve("bench/results/targets.md");
+        assertEquals(rendered, Files.readString(snippet), snippet + " was written from another speed.csv");
+    }
+
+    @Test
+    void aStaleSpeedTableIsCaught() throws IOException {
+        String csv = Files.readString(ROOT.resolve("bench/results/speed.csv"));
+        String rendered = ReportWriter.readmeTable(ReportWriter.readSpeedCsv(csv));
+        String page = "intro\n" + ReportWriter.README_BEGIN + "\nold table\n" + ReportWriter.README_END + "\nrest\n";
+        String fresh = ReportWriter.replaceReadmeBlock(page, rendered);
+        assertEquals(Optional.of(rendered), ReportWriter.readmeBlock(fresh));
+        assertTrue(fresh.startsWith("intro\n") && fresh.endsWith(ReportWriter.README_END + "\nrest\n"), fresh);
+        // one ratio changed in the CSV's fourth decimal place that moves the second: the table no longer matches
+        String[] lines = csv.split("\n");
+        List<String> f = new ArrayList<>(fields(lines[1]));
+        f.set(3, new BigDecimal(f.get(3)).add(new BigDecimal("0.05")).toPlainString());
+        lines[1] = String.join(",", f);
+        String changed = ReportWriter.readmeTable(ReportWriter.readSpeedCsv(String.join("\n", lines)));
+        assertNotEquals(Optional.of(changed), ReportWriter.readmeBlock(fresh));
+    }
+
+    @Test
     void aNumberThatDisagreesWithItsSourceIsCaught() throws IOException {
         Map<String, Map<String, Map<String, String>>> sources = sources();
         Map<String, String> generated = generatedPages();
@@ -228,5 +269,13 @@ class DocumentedNumbersTest {
         check("text", "<!-- report.md says: 52 of 96 JMH results -->", sources, generated, failures);
         check("orphan", "about<!-- report orders typedjson-connect bytes_per_record -->", sources, generated, failures);
         assertEquals(4, failures.size(), failures.toString());
+        String median = sources.get("speed").get("orders typedjson-class:jackson-record").get("ratio_median");
+        BigDecimal shown = new BigDecimal(median).setScale(2, RoundingMode.HALF_UP);
+        check("speed", shown + "<!-- speed orders typedjson-class:jackson-record ratio_median -->", sources, generated,
+                failures);
+        assertEquals(4, failures.size(), failures.toString());
+        check("speed stale", shown.add(new BigDecimal("0.05")) + "<!-- speed orders typedjson-class:jackson-record "
+                + "ratio_median -->", sources, generated, failures);
+        assertEquals(5, failures.size(), failures.toString());
     }
 }

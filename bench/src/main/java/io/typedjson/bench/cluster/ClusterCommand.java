@@ -353,6 +353,9 @@ public final class ClusterCommand {
     // ---- report ------------------------------------------------------------------------------------------------
 
     static final class Report {
+        /** The speed issue's figure for the main job: the class serde consumes at least this × protobuf's records/s. */
+        static final double CONSUME_TARGET = 0.6;
+
         private final Options o;
         private final String brokerLine;
         private final Map<String, List<Measurement>> byCodec;
@@ -396,6 +399,13 @@ public final class ClusterCommand {
                         .append(" | ").append(exactness(ms)).append(" |\n");
             }
             sb.append('\n');
+            if (byCodec.containsKey("typedjson-class") && byCodec.containsKey("protobuf")) {
+                double r = ratio("typedjson-class", "protobuf", Measurement::consumeRecordsPerSecond);
+                sb.append(String.format(Locale.ROOT, "**typedjson-class consume rec/s ÷ protobuf's: %.2f** (median of "
+                        + "the per-run ratios); the speed issue's target for the main job is at least %.1f: %s.%n%n", r,
+                        CONSUME_TARGET, r >= CONSUME_TARGET ? "met" : String.format(Locale.ROOT, "**missed** by %.0f %%",
+                                (1 - r / CONSUME_TARGET) * 100)));
+            }
             sb.append("value B/rec: serialized value; disk B/rec: the topic's log segments on the broker "
                     + "(record batches, keys, headers, compression) per record; MB = 10^6 bytes of serialized "
                     + "values; produce × and consume ×: records/s relative to the first codec in the same run (median "
@@ -445,7 +455,12 @@ public final class ClusterCommand {
          * a run hold better than ratios of medians when the machine's speed drifts between runs.
          */
         private double ratio(String codec, ToDoubleFunction<Measurement> f) {
-            List<Measurement> first = byCodec.values().iterator().next();
+            return ratio(codec, byCodec.keySet().iterator().next(), f);
+        }
+
+        /** The median over runs of {@code codec}'s figure divided by {@code base}'s in the same run. */
+        private double ratio(String codec, String base, ToDoubleFunction<Measurement> f) {
+            List<Measurement> first = byCodec.get(base);
             List<Measurement> mine = byCodec.get(codec);
             int n = Math.min(first.size(), mine.size());
             double[] r = new double[n];

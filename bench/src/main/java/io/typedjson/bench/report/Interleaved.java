@@ -5,6 +5,7 @@ import io.typedjson.bench.codec.Codecs;
 import io.typedjson.bench.codec.Exactness;
 import io.typedjson.bench.data.Datasets;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -20,6 +21,15 @@ import java.util.SplittableRandom;
  * records within each round, in an order shuffled per round, for many rounds after a warm-up; a ratio is the median
  * over rounds of the per-round ratio, reported with its interquartile range. Whatever load the machine has in one
  * round, typedjson and its rival meet it alike. JMH stays for allocation profiles and for absolute times.
+ *
+ * <p>Each timed task records both the wall time and the timing thread's CPU time
+ * ({@link ThreadMXBean#getCurrentThreadCpuTime}); the ratios and the verdict are taken from CPU time, and the wall-time
+ * ratio is shown beside them. On a machine shared with other work, a task of a few milliseconds is descheduled for
+ * whole scheduler slices at random, which no interleaving evens out when the machine runs several times more threads
+ * than it has cores (wall-time ratios then scatter over a factor of four within a run); CPU time counts only what the
+ * codec's own thread ran. What CPU time leaves out is garbage collection on other threads and in safepoint pauses,
+ * which favours the codec that allocates more: the table shows the bytes each side allocates per record read, and
+ * on an idle machine the wall ratio shows what the collector adds.
  *
  * <p>Every timed codec is checked once for exactness on the same records (the table's exact column): a faster codec
  * that gives back a different value does a different job.
@@ -38,9 +48,12 @@ public final class Interleaved {
 
     public static final List<String> DATASETS = List.of("orders", "rows", "cdc");
 
+    /** Two runs back to back agree when their medians differ by at most this fraction (the speed issue's 15 %). */
+    public static final double AGREEMENT = 0.15;
+
     /** How a run is sized. */
     public record Settings(int warmupRounds, int rounds, int runs, double millisPerTask) {
-        public static final Settings DEFAULT = new Settings(15, 60, 2, 8);
+        public static final Settings DEFAULT = new Settings(40, 80, 2, 8);
         public static final Settings QUICK = new Settings(4, 12, 2, 4);
 
         @Override
@@ -53,16 +66,20 @@ public final class Interleaved {
     /**
      * One target measured on one data set.
      *
+     * @param clock     what the ratios and ns are taken from: "cpu" (the timing thread's CPU time) or "wall" (where
+     *                  the JVM does not measure CPU time, and in speed.csv files written before CPU time was measured)
      * @param median    ser+de ratio: the median over all rounds of all runs; q1 and q3 its quartiles; runMedians
      *                  each run's median
      * @param serialize serialize-only median ratio; deserialize likewise
+     * @param wallMedian the ser+de ratio from wall time; cpuMedian from CPU time (NaN where not measured)
+     * @param codecNs   the codec's median ser+de ns per record on {@code clock}; rivalNs the rival's
      * @param codecAllocation bytes allocated per record read by the codec, rivalAllocation by the rival
      * @param exact     null when typedjson's codec gave back every record exactly, else the first difference
      * @param rivalExact the same for the rival (some rivals are lossy by design: the target still holds against them)
      */
-    public record Measured(String dataset, Target target, double limit, double median, double q1, double q3,
-                           double[] runMedians, double serialize, double deserialize, double codecNs, double rivalNs,
-                           long codecAllocation, long rivalAllocation, String exact,
+    public record Measured(String dataset, Target target, double limit, String clock, double median, double q1,
+                           double q3, double[] runMedians, double serialize, double deserialize, double wallMedian,
+                           double cpuMedian, double codecNs, double rivalNs, long codecAllocation, long rivalAllocation, String exact,
                            String rivalExact) {
         public boolean met() {
             return exact == null && median <= limit;
@@ -73,6 +90,11 @@ public final class Interleaved {
             double min = Arrays.stream(runMedians).min().orElse(Double.NaN);
             double max = Arrays.stream(runMedians).max().orElse(Double.NaN);
             return max / min - 1;
+        }
+
+        /** Whether the runs back to back agree within {@link #AGREEMENT}. */
+        public boolean runsAgree() {
+            return runSpread() <= AGREEMENT;
         }
     }
 
@@ -100,7 +122,7 @@ public final class Interleaved {
                 subjects.add(new Subject(codec(dataset, name), dataset));
             }
             System.out.printf("interleaved timing on %s: %s; %s%n", dataset, names, s);
-            Map<String, double[][]> nanos = time(subjects, s); // name -> [round][0 ser, 1 de]
+            Map<String, double[][]> nanos = time(subjects, s); // name -> [round][ser, de, ser CPU, de CPU]
             for (Target t : targets) {
                 out.add(measure(dataset, t, subjects, nanos, s));
             }
@@ -143,13 +165,20 @@ public final class Interleaved {
             return codec.name();
         }
 
-        /** ns per record for one pass of {@code repetitions} times over the records, one direction. */
-        double time(int direction) {
+        /**
+         * Wall and CPU ns per record for {@code repetitions} passes over the records in one direction; the CPU time
+         * is NaN where the JVM does not measure it.
+         */
+        double[] time(int direction) {
+            long cpuStart = CPU ? THREADS.getCurrentThreadCpuTime() : 0;
             long start = System.nanoTime();
             for (long r = 0; r < repetitions; r++) {
                 pass(direction);
             }
-            return (System.nanoTime() - start) / (double) (repetitions * values.length);
+            long wall = System.nanoTime() - start;
+            double perRecord = repetitions * (double) values.length;
+            double cpu = CPU ? (THREADS.getCurrentThreadCpuTime() - cpuStart) / perRecord : Double.NaN;
+            return new double[] {wall / perRecord, cpu};
         }
 
         void pass(int direction) {
@@ -167,6 +196,16 @@ public final class Interleaved {
         }
     }
 
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final boolean CPU = THREADS.isCurrentThreadCpuTimeSupported() && enableCpuTime();
+
+    private static boolean enableCpuTime() {
+        if (!THREADS.isThreadCpuTimeEnabled()) {
+            THREADS.setThreadCpuTimeEnabled(true);
+        }
+        return THREADS.isThreadCpuTimeEnabled();
+    }
+
     private static Map<String, double[][]> time(List<Subject> subjects, Settings s) {
         // calibrate: enough passes over the records that one timed task takes about millisPerTask
         for (Subject subject : subjects) {
@@ -182,7 +221,7 @@ public final class Interleaved {
         }
         int total = s.warmupRounds() + s.rounds() * s.runs();
         Map<String, double[][]> nanos = new LinkedHashMap<>();
-        subjects.forEach(x -> nanos.put(x.name(), new double[s.rounds() * s.runs()][2]));
+        subjects.forEach(x -> nanos.put(x.name(), new double[s.rounds() * s.runs()][4]));
         List<int[]> tasks = new ArrayList<>();
         for (int i = 0; i < subjects.size(); i++) {
             tasks.add(new int[] {i, 0});
@@ -193,9 +232,11 @@ public final class Interleaved {
             shuffle(tasks, random);
             for (int[] task : tasks) {
                 Subject subject = subjects.get(task[0]);
-                double ns = subject.time(task[1]);
+                double[] ns = subject.time(task[1]);
                 if (round >= s.warmupRounds()) {
-                    nanos.get(subject.name())[round - s.warmupRounds()][task[1]] = ns;
+                    double[] row = nanos.get(subject.name())[round - s.warmupRounds()];
+                    row[task[1]] = ns[0];
+                    row[2 + task[1]] = ns[1];
                 }
             }
         }
@@ -227,14 +268,24 @@ public final class Interleaved {
                                     Settings s) {
         double[][] a = nanos.get(t.codec());
         double[][] b = nanos.get(t.rival());
+        boolean cpu = !Double.isNaN(a[0][2]);
+        int clock = cpu ? 2 : 0; // columns of the clock the verdict uses: CPU time where the JVM measures it
         int n = a.length;
         double[] both = new double[n];
         double[] ser = new double[n];
         double[] de = new double[n];
+        double[] wall = new double[n];
+        double[] cpuBoth = new double[n];
+        double[] codecNs = new double[n];
+        double[] rivalNs = new double[n];
         for (int i = 0; i < n; i++) {
-            both[i] = (a[i][0] + a[i][1]) / (b[i][0] + b[i][1]);
-            ser[i] = a[i][0] / b[i][0];
-            de[i] = a[i][1] / b[i][1];
+            wall[i] = (a[i][0] + a[i][1]) / (b[i][0] + b[i][1]);
+            cpuBoth[i] = (a[i][2] + a[i][3]) / (b[i][2] + b[i][3]);
+            both[i] = cpu ? cpuBoth[i] : wall[i];
+            ser[i] = a[i][clock] / b[i][clock];
+            de[i] = a[i][clock + 1] / b[i][clock + 1];
+            codecNs[i] = a[i][clock] + a[i][clock + 1];
+            rivalNs[i] = b[i][clock] + b[i][clock + 1];
         }
         double[] runMedians = new double[s.runs()];
         for (int r = 0; r < s.runs(); r++) {
@@ -242,14 +293,10 @@ public final class Interleaved {
         }
         Subject codec = find(subjects, t.codec());
         Subject rival = find(subjects, t.rival());
-        return new Measured(dataset, t, limit(t, dataset), quantile(both, 0.5), quantile(both, 0.25),
-                quantile(both, 0.75), runMedians, quantile(ser, 0.5), quantile(de, 0.5),
-                quantile(column(a), 0.5), quantile(column(b), 0.5), codec.allocatedPerRead, rival.allocatedPerRead, codec.exact,
-                rival.exact);
-    }
-
-    private static double[] column(double[][] serDe) {
-        return Arrays.stream(serDe).mapToDouble(x -> x[0] + x[1]).toArray();
+        return new Measured(dataset, t, limit(t, dataset), cpu ? "cpu" : "wall", quantile(both, 0.5),
+                quantile(both, 0.25), quantile(both, 0.75), runMedians, quantile(ser, 0.5), quantile(de, 0.5),
+                quantile(wall, 0.5), quantile(cpuBoth, 0.5), quantile(codecNs, 0.5), quantile(rivalNs, 0.5),
+                codec.allocatedPerRead, rival.allocatedPerRead, codec.exact, rival.exact);
     }
 
     private static Subject find(List<Subject> subjects, String name) {

@@ -18,12 +18,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /** Runs a JMH benchmark class in-process (its trials in forked JVMs) with the GC profiler and collects ns/op and B/op. */
 public final class JmhRunner {
 
-    /** How long JMH measures: forks, warm-up and measurement iterations of {@code seconds} each. */
-    public record Settings(int forks, int warmups, int iterations, int seconds) {
+    /** How long JMH measures: forks, warm-up and measurement iterations of {@code millis} each. */
+    public record Settings(int forks, int warmups, int iterations, int millis) {
         @Override
         public String toString() {
             return forks + " fork(s), " + warmups + " warm-up and " + iterations + " measurement iteration(s) of "
-                    + seconds + " s, -prof gc";
+                    + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms") + ", -prof gc";
         }
     }
 
@@ -41,9 +41,9 @@ public final class JmhRunner {
                 .param("codec", codecs.toArray(String[]::new))
                 .forks(settings.forks())
                 .warmupIterations(settings.warmups())
-                .warmupTime(TimeValue.seconds(settings.seconds()))
+                .warmupTime(TimeValue.milliseconds(settings.millis()))
                 .measurementIterations(settings.iterations())
-                .measurementTime(TimeValue.seconds(settings.seconds()))
+                .measurementTime(TimeValue.milliseconds(settings.millis()))
                 .jvmArgsAppend("-Xmx1g")
                 .addProfiler(GCProfiler.class)
                 .build();

@@ -31,12 +31,17 @@ public final class ReportCommand {
               --datasets a,b     data sets (default orders,rows,cdc,board; JMH in --quick: orders,rows)
               --codecs a,b       codecs (default all: %s)
               --forks N          JMH forks (default 1)
-              --warmups N        JMH warm-up iterations (default 3)
-              --iterations N     JMH measurement iterations (default 5)
-              --time S           seconds per JMH iteration (default 1)
-              --no-jmh           sizes and exactness only (no timings, no chart)
+              --warmups N        JMH warm-up iterations (default 2; --quick 1)
+              --iterations N     JMH measurement iterations (default 3; --quick 1)
+              --time S           seconds per JMH iteration, decimals allowed (default 0.5; --quick 1)
+              --no-jmh           sizes and exactness only (no timings, no speed targets, no chart)
               --no-shapes        skip the per-shape micro benchmarks
-              --no-speed         skip the interleaved speed targets (the targets table then uses JMH's times)
+              --no-speed         skip the interleaved speed targets (the speed command measures them alone)
+
+            The speed targets come from the interleaved harness (%s;
+            --quick: %s), which times every codec of a target
+            and its rival in turns in one JVM; JMH, one record per operation in its own fork, gives the per-codec
+            tables (ns and bytes allocated per operation with -prof gc) and the shape benchmarks.
               --out DIR          output directory (default bench/target/results, or target/results outside
                                  the repository; the published report: --out bench/results); also --results-dir
               --help             this text
@@ -57,14 +62,15 @@ public final class ReportCommand {
         List<String> datasets = null;
         List<String> codecs = null;
         int forks = 1;
-        int warmups = 3;
-        int iterations = 5;
-        int seconds = 1;
+        Integer warmups = null;
+        Integer iterations = null;
+        Integer millis = null;
         Path out = io.typedjson.bench.Main.defaultResultsDir();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--help", "-h" -> {
-                    System.out.printf(USAGE, String.join(",", QUICK_CODECS), String.join(",", Codecs.names()));
+                    System.out.printf(USAGE, String.join(",", QUICK_CODECS), String.join(",", Codecs.names()),
+                            Interleaved.Settings.DEFAULT, Interleaved.Settings.QUICK);
                     return 0;
                 }
                 case "--quick" -> quick = true;
@@ -77,7 +83,7 @@ public final class ReportCommand {
                 case "--forks" -> forks = Integer.parseInt(value(args, ++i));
                 case "--warmups" -> warmups = Integer.parseInt(value(args, ++i));
                 case "--iterations" -> iterations = Integer.parseInt(value(args, ++i));
-                case "--time" -> seconds = Integer.parseInt(value(args, ++i));
+                case "--time" -> millis = (int) Math.round(Double.parseDouble(value(args, ++i)) * 1000);
                 case "--out", "--results-dir" -> out = Path.of(value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see report --help");
@@ -86,14 +92,15 @@ public final class ReportCommand {
             }
         }
         if (quick) {
-            warmups = 1;
-            iterations = 1;
             shapes = false;
         }
         int n = records != null ? records : quick ? 2_000 : 100_000;
         List<String> sizeSets = datasets != null ? datasets : Datasets.names();
         List<String> jmhSets = datasets != null ? datasets : quick ? List.of("orders", "rows") : Datasets.names();
-        JmhRunner.Settings settings = new JmhRunner.Settings(forks, warmups, iterations, seconds);
+        // Full: 2 × 0.5 s of warm-up and 3 × 0.5 s measured per trial (116 trials, each in its own fork): JMH's
+        // part is the per-codec ns and B/op, which settle within that; the targets come from the interleaved harness.
+        JmhRunner.Settings settings = new JmhRunner.Settings(forks, warmups != null ? warmups : quick ? 1 : 2,
+                iterations != null ? iterations : quick ? 1 : 3, millis != null ? millis : quick ? 1000 : 500);
 
         Instant start = Instant.now();
         String loadAtStart = loadAverage();

@@ -27,24 +27,38 @@ public final class ReportWriter {
             Files.writeString(dir.resolve("chart.svg"), Chart.svg(r), StandardCharsets.UTF_8);
         }
         if (!r.speed().isEmpty()) {
-            Files.writeString(dir.resolve("speed.csv"), speedCsv(r.speed()), StandardCharsets.UTF_8);
+            writeSpeed(dir, r.speed(), run.getOrDefault("interleaved speed", ""));
         }
+    }
+
+    /**
+     * Writes speed.csv, speed.md (the targets table alone) and targets.md, the summary README.md copies verbatim
+     * (rendered from the CSV as written, so that DocumentedNumbersTest can render it again from the published CSV).
+     */
+    public static void writeSpeed(Path dir, List<Interleaved.Measured> speed, String settings) throws IOException {
+        Files.createDirectories(dir);
+        String csv = speedCsv(speed);
+        Files.writeString(dir.resolve("speed.csv"), csv, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("speed.md"), "# typedjson speed targets\n\nSettings: " + settings + ".\n\n"
+                + speedTable(speed), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("targets.md"), readmeTable(readSpeedCsv(csv)), StandardCharsets.UTF_8);
     }
 
     /** The interleaved speed ratios, one line per data set and target. */
     public static String speedCsv(List<Interleaved.Measured> speed) {
         StringBuilder csv = new StringBuilder("dataset,codec,rival,ratio_median,ratio_q1,ratio_q3,run_medians,"
                 + "serialize_ratio,deserialize_ratio,codec_ns,rival_ns,codec_read_alloc_bytes,rival_read_alloc_bytes,limit,"
-                + "exact,rival_exact,met\n");
+                + "exact,rival_exact,met,clock,wall_ratio_median,cpu_ratio_median,runs_agree\n");
         for (Interleaved.Measured m : speed) {
             StringBuilder runs = new StringBuilder();
             for (double x : m.runMedians()) {
                 runs.append(runs.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%.4f", x));
             }
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s,%s,%.4f,%.4f,%s%n",
                     m.dataset(), m.target().codec(), m.target().rival(), m.median(), m.q1(), m.q3(), runs, m.serialize(),
                     m.deserialize(), m.codecNs(), m.rivalNs(), m.codecAllocation(), m.rivalAllocation(), m.limit(),
-                    m.exact() == null, m.rivalExact() == null, m.met()));
+                    m.exact() == null, m.rivalExact() == null, m.met(), m.clock(), m.wallMedian(), m.cpuMedian(),
+                    m.runsAgree()));
         }
         return csv.toString();
     }
@@ -74,16 +88,9 @@ public final class ReportWriter {
         if (r.typedjsonCodecs().isEmpty()) {
             md.append("Not measured: no typedjson codec in this run.\n");
         } else {
-            if (!r.speed().isEmpty()) {
-                md.append(speedTable(r.speed()));
-            }
-            md.append(r.speed().isEmpty() ? "Speed" : "\nJMH's timings, for reference (separate forks, so noisier than the "
-                    + "interleaved ratios above)");
-            md.append(": typedjson's ns over the rival's ns (below 1 is faster; ✗ marks a miss), serialize · deserialize.\n\n| codec | data set |");
-            Targets.SPEED_RIVALS.forEach(rival -> md.append(" vs ").append(rival).append(" |"));
-            md.append(" verdict |\n|---|---|---|---|---|---|\n");
-            Targets.speed(r).forEach(v -> verdictRow(md, v));
-            md.append("\nSize:\n\n| codec | target | measured | verdict |\n|---|---|---|---|\n");
+            md.append(r.speed().isEmpty() ? "Speed: not measured in this run (`--no-jmh` or `--no-speed`; the `speed` "
+                    + "command measures the speed targets alone).\n" : speedTable(r.speed()));
+            md.append("\nSize (from the sizes above):\n\n| codec | target | measured | verdict |\n|---|---|---|---|\n");
             Targets.size(r).forEach(v -> verdictRow(md, v));
         }
         md.append("\nThe byte targets are those of the Connect issue, stated there for the converter (value plus headers); "
@@ -125,32 +132,159 @@ public final class ReportWriter {
 
     /**
      * The speed targets from the interleaved harness: ser+de time ratio (median over rounds, with its interquartile
-     * range and each run's median), the one-direction ratios, bytes allocated per record read, exactness, verdict.
+     * range, each run's median and whether the runs agree), the one-direction ratios, the ratio from wall time, bytes
+     * allocated per record read, exactness, verdict.
      */
     public static String speedTable(List<Interleaved.Measured> speed) {
         StringBuilder md = new StringBuilder("Speed, interleaved in one JVM (" + Interleaved.class.getSimpleName()
                 + "): typedjson's serialize + deserialize time over the rival's, the median of per-round ratios with its "
                 + "interquartile range; below 1 is faster. `protobuf-record` includes the mapping between the generated "
-                + "message and the Java record, so it starts and ends where the class serde does.\n\n"
-                + "| data set | typedjson | against | ser+de ratio | IQR | per run | ser | de | read B/rec (typedjson · rival) "
-                + "| target | exact (typedjson · rival) | verdict |\n|---|---|---|--:|---|---|--:|--:|---|--:|---|---|\n");
+                + "message and the Java record, so it starts and ends where the class serde does. Per run: the median of "
+                + "each run back to back; they agree when within " + pct(Interleaved.AGREEMENT) + " of each other. "
+                + clockNote(speed) + " Read B/rec: bytes the thread allocates per record read.\n\n"
+                + "| data set | typedjson | against | ser+de ratio | IQR | per run | runs agree | ser | de | wall "
+                + "| read B/rec (typedjson · rival) | target | exact (typedjson · rival) | verdict |\n"
+                + "|---|---|---|--:|---|---|---|--:|--:|--:|---|--:|---|---|\n");
+        int disagree = 0;
         for (Interleaved.Measured m : speed) {
-            StringBuilder runs = new StringBuilder();
-            for (double x : m.runMedians()) {
-                runs.append(runs.length() == 0 ? "" : " · ").append(fmt2(x));
-            }
+            disagree += m.runsAgree() ? 0 : 1;
             md.append("| ").append(m.dataset()).append(" | ").append(m.target().codec()).append(" | ")
                     .append(m.target().rival()).append(" | ").append(fmt2(m.median())).append(" | ")
-                    .append(fmt2(m.q1())).append("–").append(fmt2(m.q3())).append(" | ").append(runs).append(" | ")
+                    .append(fmt2(m.q1())).append("–").append(fmt2(m.q3())).append(" | ").append(runs(m)).append(" | ")
+                    .append(m.runsAgree() ? "yes" : "**no**").append(" (").append(pct(m.runSpread())).append(") | ")
                     .append(fmt2(m.serialize())).append(" | ").append(fmt2(m.deserialize())).append(" | ")
+                    .append(fmt2(m.wallMedian())).append(" | ")
                     .append(m.codecAllocation() < 0 ? "—" : m.codecAllocation() + " · " + m.rivalAllocation()).append(" | ≤ ")
                     .append(fmt2(m.limit())).append(" | ")
                     .append(exactCell(m.exact())).append(" · ").append(exactCell(m.rivalExact())).append(" | ")
-                    .append(m.met() ? "met" : m.exact() != null ? "**not exact**"
-                            : String.format(Locale.ROOT, "**MISSED** by %.0f %%", (m.median() / m.limit() - 1) * 100))
-                    .append(" |\n");
+                    .append(verdict(m)).append(" |\n");
         }
+        long met = speed.stream().filter(Interleaved.Measured::met).count();
+        md.append(String.format(Locale.ROOT, "%nMet %d of %d targets.", met, speed.size()));
+        md.append(disagree == 0 ? " Every target's two runs agree within " + pct(Interleaved.AGREEMENT) + ".\n"
+                : String.format(Locale.ROOT, " **%d of %d rows: the runs back to back differ by more than %s**: the "
+                        + "machine's load changed during the run; rerun on an idle machine before quoting them.%n", disagree,
+                        speed.size(), pct(Interleaved.AGREEMENT)));
         return md.toString();
+    }
+
+    /**
+     * The targets as README.md shows them: one line per target, one column per data set, each cell the ser+de ratio
+     * with its interquartile range and the verdict. Rendered from speed.csv's rows (see {@link #readSpeedCsv}).
+     */
+    public static String readmeTable(List<Interleaved.Measured> speed) {
+        List<String> datasets = speed.stream().map(Interleaved.Measured::dataset).distinct().toList();
+        // pairs, not Targets: a limit that depends on the data set is NaN in the target and a number in the CSV
+        List<List<String>> targets = speed.stream().map(x -> List.of(x.target().codec(), x.target().rival())).distinct()
+                .toList();
+        StringBuilder md = new StringBuilder("| typedjson | against |");
+        datasets.forEach(d -> md.append(' ').append(d).append(" |"));
+        md.append("\n|---|---|").append("---|".repeat(datasets.size())).append('\n');
+        boolean disagree = false;
+        for (List<String> t : targets) {
+            md.append("| `").append(t.get(0)).append("` | `").append(t.get(1)).append("` |");
+            for (String d : datasets) {
+                Optional<Interleaved.Measured> m = speed.stream().filter(x -> x.target().codec().equals(t.get(0))
+                        && x.target().rival().equals(t.get(1)) && x.dataset().equals(d)).findFirst();
+                md.append(' ').append(m.map(x -> fmt2(x.median()) + " (" + fmt2(x.q1()) + "–" + fmt2(x.q3()) + "), ≤ "
+                        + fmt2(x.limit()) + ": " + verdict(x) + (x.runsAgree() ? "" : " †")).orElse("—")).append(" |");
+                disagree |= m.isPresent() && !m.get().runsAgree();
+            }
+            md.append('\n');
+        }
+        long met = speed.stream().filter(Interleaved.Measured::met).count();
+        boolean cpu = speed.stream().allMatch(m -> m.clock().equals("cpu"));
+        md.append(String.format(Locale.ROOT, "%nser+de %s time ÷ the rival's, the median of per-round ratios (interquartile "
+                + "range), typedjson exact on every record; %d of %d targets met.", cpu ? "CPU" : "wall", met, speed.size()));
+        md.append(disagree ? " † the two runs back to back differ by more than " + pct(Interleaved.AGREEMENT) + ".\n" : "\n");
+        return md.toString();
+    }
+
+    /** Where README.md's speed table starts and ends; between them, {@link #readmeTable} of the published speed.csv. */
+    public static final String README_BEGIN = "<!-- speed targets: the table of bench/results/targets.md, rendered from "
+            + "bench/results/speed.csv; DocumentedNumbersTest checks it -->";
+    public static final String README_END = "<!-- end of speed targets -->";
+
+    /** The text between README's speed markers, or empty when the page has none. */
+    public static Optional<String> readmeBlock(String page) {
+        int begin = page.indexOf(README_BEGIN);
+        int end = page.indexOf(README_END);
+        if (begin < 0 || end < begin) {
+            return Optional.empty();
+        }
+        return Optional.of(page.substring(begin + README_BEGIN.length(), end).strip() + "\n");
+    }
+
+    /** {@code page} with the text between its speed markers replaced by {@code table}. */
+    public static String replaceReadmeBlock(String page, String table) {
+        int begin = page.indexOf(README_BEGIN);
+        int end = page.indexOf(README_END);
+        if (begin < 0 || end < begin) {
+            throw new IllegalArgumentException("no speed table markers (" + README_BEGIN + " ... " + README_END + ")");
+        }
+        return page.substring(0, begin + README_BEGIN.length()) + "\n" + table + page.substring(end);
+    }
+
+    /** The rows of a speed.csv as written by {@link #speedCsv} (an older file without the CPU columns reads too). */
+    public static List<Interleaved.Measured> readSpeedCsv(String csv) {
+        List<String> lines = csv.lines().filter(l -> !l.isBlank()).toList();
+        List<String> header = List.of(lines.get(0).split(","));
+        List<Interleaved.Measured> out = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            java.util.function.Function<String, String> col = name -> {
+                int i = header.indexOf(name);
+                return i < 0 || i >= f.length ? "" : f[i];
+            };
+            java.util.function.ToDoubleFunction<String> num = name -> col.apply(name).isEmpty() ? Double.NaN
+                    : Double.parseDouble(col.apply(name));
+            double[] runs = java.util.Arrays.stream(col.apply("run_medians").split(";")).mapToDouble(Double::parseDouble)
+                    .toArray();
+            String clock = col.apply("clock").isEmpty() ? "wall" : col.apply("clock"); // older files: wall time only
+            out.add(new Interleaved.Measured(col.apply("dataset"),
+                    new Interleaved.Target(col.apply("codec"), col.apply("rival"), num.applyAsDouble("limit")),
+                    num.applyAsDouble("limit"), clock, num.applyAsDouble("ratio_median"), num.applyAsDouble("ratio_q1"),
+                    num.applyAsDouble("ratio_q3"), runs, num.applyAsDouble("serialize_ratio"),
+                    num.applyAsDouble("deserialize_ratio"),
+                    clock.equals("wall") ? num.applyAsDouble("ratio_median") : num.applyAsDouble("wall_ratio_median"),
+                    num.applyAsDouble("cpu_ratio_median"),
+                    num.applyAsDouble("codec_ns"), num.applyAsDouble("rival_ns"),
+                    Long.parseLong(col.apply("codec_read_alloc_bytes")), Long.parseLong(col.apply("rival_read_alloc_bytes")),
+                    Boolean.parseBoolean(col.apply("exact")) ? null : "not exact",
+                    Boolean.parseBoolean(col.apply("rival_exact")) ? null : "not exact"));
+        }
+        return out;
+    }
+
+    /** Which clock the ratios come from, and why CPU time where the JVM measures it. */
+    private static String clockNote(List<Interleaved.Measured> speed) {
+        if (speed.stream().allMatch(m -> m.clock().equals("cpu"))) {
+            return "Ratios and verdicts come from the timing thread's CPU time: on a machine shared with other work a "
+                    + "task of a few milliseconds loses whole scheduler slices at random, which scatters wall-time "
+                    + "ratios far more than any difference between codecs, while CPU time counts only what the codec's "
+                    + "thread ran. CPU time leaves out garbage collection (safepoint pauses, the collector's threads), "
+                    + "which favours the codec that allocates more (see read B/rec); wall: the ser+de ratio from wall "
+                    + "time, which includes it, and which an idle machine makes trustworthy.";
+        }
+        return "Ratios and verdicts come from wall time (this JVM or file has no per-thread CPU time); wall repeats the "
+                + "ser+de ratio.";
+    }
+
+    private static String verdict(Interleaved.Measured m) {
+        return m.met() ? "met" : m.exact() != null ? "**not exact**"
+                : String.format(Locale.ROOT, "**MISSED** by %.0f %%", (m.median() / m.limit() - 1) * 100);
+    }
+
+    private static String runs(Interleaved.Measured m) {
+        StringBuilder runs = new StringBuilder();
+        for (double x : m.runMedians()) {
+            runs.append(runs.length() == 0 ? "" : " · ").append(fmt2(x));
+        }
+        return runs.toString();
+    }
+
+    private static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
     }
 
     private static String exactCell(String difference) {

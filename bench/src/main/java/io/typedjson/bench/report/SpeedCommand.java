@@ -14,7 +14,12 @@ public final class SpeedCommand {
               --datasets a,b     data sets (default %s)
               --rounds N         timed rounds per run (default %d)
               --runs N           runs back to back, each with its own median (default %d)
-              --out DIR          also write speed.md and speed.csv there
+              --out DIR          also write speed.md, speed.csv and targets.md (the table README.md
+                                 copies) there; report writes them too, with the rest of the report
+              --from CSV         measure nothing: read the targets from a speed.csv (e.g. the published
+                                 bench/results/speed.csv that report wrote)
+              --readme FILE      replace the speed table between FILE's markers (README.md) with the
+                                 table of this run or of --from
               --help             this text
 
             Default settings: %s.
@@ -26,6 +31,8 @@ public final class SpeedCommand {
         Interleaved.Settings s = Interleaved.Settings.DEFAULT;
         List<String> datasets = Interleaved.DATASETS;
         Path out = null;
+        Path from = null;
+        Path readme = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--help", "-h" -> {
@@ -40,22 +47,40 @@ public final class SpeedCommand {
                 case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
                         Integer.parseInt(value(args, ++i)), s.millisPerTask());
                 case "--out" -> out = Path.of(value(args, ++i));
+                case "--from" -> from = Path.of(value(args, ++i));
+                case "--readme" -> readme = Path.of(value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see speed --help");
                     return 2;
                 }
             }
         }
-        List<Interleaved.Measured> measured = Interleaved.run(datasets, Interleaved.TARGETS, s);
-        String table = ReportWriter.speedTable(measured);
-        System.out.println();
-        System.out.print(table);
-        if (out != null) {
-            Files.createDirectories(out);
-            Files.writeString(out.resolve("speed.md"), "# typedjson speed targets\n\nSettings: " + s + ".\n\n" + table,
+        List<Interleaved.Measured> measured;
+        if (from != null) {
+            measured = ReportWriter.readSpeedCsv(Files.readString(from, StandardCharsets.UTF_8));
+        } else {
+            measured = Interleaved.run(datasets, Interleaved.TARGETS, s);
+            System.out.println();
+            System.out.print(ReportWriter.speedTable(measured));
+            if (out != null) {
+                ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets);
+                System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv and targets.md (README's speed table)");
+            }
+            // README shows the table as read back from the CSV, to the CSV's digits
+            measured = ReportWriter.readSpeedCsv(ReportWriter.speedCsv(measured));
+        }
+        if (readme != null) {
+            String page = Files.readString(readme, StandardCharsets.UTF_8);
+            if (ReportWriter.readmeBlock(page).isEmpty()) {
+                System.err.println(readme + " has no speed table markers: " + ReportWriter.README_BEGIN + " ... "
+                        + ReportWriter.README_END);
+                return 2;
+            }
+            Files.writeString(readme, ReportWriter.replaceReadmeBlock(page, ReportWriter.readmeTable(measured)),
                     StandardCharsets.UTF_8);
-            Files.writeString(out.resolve("speed.csv"), ReportWriter.speedCsv(measured), StandardCharsets.UTF_8);
-            System.out.println("wrote " + out.resolve("speed.md") + " and speed.csv");
+            System.out.println("replaced the speed table of " + readme);
+        } else if (from != null) {
+            System.out.print(ReportWriter.readmeTable(measured));
         }
         return 0;
     }

@@ -5,48 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The targets of the benchmark issue, computed from one run's results. */
+/** The size targets, computed from one run's sizes (the speed targets: {@link Interleaved}). */
 final class Targets {
     /** One line of a targets table: the cells after the codec, and whether the target is met. */
     record Verdict(String codec, List<String> cells, String verdict) {}
 
-    /** The codecs typedjson has to beat on time, in both directions, on orders, rows and cdc. */
-    static final List<String> SPEED_RIVALS = List.of(Results.JACKSON, "jsonconverter-schemas", "jsonconverter-plain");
-    static final List<String> SPEED_DATASETS = List.of("orders", "rows", "cdc");
-
     private Targets() {}
-
-    /** One line per typedjson codec and data set: its time over each rival's, serialize and deserialize. */
-    static List<Verdict> speed(Results r) {
-        List<Verdict> out = new ArrayList<>();
-        for (String tj : r.typedjsonCodecs()) {
-            for (String dataset : SPEED_DATASETS) {
-                List<String> cells = new ArrayList<>(List.of(dataset));
-                int missed = 0;
-                int measured = 0;
-                for (String rival : SPEED_RIVALS) {
-                    StringBuilder cell = new StringBuilder();
-                    for (String op : List.of("serialize", "deserialize")) {
-                        Optional<Timing> a = r.timing(dataset, tj, op);
-                        Optional<Timing> b = r.timing(dataset, rival, op);
-                        String ratio = "—";
-                        if (a.isPresent() && b.isPresent()) {
-                            double x = a.get().ns() / b.get().ns();
-                            measured++;
-                            missed += x < 1 ? 0 : 1;
-                            ratio = String.format(Locale.ROOT, "%.2f", x) + (x < 1 ? "" : " ✗");
-                        }
-                        cell.append(op.equals("serialize") ? "ser " : " · de ").append(ratio);
-                    }
-                    cells.add(cell.toString());
-                }
-                String verdict = measured == 0 ? "not measured"
-                        : missed == 0 && measured == 6 ? "met" : missed == 0 ? "met where timed" : "MISSED " + missed + " of " + measured;
-                out.add(new Verdict(tj, cells, verdict));
-            }
-        }
-        return out;
-    }
 
     /** The byte targets of the Connect issue and the compressed-size target against protobuf. */
     static List<Verdict> size(Results r) {
