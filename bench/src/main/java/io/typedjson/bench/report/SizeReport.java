@@ -228,6 +228,10 @@ public final class SizeReport {
         return batch.isEmpty() ? total : total + compress(batch, compression);
     }
 
+    /**
+     * Compressed by Kafka's own codecs, as a producer would compress the batch; their API takes Kafka's internal
+     * ByteBufferOutputStream (benchmark code only: the library itself uses no internal Kafka class).
+     */
     private static int compress(List<byte[]> batch, Compression compression) {
         ByteBufferOutputStream sink = new ByteBufferOutputStream(BATCH_BYTES);
         try (OutputStream out = compression.wrapForOutput(sink, MAGIC_V2)) {
