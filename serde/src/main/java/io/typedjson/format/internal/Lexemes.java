@@ -580,11 +580,31 @@ public final class Lexemes {
     }
 
     public static Instant readInstant(JsonParser in) throws IOException {
+        if (in.currentToken() == JsonToken.VALUE_STRING) {
+            // the common shape straight from the parser's buffer; anything else as a String, for java.time to judge
+            Instant fast = IsoTimes.fastInstantOrNull(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+            if (fast != null) {
+                return fast;
+            }
+        }
         return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
 
     public static LocalDate readLocalDate(JsonParser in) throws IOException {
-        return parseTime(in, "a local date", IsoTimes::parseLocalDate);
+        long day = fastEpochDay(in);
+        return day != Long.MIN_VALUE ? LocalDate.ofEpochDay(day) : parseTime(in, "a local date", IsoTimes::parseLocalDate);
+    }
+
+    /** {@code readLocalDate(in).toEpochDay()} without the LocalDate for the common shape (Connect's Date is a day number). */
+    public static long readEpochDay(JsonParser in) throws IOException {
+        long day = fastEpochDay(in);
+        return day != Long.MIN_VALUE ? day : readLocalDate(in).toEpochDay();
+    }
+
+    /** The epoch day of a canonical date of years 0000 to 9999 from the parser's buffer, else Long.MIN_VALUE. */
+    private static long fastEpochDay(JsonParser in) throws IOException {
+        return in.currentToken() != JsonToken.VALUE_STRING ? Long.MIN_VALUE
+                : IsoTimes.fastEpochDay(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
     }
 
     public static LocalTime readLocalTime(JsonParser in) throws IOException {
