@@ -270,7 +270,7 @@ abstract class ValueCodec implements Codec<Object> {
             writeDate(out, LocalDate.ofEpochDay(epochDay((java.util.Date) v)));
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            long day = Lexemes.readLocalDate(in).toEpochDay();
+            long day = Lexemes.readEpochDay(in);
             if (day != (int) day) {
                 throw Readers.error(in, "date " + in.getText() + " is out of range");
             }

@@ -10,8 +10,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.core.json.DupDetector;
+import com.fasterxml.jackson.core.json.JsonReadContext;
 import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
+import com.fasterxml.jackson.core.sym.ByteQuadsCanonicalizer;
 import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
@@ -114,8 +118,9 @@ public final class TypedJsonFormat {
         }
         checkEncoding(document, offset, length);
         JsonParser p = null;
+        boolean done = false;
         try {
-            p = factory.createUtf8Parser(document, offset, length);
+            p = factory.parserFor(document, offset, length);
             if (p.nextToken() == null) {
                 throw Readers.error(p, "empty document");
             }
@@ -123,6 +128,7 @@ public final class TypedJsonFormat {
             if (p.nextToken() != null) {
                 throw Readers.error(p, "trailing content after the document's value: " + Readers.describe(p));
             }
+            done = true;
             return value;
         } catch (TypedJsonException e) {
             throw e;
@@ -132,11 +138,7 @@ public final class TypedJsonFormat {
             throw new UncheckedIOException(e); // the input is in memory: cannot happen
         } finally {
             if (p != null) {
-                try {
-                    p.close();
-                } catch (IOException ignored) {
-                    // in-memory input
-                }
+                factory.release(p, done);
             }
         }
     }
@@ -179,20 +181,106 @@ public final class TypedJsonFormat {
             super(builder);
         }
 
-        /** What {@code createParser(document, offset, length)} builds for UTF-8, without detecting the encoding. */
         /**
          * Each thread's parse buffers, held here rather than looked up in jackson-core's pool for every document. A
          * parser takes its buffers out of the recycler and puts them back on close, so a nested read is safe.
          */
         private final transient ThreadLocal<BufferRecycler> readBuffers = ThreadLocal.withInitial(BufferRecycler::new);
 
-        JsonParser createUtf8Parser(byte[] document, int offset, int length) throws IOException {
-            _checkRangeBoundsForByteArray(document, offset, length);
-            IOContext context = new IOContext(_streamReadConstraints, _streamWriteConstraints, _errorReportConfiguration,
-                    readBuffers.get(), _createContentReference(document, offset, length), false);
-            context.setEncoding(JsonEncoding.UTF8);
-            return new UTF8StreamJsonParser(context, _parserFeatures, null, _objectCodec,
-                    _byteSymbolCanonicalizer.makeChild(_factoryFeatures), document, offset, offset + length, 0, false);
+        /**
+         * Each thread's parser, reset for every document instead of built anew (building one and closing it was a
+         * tenth of reading a small record). A parser that failed, is in use (a document read while reading one), or
+         * has learned many new names is not reused.
+         */
+        private final transient ThreadLocal<ReusedParser[]> parsers = ThreadLocal.withInitial(() -> new ReusedParser[1]);
+
+        JsonParser parserFor(byte[] document, int offset, int length) throws IOException {
+            ReusedParser[] slot = parsers.get();
+            ReusedParser p = slot[0];
+            if (p == null) {
+                _checkRangeBoundsForByteArray(document, offset, length);
+                IOContext context = new IOContext(_streamReadConstraints, _streamWriteConstraints, _errorReportConfiguration,
+                        readBuffers.get(), ContentReference.redacted(), false);
+                context.setEncoding(JsonEncoding.UTF8);
+                p = new ReusedParser(context, _parserFeatures, _objectCodec, _byteSymbolCanonicalizer.makeChild(_factoryFeatures));
+            } else {
+                slot[0] = null; // in use: a nested read builds its own
+                _checkRangeBoundsForByteArray(document, offset, length);
+            }
+            p.reset(document, offset, length);
+            return p;
+        }
+
+        /** After a document: the thread keeps its parser for the next one, or closes it (see {@link #parsers}). */
+        void release(JsonParser parser, boolean completed) {
+            ReusedParser[] slot = parsers.get();
+            if (parser instanceof ReusedParser p && completed && slot[0] == null && p.learnedNames() <= MAX_LEARNED_NAMES) {
+                p.endDocument();
+                slot[0] = p;
+                return;
+            }
+            try {
+                parser.close(); // gives back its buffers and merges the names it learned into the factory's table
+            } catch (IOException ignored) {
+                // in-memory input
+            }
+        }
+    }
+
+    /** How many names a reused parser may add to its symbol table before it is closed and replaced. */
+    private static final int MAX_LEARNED_NAMES = 256;
+
+    /**
+     * jackson-core's UTF-8 parser over byte arrays, set back to the state its constructor leaves for each document.
+     * Its content reference is redacted, as jackson-core's locations are without INCLUDE_SOURCE_IN_LOCATION, so no
+     * document is kept alive by it.
+     */
+    private static final class ReusedParser extends UTF8StreamJsonParser {
+        private static final byte[] NO_INPUT = new byte[0];
+        private final int initialNames;
+
+        ReusedParser(IOContext context, int features, com.fasterxml.jackson.core.ObjectCodec codec, ByteQuadsCanonicalizer symbols) {
+            super(context, features, null, codec, symbols, NO_INPUT, 0, 0, 0, false);
+            this.initialNames = symbols.size();
+        }
+
+        /** What the constructor sets for a document in {@code document[offset, offset + length)}. */
+        void reset(byte[] document, int offset, int length) {
+            _inputBuffer = document;
+            _inputPtr = offset;
+            _inputEnd = offset + length;
+            _currInputProcessed = -offset;
+            _currInputRow = 1;
+            _currInputRowStart = offset;
+            _tokenInputTotal = 0;
+            _tokenInputRow = 1;
+            _tokenInputCol = 0;
+            _parsingContext = JsonReadContext.createRootContext(
+                    Feature.STRICT_DUPLICATE_DETECTION.enabledIn(_features) ? DupDetector.rootDetector(this) : null);
+            _currToken = null;
+            _nextToken = null;
+            _lastClearedToken = null;
+            _tokenCount = 0;
+            _tokenIncomplete = false;
+            _closed = false;
+            _nameCopied = false;
+            _binaryValue = null;
+            _numTypesValid = NR_UNKNOWN;
+            _numberString = null;
+            _numberBigInt = null;
+            _numberBigDecimal = null;
+        }
+
+        /** Drops the document and gives the text buffer back to the thread's recycler, as close() does. */
+        void endDocument() {
+            _inputBuffer = NO_INPUT;
+            _inputPtr = 0;
+            _inputEnd = 0;
+            _textBuffer.releaseBuffers();
+        }
+
+        int learnedNames() {
+            return _symbols.size() - initialNames;
         }
     }
 

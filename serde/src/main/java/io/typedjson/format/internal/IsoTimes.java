@@ -161,10 +161,28 @@ public final class IsoTimes {
     }
 
     private static Instant fastInstant(String s) {
-        int n = s.length();
-        if (n >= 20 && s.charAt(10) == 'T' && s.charAt(n - 1) == 'Z') {
-            long day = epochDay(s);
-            long nanoOfDay = nanoOfDay(s, 11, n - 1, true);
+        return fastInstant(s, 0, s.length());
+    }
+
+    /**
+     * An instant in a typed position from the parser's buffer {@code c[offset, offset + length)}, without a String:
+     * the fast path of {@link #parseInstant}, else null for {@link #parseInstant} to judge the text.
+     */
+    public static Instant fastInstantOrNull(char[] c, int offset, int length) {
+        return fastInstant(c, offset, offset + length);
+    }
+
+    /** The epoch day of a canonical {@code yyyy-mm-dd} (years 0000 to 9999) in {@code c[offset, offset + length)}, else Long.MIN_VALUE. */
+    public static long fastEpochDay(char[] c, int offset, int length) {
+        return length == 10 ? epochDay(c, offset) : Long.MIN_VALUE;
+    }
+
+    /** The fast path of an instant in {@code text[from, to)}, a String or a char[]. */
+    private static Instant fastInstant(Object text, int from, int to) {
+        int n = to - from;
+        if (n >= 20 && charAt(text, from + 10) == 'T' && charAt(text, to - 1) == 'Z') {
+            long day = epochDay(text, from);
+            long nanoOfDay = nanoOfDay(text, from + 11, to - 1, true);
             if (day != Long.MIN_VALUE && nanoOfDay >= 0) {
                 return Instant.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L, nanoOfDay % 1_000_000_000L);
             }
@@ -229,14 +247,21 @@ public final class IsoTimes {
         return d;
     }
 
-    /** The epoch day of {@code yyyy-MM-dd} at the start of {@code s}, or Long.MIN_VALUE to let java.time decide. */
     private static long epochDay(String s) {
-        if (s.charAt(4) != '-' || s.charAt(7) != '-') {
+        return epochDay(s, 0);
+    }
+
+    /**
+     * The epoch day of {@code yyyy-MM-dd} at {@code at} in {@code text} (a String or a char[]), or Long.MIN_VALUE to
+     * let java.time decide.
+     */
+    private static long epochDay(Object text, int at) {
+        if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
             return Long.MIN_VALUE;
         }
-        int y = digits(s, 0, 4);
-        int m = digits(s, 5, 2);
-        int d = digits(s, 8, 2);
+        int y = digits(text, at, 4);
+        int m = digits(text, at + 5, 2);
+        int d = digits(text, at + 8, 2);
         if (y < 0 || m < 0 || d < 0) {
             return Long.MIN_VALUE;
         }
@@ -251,9 +276,9 @@ public final class IsoTimes {
      * Nanosecond of the day of {@code HH:mm[:ss[.f{1,9}]]} in {@code s[from, to)}, seconds required when
      * {@code needSeconds} (as an instant needs them), or -1 to let java.time decide.
      */
-    private static long nanoOfDay(String s, int from, int to, boolean needSeconds) {
+    private static long nanoOfDay(Object s, int from, int to, boolean needSeconds) {
         int n = to - from;
-        if (n < 5 || s.charAt(from + 2) != ':') {
+        if (n < 5 || charAt(s, from + 2) != ':') {
             return -1;
         }
         int h = digits(s, from, 2);
@@ -265,13 +290,13 @@ public final class IsoTimes {
                 return -1;
             }
         } else {
-            if (n < 8 || s.charAt(from + 5) != ':') {
+            if (n < 8 || charAt(s, from + 5) != ':') {
                 return -1;
             }
             sec = digits(s, from + 6, 2);
             if (n > 8) {
                 int digits = n - 9;
-                if (s.charAt(from + 8) != '.' || digits < 1 || digits > 9) {
+                if (charAt(s, from + 8) != '.' || digits < 1 || digits > 9) {
                     return -1;
                 }
                 int f = digits(s, from + 9, digits);
@@ -290,16 +315,21 @@ public final class IsoTimes {
         return (h * 3600L + mi * 60L + sec) * 1_000_000_000L + nano;
     }
 
-    private static int digits(String s, int from, int count) {
+    private static int digits(Object s, int from, int count) {
         int v = 0;
         for (int i = from; i < from + count; i++) {
-            char c = s.charAt(i);
+            char c = charAt(s, i);
             if (c < '0' || c > '9') {
                 return -1;
             }
             v = v * 10 + (c - '0');
         }
         return v;
+    }
+
+    /** A char of a String, or of the parser's char[] buffer: one parse for both, and no String for the buffer. */
+    private static char charAt(Object text, int i) {
+        return text instanceof String s ? s.charAt(i) : ((char[]) text)[i];
     }
 
     /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */

@@ -228,7 +228,9 @@ public final class Lexemes {
     public static double readDouble(JsonParser in) throws IOException {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return finite(in, parseDouble(in.getText()), "float64");
+            // from the parser's buffer: no String per number
+            return finite(in, NumberInput.parseDouble(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+                    "float64");
         }
         if (t == JsonToken.VALUE_STRING) {
             return parseNonFinite(in, in.getText());
@@ -239,7 +241,8 @@ public final class Lexemes {
     public static float readFloat(JsonParser in) throws IOException {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return (float) finite(in, parseFloat(in.getText()), "float32");
+            return (float) finite(in, NumberInput.parseFloat(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+                    "float32");
         }
         if (t == JsonToken.VALUE_STRING) {
             return (float) parseNonFinite(in, in.getText());
@@ -301,10 +304,37 @@ public final class Lexemes {
         if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
             throw Readers.error(in, Readers.describe(in) + " where a decimal belongs");
         }
-        return parseDecimal(in, in.getText());
+        BigDecimal small = smallPlainDecimal(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+        return small != null ? small : parseDecimal(in, in.getText());
     }
 
-    /** A ~d payload: the lexeme of {@code BigDecimal.toString()} and nothing else ({@code 1.50} is not 1.5's). */
+    /**
+     * A number lexeme of at most 18 digits without an exponent ({@code -?digits(.digits)?}, already checked by the
+     * parser) as {@code new BigDecimal(lexeme)} gives it, straight from the parser's buffer; else null.
+     */
+    private static BigDecimal smallPlainDecimal(char[] c, int offset, int length) {
+        int end = offset + length;
+        boolean negative = length > 0 && c[offset] == '-';
+        int point = -1;
+        int digits = 0;
+        long unscaled = 0;
+        for (int i = negative ? offset + 1 : offset; i < end; i++) {
+            char ch = c[i];
+            if (ch >= '0' && ch <= '9' && digits < 18) {
+                unscaled = unscaled * 10 + (ch - '0');
+                digits++;
+            } else if (ch == '.' && point < 0) {
+                point = i;
+            } else {
+                return null; // an exponent, a 19th digit
+            }
+        }
+        if (digits == 0 || point == end - 1) {
+            return null;
+        }
+        return BigDecimal.valueOf(negative ? -unscaled : unscaled, point < 0 ? 0 : end - point - 1);
+    }
+
     public static BigDecimal parseCanonicalDecimal(JsonParser in, String s) {
         checkNumberLength(in, s);
         BigDecimal d = parseDecimal(in, s);
@@ -443,7 +473,57 @@ public final class Lexemes {
 
     public static byte[] readBytes(JsonParser in) throws IOException {
         expect(in, JsonToken.VALUE_STRING, "base64 bytes");
-        return parseBase64(in, in.getText());
+        byte[] b = canonicalBase64(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+        return b != null ? b : parseBase64(in, in.getText());
+    }
+
+    private static final byte[] BASE64_DIGITS = new byte[128];
+
+    static {
+        java.util.Arrays.fill(BASE64_DIGITS, (byte) -1);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        for (int i = 0; i < alphabet.length(); i++) {
+            BASE64_DIGITS[alphabet.charAt(i)] = (byte) i;
+        }
+    }
+
+    /**
+     * Canonical padded base64 (what {@link #parseBase64} accepts) decoded straight from the parser's buffer, or null
+     * for anything else, which {@link #parseBase64} then refuses with its message.
+     */
+    private static byte[] canonicalBase64(char[] c, int offset, int length) {
+        if (length % 4 != 0) {
+            return null;
+        }
+        int end = offset + length;
+        int pad = length == 0 ? 0 : c[end - 1] != '=' ? 0 : c[end - 2] != '=' ? 1 : 2;
+        byte[] out = new byte[length / 4 * 3 - pad];
+        int o = 0;
+        for (int i = offset; i < end; i += 4) {
+            boolean padded = i + 4 == end && pad > 0;
+            int bits = digit(c[i]) << 18 | digit(c[i + 1]) << 12
+                    | (padded && pad == 2 ? 0 : digit(c[i + 2]) << 6) | (padded ? 0 : digit(c[i + 3]));
+            if (bits < 0) {
+                return null; // a character outside the alphabet (its digit is -1), or '=' out of place
+            }
+            out[o++] = (byte) (bits >> 16);
+            if (padded) {
+                if ((bits & (pad == 2 ? 0xFFFF : 0xFF)) != 0) {
+                    return null; // bits after the last byte: not the canonical spelling
+                }
+                if (pad == 1) {
+                    out[o++] = (byte) (bits >> 8);
+                }
+            } else {
+                out[o++] = (byte) (bits >> 8);
+                out[o++] = (byte) bits;
+            }
+        }
+        return out;
+    }
+
+    private static int digit(char ch) {
+        return ch < 128 ? BASE64_DIGITS[ch] : -1;
     }
 
     public static byte[] parseBase64(JsonParser in, String s) {
@@ -500,11 +580,31 @@ public final class Lexemes {
     }
 
     public static Instant readInstant(JsonParser in) throws IOException {
+        if (in.currentToken() == JsonToken.VALUE_STRING) {
+            // the common shape straight from the parser's buffer; anything else as a String, for java.time to judge
+            Instant fast = IsoTimes.fastInstantOrNull(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+            if (fast != null) {
+                return fast;
+            }
+        }
         return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
 
     public static LocalDate readLocalDate(JsonParser in) throws IOException {
-        return parseTime(in, "a local date", IsoTimes::parseLocalDate);
+        long day = fastEpochDay(in);
+        return day != Long.MIN_VALUE ? LocalDate.ofEpochDay(day) : parseTime(in, "a local date", IsoTimes::parseLocalDate);
+    }
+
+    /** {@code readLocalDate(in).toEpochDay()} without the LocalDate for the common shape (Connect's Date is a day number). */
+    public static long readEpochDay(JsonParser in) throws IOException {
+        long day = fastEpochDay(in);
+        return day != Long.MIN_VALUE ? day : readLocalDate(in).toEpochDay();
+    }
+
+    /** The epoch day of a canonical date of years 0000 to 9999 from the parser's buffer, else Long.MIN_VALUE. */
+    private static long fastEpochDay(JsonParser in) throws IOException {
+        return in.currentToken() != JsonToken.VALUE_STRING ? Long.MIN_VALUE
+                : IsoTimes.fastEpochDay(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
     }
 
     public static LocalTime readLocalTime(JsonParser in) throws IOException {
