@@ -195,6 +195,14 @@ public final class TypedJsonFormat {
         private final transient ThreadLocal<ReusedParser[]> parsers = ThreadLocal.withInitial(() -> new ReusedParser[1]);
 
         JsonParser parserFor(byte[] document, int offset, int length) throws IOException {
+            if (!ReusedParser.FITS_JACKSON_CORE) {
+                _checkRangeBoundsForByteArray(document, offset, length);
+                IOContext context = new IOContext(_streamReadConstraints, _streamWriteConstraints,
+                        _errorReportConfiguration, readBuffers.get(), ContentReference.redacted(), false);
+                context.setEncoding(JsonEncoding.UTF8);
+                return new UTF8StreamJsonParser(context, _parserFeatures, null, _objectCodec,
+                        _byteSymbolCanonicalizer.makeChild(_factoryFeatures), document, offset, offset + length, 0, false);
+            }
             ReusedParser[] slot = parsers.get();
             ReusedParser p = slot[0];
             if (p == null) {
@@ -236,6 +244,12 @@ public final class TypedJsonFormat {
      * document is kept alive by it.
      */
     private static final class ReusedParser extends UTF8StreamJsonParser {
+        /**
+         * {@link #reset} sets the fields jackson-core 2.23's constructor sets; with another minor version (whose
+         * parser may have more state) every document gets a parser of its own, as jackson-core intends.
+         */
+        static final boolean FITS_JACKSON_CORE = com.fasterxml.jackson.core.json.PackageVersion.VERSION.getMajorVersion() == 2
+                && com.fasterxml.jackson.core.json.PackageVersion.VERSION.getMinorVersion() == 23;
         private static final byte[] NO_INPUT = new byte[0];
         private final int initialNames;
 
