@@ -234,10 +234,11 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             return false;
         }
         i = skipSpace(b, i + 1);
-        if (i + 4 <= b.length && b[i] == '"' && b[i + 1] == '~' && b[i + 2] == 's' && b[i + 3] == '"') {
+        if (i + 4 <= b.length && b[i] == '"' && b[i + 1] == SCHEMA_KEY.charAt(0) && b[i + 2] == SCHEMA_KEY.charAt(1)
+                && b[i + 3] == '"') { // the writer's spelling of the key, compared without decoding it
             return true;
         }
-        return i < b.length && b[i] == '"' && "~s".equals(shortKey(b, i + 1));
+        return i < b.length && b[i] == '"' && SCHEMA_KEY.equals(shortKey(b, i + 1));
     }
 
     /** The text of a JSON string starting at {@code i} (after its quote) if it is at most two characters, else null. */
@@ -293,13 +294,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private final class InlineCodec implements Codec<SchemaAndValue> {
         @Override
         public void write(JsonGenerator out, SchemaAndValue document) throws IOException {
-            SchemaCache.Entry entry = cache.forSchema(document.schema());
-            out.writeStartObject();
-            out.writeFieldName(SCHEMA_KEY);
-            out.writeString(entry.quoted);
-            out.writeFieldName(VALUE_KEY);
-            entry.positional.write(out, document.value());
-            out.writeEndObject();
+            writeInline(out, cache.forSchema(document.schema()), document.value());
         }
 
         @Override
@@ -324,6 +319,15 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             }
             return readValue(in, entry);
         }
+    }
+
+    private static void writeInline(JsonGenerator out, SchemaCache.Entry entry, Object value) throws IOException {
+        out.writeStartObject();
+        out.writeFieldName(SCHEMA_KEY);
+        out.writeString(entry.quoted);
+        out.writeFieldName(VALUE_KEY);
+        entry.positional.write(out, value);
+        out.writeEndObject();
     }
 
     /** The rest of an inline document after its schema: {@code ,"~v":<value>}}. */
@@ -364,9 +368,10 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                     && Arrays.equals(document, 0, prefix.length, prefix, 0, prefix.length);
         }
 
+        /** Writes a value of this reader's schema as the document it reads (the schema of {@code value} is not looked at). */
         @Override
-        public void write(JsonGenerator out, SchemaAndValue value) {
-            throw new UnsupportedOperationException();
+        public void write(JsonGenerator out, SchemaAndValue value) throws IOException {
+            writeInline(out, entry, value.value());
         }
 
         @Override
