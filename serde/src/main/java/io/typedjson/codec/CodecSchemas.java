@@ -1,14 +1,14 @@
 package io.typedjson.codec;
 
-import io.typedjson.codec.ContainerCodecs.ArrayCodec;
-import io.typedjson.codec.ContainerCodecs.CollectionCodec;
-import io.typedjson.codec.ContainerCodecs.ObjectMapCodec;
 import io.typedjson.codec.ContainerCodecs.OpenCodec;
 import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.PairMapCodec;
 import io.typedjson.codec.ContainerCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectArrayCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.jsonschema.Spellings;
@@ -90,8 +90,7 @@ public final class CodecSchemas {
         if (codec instanceof OptionalCodec) {
             return Spellings.nullable(schema(((OptionalCodec) codec).value()));
         }
-        if (codec instanceof CollectionCodec) {
-            CollectionCodec<?> c = (CollectionCodec<?>) codec;
+        if (codec instanceof CollectionCodec<?> c) {
             Map<String, Object> m = Spellings.type("array");
             m.put("items", element(c.element()));
             if (c.isSet() && jsonEqualityIsTheFormats(c.element())) {
@@ -99,9 +98,9 @@ public final class CodecSchemas {
             }
             return m;
         }
-        if (codec instanceof ArrayCodec) {
+        if (codec instanceof ObjectArrayCodec c) {
             Map<String, Object> m = Spellings.type("array");
-            m.put("items", element(((ArrayCodec) codec).element()));
+            m.put("items", element(c.element()));
             return m;
         }
         if (codec instanceof PrimitiveArrayCodec) {
@@ -109,16 +108,14 @@ public final class CodecSchemas {
             m.put("items", Spellings.typed(((PrimitiveArrayCodec) codec).component()));
             return m;
         }
-        if (codec instanceof ObjectMapCodec) {
-            ObjectMapCodec<?> c = (ObjectMapCodec<?>) codec;
+        if (codec instanceof ObjectMapCodec<?> c) {
             Map<String, Object> m = Spellings.type("object");
             m.put("propertyNames", keyNames(c.keys()));
             m.put("additionalProperties", element(c.values()));
             return m;
         }
-        if (codec instanceof PairMapCodec) {
+        if (codec instanceof PairMapCodec<?> c) {
             // keys and values alternate; JSON Schema cannot say which position is which, only that each is one of both
-            PairMapCodec<?> c = (PairMapCodec<?>) codec;
             Map<String, Object> m = Spellings.type("array");
             Map<String, Object> items = new LinkedHashMap<>();
             items.put("anyOf", List.of(schema(c.keys()), element(c.values())));

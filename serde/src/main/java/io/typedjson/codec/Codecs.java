@@ -1,15 +1,15 @@
 package io.typedjson.codec;
 
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.codec.ContainerCodecs.ArrayCodec;
-import io.typedjson.codec.ContainerCodecs.CollectionCodec;
-import io.typedjson.codec.ContainerCodecs.ObjectMapCodec;
 import io.typedjson.codec.ContainerCodecs.OpenCodec;
 import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.PairMapCodec;
 import io.typedjson.codec.ContainerCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectArrayCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -136,7 +136,7 @@ public final class Codecs {
             if (raw.isArray()) {
                 Class<?> component = raw.getComponentType();
                 return component.isPrimitive() ? new PrimitiveArrayCodec(component)
-                        : (Codec) new ArrayCodec(build(Types.canonical(elementType(type))), component);
+                        : (Codec) new ObjectArrayCodec(build(Types.canonical(elementType(type))), component);
             }
             if (raw == Optional.class) {
                 Type inner = Types.arg(type, 0);

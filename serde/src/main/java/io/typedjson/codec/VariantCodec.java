@@ -41,7 +41,7 @@ final class VariantCodec extends NullableCodec<Object> {
     @Override
     void writeValue(JsonGenerator out, Object value) throws IOException {
         // an enum constant with a body has its own anonymous class; the variant is the enum
-        Class<?> c = value instanceof Enum ? ((Enum<?>) value).getDeclaringClass() : value.getClass();
+        Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();
@@ -61,7 +61,7 @@ final class VariantCodec extends NullableCodec<Object> {
 
     @Override
     Object readValue(JsonParser in) throws IOException {
-        ContainerCodecs.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
+        Readers.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
         }
