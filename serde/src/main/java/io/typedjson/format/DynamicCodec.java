@@ -175,20 +175,18 @@ public final class DynamicCodec implements Codec<Object> {
     private static void writeTaggedArray(JsonGenerator out, String tag, Object value) throws IOException {
         out.writeStartObject();
         out.writeFieldName(tag);
-        out.writeStartArray();
         TypedJsonException duplicate;
         if (value instanceof Set<?> set) {
-            SET.writeElements(out, set);
+            SET.writeArray(out, set);
             duplicate = SET.duplicateIn(set);
         } else {
             Map<?, ?> map = (Map<?, ?>) value;
-            PAIRS.writeEntries(out, map);
+            PAIRS.writeArray(out, map);
             duplicate = PAIRS.duplicateIn(map);
         }
         if (duplicate != null) {
             throw duplicate.inField(tag);
         }
-        out.writeEndArray();
         out.writeEndObject();
     }
 

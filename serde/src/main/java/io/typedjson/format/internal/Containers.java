@@ -84,17 +84,13 @@ public final class Containers {
 
         @Override
         public void writeValue(JsonGenerator out, C value) throws IOException {
-            out.writeStartArray();
-            writeElements(out, value);
-            TypedJsonException duplicate = duplicateIn(value);
-            if (duplicate != null) {
-                throw duplicate;
-            }
-            out.writeEndArray();
+            writeArray(out, value);
+            throwIfAny(duplicateIn(value));
         }
 
-        /** The elements of the array, an element's error named by its index. */
-        public void writeElements(JsonGenerator out, Collection<?> value) throws IOException {
+        /** The array of the elements, an element's error named by its index; a set's duplicates are left to duplicateIn. */
+        public void writeArray(JsonGenerator out, Collection<?> value) throws IOException {
+            out.writeStartArray();
             int i = 0;
             try {
                 if (isRandomAccessList(value)) {
@@ -111,6 +107,7 @@ public final class Containers {
             } catch (TypedJsonException | JsonProcessingException e) {
                 throw TypedJsonException.of(e).inElement(i);
             }
+            out.writeEndArray();
         }
 
         /**
@@ -250,17 +247,13 @@ public final class Containers {
 
         @Override
         public void writeValue(JsonGenerator out, M map) throws IOException {
-            out.writeStartArray();
-            writeEntries(out, map);
-            TypedJsonException duplicate = duplicateIn(map);
-            if (duplicate != null) {
-                throw duplicate;
-            }
-            out.writeEndArray();
+            writeArray(out, map);
+            throwIfAny(duplicateIn(map));
         }
 
-        /** The keys and values of the array, an error named by the index of its key or value. */
-        public void writeEntries(JsonGenerator out, Map<?, ?> map) throws IOException {
+        /** The array of keys and values, an error named by the index of its key or value; duplicates are left to duplicateIn. */
+        public void writeArray(JsonGenerator out, Map<?, ?> map) throws IOException {
+            out.writeStartArray();
             int i = 0;
             try {
                 for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -272,6 +265,7 @@ public final class Containers {
             } catch (TypedJsonException | JsonProcessingException ex) {
                 throw TypedJsonException.of(ex).inElement(i);
             }
+            out.writeEndArray();
         }
 
         /** For a map that holds two keys that are the same value, the error naming the second by its index; else null. */
@@ -297,6 +291,12 @@ public final class Containers {
                 map.put(key, values.read(in));
             }
             return map;
+        }
+    }
+
+    private static void throwIfAny(TypedJsonException error) {
+        if (error != null) {
+            throw error;
         }
     }
 
