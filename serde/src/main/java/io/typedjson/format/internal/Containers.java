@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
+import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -24,9 +25,11 @@ import java.util.function.Supplier;
  * class codecs use them as they are; the dynamic model (whose {@code ~set} and {@code ~map} wrap them in a tagged
  * object) and the Connect converter call {@code writeValue} and {@code readValue} under their own rules for null.
  *
- * <p>They are records because HotSpot trusts a record's final fields: where a container codec is a constant (the
- * dynamic model's), its element codec is one too, and each element is a direct call rather than an interface call
- * through a call site that every user of this code shares.
+ * <p>Speed: HotSpot inlines the codec an element call site has seen when it has seen at most two classes, and all
+ * users of this code share its call sites. So where the element codec may be the dynamic model, which recurses
+ * through these loops, lists and objects call it directly and leave the profiled call to the class and Connect
+ * codecs; in a JVM that runs all three (the benchmark), that keeps each site's profile as narrow as it was when each
+ * had its own loop.
  */
 public final class Containers {
     private Containers() {}
@@ -96,11 +99,11 @@ public final class Containers {
                 if (isRandomAccessList(value)) {
                     List<?> list = (List<?>) value;
                     for (int n = list.size(); i < n; i++) {
-                        element.write(out, list.get(i));
+                        writeElement(out, list.get(i));
                     }
                 } else {
                     for (Object e : value) {
-                        element.write(out, e);
+                        writeElement(out, e);
                         i++;
                     }
                 }
@@ -108,6 +111,18 @@ public final class Containers {
                 throw TypedJsonException.of(e).inElement(i);
             }
             out.writeEndArray();
+        }
+
+        private void writeElement(JsonGenerator out, Object e) throws IOException {
+            if (element instanceof DynamicCodec dynamic) { // see the class comment
+                dynamic.write(out, e);
+            } else {
+                element.write(out, e);
+            }
+        }
+
+        private Object readElement(JsonParser in) throws IOException {
+            return element instanceof DynamicCodec dynamic ? dynamic.read(in) : element.read(in);
         }
 
         /**
@@ -124,12 +139,15 @@ public final class Containers {
             Readers.expect(in, JsonToken.START_ARRAY, "an array");
             C c = factory.get();
             if (!isSet) {
-                return readElements(in, element, c);
+                while (in.nextToken() != JsonToken.END_ARRAY) {
+                    c.add(readElement(in));
+                }
+                return c;
             }
             Equality.Seen seen = Equality.FORMAT.seen(c);
             while (in.nextToken() != JsonToken.END_ARRAY) {
                 long start = Readers.compositeStart(in);
-                Object e = element.read(in);
+                Object e = readElement(in);
                 if (!seen.isNew(e)) {
                     throw duplicate(in, DUPLICATE_ELEMENT, start);
                 }
@@ -158,18 +176,12 @@ public final class Containers {
         @Override
         public Object[] readValue(JsonParser in) throws IOException {
             Readers.expect(in, JsonToken.START_ARRAY, "an array");
-            List<Object> list = readElements(in, element, new ArrayList<>());
+            List<Object> list = new ArrayList<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                list.add(element.read(in));
+            }
             return list.toArray((Object[]) Array.newInstance(component, list.size()));
         }
-    }
-
-    /** The elements of the array whose start is the current token, added to {@code into}. */
-    private static <C extends Collection<Object>> C readElements(JsonParser in, Codec<Object> element, C into)
-            throws IOException {
-        while (in.nextToken() != JsonToken.END_ARRAY) {
-            into.add(element.read(in));
-        }
-        return into;
     }
 
     /**
@@ -187,7 +199,11 @@ public final class Containers {
                 String spelled = spell(e.getKey(), texts);
                 out.writeFieldName(spelled);
                 try {
-                    values.write(out, e.getValue());
+                    if (values instanceof DynamicCodec dynamic) { // see the class comment
+                        dynamic.write(out, e.getValue());
+                    } else {
+                        values.write(out, e.getValue());
+                    }
                 } catch (TypedJsonException | JsonProcessingException ex) {
                     throw TypedJsonException.of(ex).inField(spelled); // the path names the key as the document has it
                 }
@@ -222,7 +238,7 @@ public final class Containers {
                 String text = Lexemes.unescapeKey(in, raw);
                 Object key = keys == STRING_KEYS ? text : keys.parse(in, text);
                 in.nextToken();
-                Object value = values.read(in);
+                Object value = values instanceof DynamicCodec dynamic ? dynamic.read(in) : values.read(in);
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {
