@@ -16,9 +16,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Date;
@@ -385,7 +383,7 @@ abstract class ValueCodec implements Codec<Object> {
         ArrayCodec(Schema s, boolean positional) {
             super(s);
             this.element = of(s.valueSchema(), positional);
-            this.array = new CollectionCodec<>(element, ArrayList::new, false);
+            this.array = new CollectionCodec<>(element, Containers.ARRAY_LIST, false);
         }
         @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
         @SuppressWarnings("unchecked")
@@ -400,7 +398,7 @@ abstract class ValueCodec implements Codec<Object> {
         ObjectMapCodec(Schema s, boolean positional) {
             super(s);
             this.value = of(s.valueSchema(), positional);
-            this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, LinkedHashMap::new);
+            this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP);
         }
         @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
         @SuppressWarnings("unchecked")
@@ -420,7 +418,7 @@ abstract class ValueCodec implements Codec<Object> {
             super(s);
             this.key = of(s.keySchema(), positional);
             this.value = of(s.valueSchema(), positional);
-            this.pairs = new Containers.PairMapCodec<>(key, value, LinkedHashMap::new, SameValue.EQUALITY);
+            this.pairs = new Containers.PairMapCodec<>(key, value, Containers.LINKED_HASH_MAP, SameValue.EQUALITY);
         }
         @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @SuppressWarnings("unchecked")

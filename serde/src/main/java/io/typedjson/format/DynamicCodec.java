@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -113,11 +112,11 @@ public final class DynamicCodec implements Codec<Object> {
 
     // The containers of the model, each holding values of the model again. Constants, so that HotSpot calls this
     // codec from their loops directly (see Containers).
-    private static final CollectionCodec<List<Object>> LIST = new CollectionCodec<>(INSTANCE, ArrayList::new, false);
-    private static final CollectionCodec<Set<Object>> SET = new CollectionCodec<>(INSTANCE, LinkedHashSet::new, true);
+    private static final CollectionCodec<List<Object>> LIST = new CollectionCodec<>(INSTANCE, Containers.ARRAY_LIST, false);
+    private static final CollectionCodec<Set<Object>> SET = new CollectionCodec<>(INSTANCE, Containers.LINKED_HASH_SET, true);
     private static final ObjectMapCodec<Map<Object, Object>> OBJECT =
-            new ObjectMapCodec<>(Containers.STRING_KEYS, INSTANCE, LinkedHashMap::new);
-    private static final PairMapCodec<Map<Object, Object>> PAIRS = new PairMapCodec<>(INSTANCE, INSTANCE, LinkedHashMap::new);
+            new ObjectMapCodec<>(Containers.STRING_KEYS, INSTANCE, Containers.LINKED_HASH_MAP);
+    private static final PairMapCodec<Map<Object, Object>> PAIRS = new PairMapCodec<>(INSTANCE, INSTANCE, Containers.LINKED_HASH_MAP);
 
     @SuppressWarnings("unchecked")
     private static void writeList(JsonGenerator out, List<?> list) throws IOException {

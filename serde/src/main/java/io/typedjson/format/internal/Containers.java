@@ -12,6 +12,8 @@ import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
@@ -37,6 +39,14 @@ public final class Containers {
     /** The key spelling of String keys: the string itself, escaped. */
     @SuppressWarnings("unchecked")
     public static final KeySpelling<Object> STRING_KEYS = (KeySpelling<Object>) KeySpelling.of(String.class);
+
+    /*
+     * The factories of what every user reads into, shared so that the call that makes a list, set or map sees one
+     * class where the class codecs, the dynamic model and Connect would each bring their own lambda.
+     */
+    public static final Supplier<List<Object>> ARRAY_LIST = ArrayList::new;
+    public static final Supplier<Set<Object>> LINKED_HASH_SET = LinkedHashSet::new;
+    public static final Supplier<Map<Object, Object>> LINKED_HASH_MAP = LinkedHashMap::new;
 
     private static final String DUPLICATE_ELEMENT = "duplicate element in a set: the same value as an earlier one"
             + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
