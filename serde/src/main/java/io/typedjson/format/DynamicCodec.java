@@ -110,8 +110,8 @@ public final class DynamicCodec implements Codec<Object> {
         }
     }
 
-    // The containers of the model, each holding values of the model again. Constants, so that HotSpot calls this
-    // codec from their loops directly (see Containers).
+    // The containers of the model, each holding values of the model again (their loops call this codec directly,
+    // see Containers).
     private static final CollectionCodec<List<Object>> LIST = new CollectionCodec<>(INSTANCE, Containers.ARRAY_LIST, false);
     private static final CollectionCodec<Set<Object>> SET = new CollectionCodec<>(INSTANCE, Containers.LINKED_HASH_SET, true);
     private static final ObjectMapCodec<Map<Object, Object>> OBJECT =

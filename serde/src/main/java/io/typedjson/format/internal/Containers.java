@@ -30,8 +30,8 @@ import java.util.function.Supplier;
  * <p>Speed: HotSpot inlines the codec an element call site has seen when it has seen at most two classes, and all
  * users of this code share its call sites. So where the element codec may be the dynamic model, which recurses
  * through these loops, lists and objects call it directly and leave the profiled call to the class and Connect
- * codecs; in a JVM that runs all three (the benchmark), that keeps each site's profile as narrow as it was when each
- * had its own loop.
+ * codecs. In a JVM that runs all three (the benchmark) a site then sees one element class from each of those two,
+ * which HotSpot still inlines; it saw one when each had its own loop.
  */
 public final class Containers {
     private Containers() {}
