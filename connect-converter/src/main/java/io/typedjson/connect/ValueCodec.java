@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.Codec;
+import io.typedjson.format.internal.Containers;
+import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
@@ -14,12 +16,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Date;
@@ -379,135 +376,54 @@ abstract class ValueCodec implements Codec<Object> {
 
     // ------------------------------------------------------------------ composites
 
+    /** A list as a JSON array (Containers.CollectionCodec). */
     static final class ArrayCodec extends ValueCodec {
         private final ValueCodec element;
+        private final CollectionCodec<List<Object>> array;
         ArrayCodec(Schema s, boolean positional) {
             super(s);
             this.element = of(s.valueSchema(), positional);
+            this.array = new CollectionCodec<>(element, Containers.ARRAY_LIST, false);
         }
         @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            List<?> list = (List<?>) v;
-            out.writeStartArray();
-            for (int i = 0, n = list.size(); i < n; i++) {
-                try {
-                    element.write(out, list.get(i));
-                } catch (TypedJsonException e) {
-                    throw e.inElement(i);
-                }
-            }
-            out.writeEndArray();
-        }
-        @Override Object readValue(JsonParser in) throws IOException {
-            expect(in, JsonToken.START_ARRAY, "an array");
-            List<Object> list = new ArrayList<>();
-            while (in.nextToken() != JsonToken.END_ARRAY) {
-                list.add(element.read(in));
-            }
-            return list;
-        }
+        @SuppressWarnings("unchecked")
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { array.writeValue(out, (List<Object>) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return array.readValue(in); }
     }
 
-    /** A map with required plain string keys: a JSON object, keys escaped like strings. */
+    /** A map with required plain string keys: a JSON object, keys escaped like strings (Containers.ObjectMapCodec). */
     static final class ObjectMapCodec extends ValueCodec {
         private final ValueCodec value;
+        private final Containers.ObjectMapCodec<Map<Object, Object>> object;
         ObjectMapCodec(Schema s, boolean positional) {
             super(s);
             this.value = of(s.valueSchema(), positional);
+            this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP);
         }
         @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            Map<?, ?> map = (Map<?, ?>) v;
-            // HashMap (LinkedHashMap) and TreeMap hold each string once; an IdentityHashMap may hold "a" twice
-            Set<String> seen = map instanceof HashMap || map instanceof TreeMap ? null : new HashSet<>();
-            out.writeStartObject();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                String key = (String) e.getKey();
-                if (key == null) {
-                    throw new TypedJsonException("null key in a map whose key schema is a required string");
-                }
-                if (seen != null && !seen.add(key)) {
-                    throw new TypedJsonException("duplicate key: the map holds the key twice").inField(key);
-                }
-                out.writeFieldName(Lexemes.escapeKey(key));
-                try {
-                    value.write(out, e.getValue());
-                } catch (TypedJsonException ex) {
-                    throw ex.inField(key);
-                }
-            }
-            out.writeEndObject();
-        }
-        @Override Object readValue(JsonParser in) throws IOException {
-            expect(in, JsonToken.START_OBJECT, "an object");
-            Map<Object, Object> map = new LinkedHashMap<>();
-            while (in.nextToken() != JsonToken.END_OBJECT) {
-                String raw = in.currentName();
-                String key = Lexemes.unescape(in, raw);
-                in.nextToken();
-                int before = map.size();
-                map.put(key, value.read(in));
-                if (map.size() == before) {
-                    throw Readers.error(in, "duplicate key \"" + raw + "\"");
-                }
-            }
-            return map;
-        }
+        @SuppressWarnings("unchecked")
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { object.writeValue(out, (Map<Object, Object>) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return object.readValue(in); }
     }
 
-    /** Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}. */
+    /**
+     * Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}, keys compared with the
+     * format's equality extended to Structs (Containers.PairMapCodec, {@link SameValue}).
+     */
     static final class PairMapCodec extends ValueCodec {
         private final ValueCodec key;
         private final ValueCodec value;
-        /** Whether Java's equals of the key class is not the format's equality (byte arrays, composites). */
-        private final boolean byContent;
+        private final Containers.PairMapCodec<Map<Object, Object>> pairs;
         PairMapCodec(Schema s, boolean positional) {
             super(s);
             this.key = of(s.keySchema(), positional);
             this.value = of(s.valueSchema(), positional);
-            this.byContent = key instanceof BytesCodec || key instanceof ArrayCodec || key instanceof ObjectMapCodec
-                    || key instanceof PairMapCodec || key instanceof StructCodec;
+            this.pairs = new Containers.PairMapCodec<>(key, value, Containers.LINKED_HASH_MAP, SameValue.EQUALITY);
         }
         @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            Map<?, ?> map = (Map<?, ?>) v;
-            Set<Object> seen = new HashSet<>();
-            out.writeStartArray();
-            int i = 0;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!seen.add(byContent ? SameValue.of(e.getKey()) : e.getKey())) {
-                    throw new TypedJsonException("duplicate key: the map holds two keys that are the same value (SPEC.md 7.1)").inElement(i);
-                }
-                try {
-                    key.write(out, e.getKey());
-                } catch (TypedJsonException ex) {
-                    throw ex.inElement(i);
-                }
-                try {
-                    value.write(out, e.getValue());
-                } catch (TypedJsonException ex) {
-                    throw ex.inElement(i + 1);
-                }
-                i += 2;
-            }
-            out.writeEndArray();
-        }
-        @Override Object readValue(JsonParser in) throws IOException {
-            expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
-            Map<Object, Object> map = new LinkedHashMap<>();
-            Set<Object> seen = byContent ? new HashSet<>() : null;
-            while (in.nextToken() != JsonToken.END_ARRAY) {
-                Object k = key.read(in);
-                if (seen != null ? !seen.add(SameValue.of(k)) : map.containsKey(k)) {
-                    throw Readers.error(in, "duplicate key in a map: a key that is the same value as an earlier one (SPEC.md 7.1)");
-                }
-                if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "a map's array must alternate keys and values, but its last key has no value");
-                }
-                map.put(k, value.read(in));
-            }
-            return map;
-        }
+        @SuppressWarnings("unchecked")
+        @Override void writeValue(JsonGenerator out, Object v) throws IOException { pairs.writeValue(out, (Map<Object, Object>) v); }
+        @Override Object readValue(JsonParser in) throws IOException { return pairs.readValue(in); }
     }
 
     /** Writes a Struct's fields in schema order without the default substituted for a null. */
@@ -586,7 +502,7 @@ abstract class ValueCodec implements Codec<Object> {
             out.writeEndArray();
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
+            Readers.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
             for (int i = 0; i < fields.length; i++) {
@@ -624,7 +540,7 @@ abstract class ValueCodec implements Codec<Object> {
             out.writeEndObject();
         }
         @Override Object readValue(JsonParser in) throws IOException {
-            expect(in, JsonToken.START_OBJECT, "an object");
+            Readers.expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
             boolean[] seen = new boolean[fields.length];
@@ -650,12 +566,6 @@ abstract class ValueCodec implements Codec<Object> {
                 }
             }
             return struct;
-        }
-    }
-
-    static void expect(JsonParser in, JsonToken token, String what) {
-        if (in.currentToken() != token) {
-            throw Readers.error(in, Readers.describe(in) + " where " + what + " belongs");
         }
     }
 }

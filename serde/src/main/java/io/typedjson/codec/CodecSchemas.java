@@ -1,14 +1,14 @@
 package io.typedjson.codec;
 
-import io.typedjson.codec.ContainerCodecs.ArrayCodec;
-import io.typedjson.codec.ContainerCodecs.CollectionCodec;
-import io.typedjson.codec.ContainerCodecs.ObjectMapCodec;
 import io.typedjson.codec.ContainerCodecs.OpenCodec;
 import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.PairMapCodec;
 import io.typedjson.codec.ContainerCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectArrayCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.jsonschema.Spellings;
@@ -96,7 +96,7 @@ public final class CodecSchemas {
             }
             return m;
         }
-        if (codec instanceof ArrayCodec c) {
+        if (codec instanceof ObjectArrayCodec c) {
             Map<String, Object> m = Spellings.type("array");
             m.put("items", element(c.element()));
             return m;

@@ -1,15 +1,16 @@
 package io.typedjson.codec;
 
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.codec.ContainerCodecs.ArrayCodec;
-import io.typedjson.codec.ContainerCodecs.CollectionCodec;
-import io.typedjson.codec.ContainerCodecs.ObjectMapCodec;
 import io.typedjson.codec.ContainerCodecs.OpenCodec;
 import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.PairMapCodec;
 import io.typedjson.codec.ContainerCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.internal.Containers;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectArrayCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -136,7 +137,7 @@ public final class Codecs {
             if (raw.isArray()) {
                 Class<?> component = raw.getComponentType();
                 return component.isPrimitive() ? new PrimitiveArrayCodec(component)
-                        : (Codec) new ArrayCodec(build(Types.canonical(elementType(type))), component);
+                        : (Codec) new ObjectArrayCodec(build(Types.canonical(elementType(type))), component);
             }
             if (raw == Optional.class) {
                 Type inner = Types.arg(type, 0);
@@ -175,10 +176,10 @@ public final class Codecs {
         private Codec<?> collection(Type type, Class<?> raw) {
             Codec<Object> element = build(Types.canonical(Types.arg(type, 0)));
             if (raw.isAssignableFrom(ArrayList.class)) {
-                return new CollectionCodec<>(element, ArrayList::new, false);
+                return new CollectionCodec<>(element, Containers.ARRAY_LIST, false);
             }
             if (raw.isAssignableFrom(LinkedHashSet.class)) {
-                return new CollectionCodec<>(element, LinkedHashSet::new, true);
+                return new CollectionCodec<>(element, Containers.LINKED_HASH_SET, true);
             }
             if (raw.isAssignableFrom(TreeSet.class)) {
                 return new CollectionCodec<>(element, TreeSet::new, true);
@@ -191,7 +192,7 @@ public final class Codecs {
         private Codec<?> map(Type type, Class<?> raw) {
             Supplier<Map<Object, Object>> factory;
             if (raw.isAssignableFrom(LinkedHashMap.class)) {
-                factory = LinkedHashMap::new;
+                factory = Containers.LINKED_HASH_MAP;
             } else if (raw.isAssignableFrom(TreeMap.class)) {
                 factory = TreeMap::new;
             } else {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.util.Arrays;
@@ -26,20 +27,20 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
     @Override
     void writeValue(JsonGenerator out, Object value) throws IOException {
         out.writeStartArray();
-        if (value instanceof int[]) {
-            for (int v : (int[]) value) out.writeNumber(v);
-        } else if (value instanceof long[]) {
-            for (long v : (long[]) value) out.writeNumber(v);
-        } else if (value instanceof short[]) {
-            for (short v : (short[]) value) out.writeNumber(v);
-        } else if (value instanceof double[]) {
-            for (double v : (double[]) value) Lexemes.writeDouble(out, v);
-        } else if (value instanceof float[]) {
-            for (float v : (float[]) value) Lexemes.writeFloat(out, v);
-        } else if (value instanceof boolean[]) {
-            for (boolean v : (boolean[]) value) out.writeBoolean(v);
-        } else if (value instanceof char[]) {
-            for (char v : (char[]) value) Lexemes.writeChar(out, v);
+        if (value instanceof int[] a) {
+            for (int v : a) out.writeNumber(v);
+        } else if (value instanceof long[] a) {
+            for (long v : a) out.writeNumber(v);
+        } else if (value instanceof short[] a) {
+            for (short v : a) out.writeNumber(v);
+        } else if (value instanceof double[] a) {
+            for (double v : a) Lexemes.writeDouble(out, v);
+        } else if (value instanceof float[] a) {
+            for (float v : a) Lexemes.writeFloat(out, v);
+        } else if (value instanceof boolean[] a) {
+            for (boolean v : a) out.writeBoolean(v);
+        } else if (value instanceof char[] a) {
+            for (char v : a) Lexemes.writeChar(out, v);
         } else {
             throw new TypedJsonException("a " + value.getClass().getSimpleName() + " where a " + component + "[] belongs");
         }
@@ -48,7 +49,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
 
     @Override
     Object readValue(JsonParser in) throws IOException {
-        ContainerCodecs.expect(in, JsonToken.START_ARRAY, "an array");
+        Readers.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];
         double[] doubles = longs == null ? new double[8] : null;

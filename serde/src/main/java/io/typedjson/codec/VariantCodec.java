@@ -61,7 +61,7 @@ final class VariantCodec extends NullableCodec<Object> {
 
     @Override
     Object readValue(JsonParser in) throws IOException {
-        ContainerCodecs.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
+        Readers.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
         }

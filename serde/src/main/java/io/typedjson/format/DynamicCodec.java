@@ -4,10 +4,12 @@ import io.typedjson.format.internal.Tags;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.IsoTimes;
-import io.typedjson.format.internal.Equality;
+import io.typedjson.format.internal.Containers;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -19,10 +21,8 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,22 +97,12 @@ public final class DynamicCodec implements Codec<Object> {
         } else if (c == LocalTime.class || c == LocalDateTime.class || c == OffsetDateTime.class
                 || c == UUID.class) {
             writeTagged(out, timeTag(c), v.toString());
-        } else if (v instanceof Map) {
-            writeMap(out, (Map<?, ?>) v);
-        } else if (v instanceof List) {
-            writeList(out, (List<?>) v);
-        } else if (v instanceof Set) {
-            out.writeStartObject();
-            out.writeFieldName(Tags.SET);
-            out.writeStartArray();
-            writeElements(out, (Set<?>) v);
-            int duplicate = Equality.firstDuplicate((Set<?>) v);
-            if (duplicate >= 0) {
-                throw new TypedJsonException("duplicate element in a set: equal to an earlier one under the format's"
-                        + " equality (byte arrays by content)").inElement(duplicate).inField(Tags.SET);
-            }
-            out.writeEndArray();
-            out.writeEndObject();
+        } else if (v instanceof Map<?, ?> map) {
+            writeMap(out, map);
+        } else if (v instanceof List<?> list) {
+            writeList(out, list);
+        } else if (v instanceof Set<?> set) {
+            writeTaggedArray(out, Tags.SET, set);
         } else {
             throw new TypedJsonException("cannot carry " + v.getClass().getName() + " exactly in the dynamic model"
                     + " (supported: null, Boolean, Byte, Short, Integer, Long, BigInteger, Float, Double, BigDecimal,"
@@ -120,10 +110,17 @@ public final class DynamicCodec implements Codec<Object> {
         }
     }
 
-    private void writeList(JsonGenerator out, List<?> list) throws IOException {
-        out.writeStartArray();
-        writeElements(out, list);
-        out.writeEndArray();
+    // The containers of the model, each holding values of the model again (their loops call this codec directly,
+    // see Containers).
+    private static final CollectionCodec<List<Object>> LIST = new CollectionCodec<>(INSTANCE, Containers.ARRAY_LIST, false);
+    private static final CollectionCodec<Set<Object>> SET = new CollectionCodec<>(INSTANCE, Containers.LINKED_HASH_SET, true);
+    private static final ObjectMapCodec<Map<Object, Object>> OBJECT =
+            new ObjectMapCodec<>(Containers.STRING_KEYS, INSTANCE, Containers.LINKED_HASH_MAP);
+    private static final PairMapCodec<Map<Object, Object>> PAIRS = new PairMapCodec<>(INSTANCE, INSTANCE, Containers.LINKED_HASH_MAP);
+
+    @SuppressWarnings("unchecked")
+    private static void writeList(JsonGenerator out, List<?> list) throws IOException {
+        LIST.writeValue(out, (List<Object>) list);
     }
 
     private static char timeTag(Class<?> c) {
@@ -157,70 +154,38 @@ public final class DynamicCodec implements Codec<Object> {
         }
     }
 
-    private void writeElements(JsonGenerator out, Collection<?> values) throws IOException {
-        int i = 0;
-        for (Object e : values) {
-            try {
-                write(out, e);
-            } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inElement(i);
-            }
-            i++;
-        }
-    }
-
-    private void writeMap(JsonGenerator out, Map<?, ?> map) throws IOException {
+    /** A map whose keys are all strings is a plain object; any other is a {@code ~map} of alternating keys and values. */
+    @SuppressWarnings("unchecked")
+    private static void writeMap(JsonGenerator out, Map<?, ?> map) throws IOException {
         for (Object key : map.keySet()) {
             if (!(key instanceof String)) {
-                writeKeyedMap(out, map);
+                writeTaggedArray(out, Tags.MAP, map);
                 return;
             }
         }
-        if (!Equality.isJdkDistinct(map.keySet())) {
-            int duplicate = Equality.firstDuplicate(map.keySet());
-            if (duplicate >= 0) { // a map that does not use equals(), e.g. an IdentityHashMap
-                throw new TypedJsonException("duplicate key " + Readers.quote((String) map.keySet().toArray()[duplicate])
-                        + " in a map");
-            }
-        }
-        out.writeStartObject();
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String key = Lexemes.escapeKey((String) e.getKey());
-            out.writeFieldName(key);
-            try {
-                write(out, e.getValue());
-            } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inField(key); // the path names the key as the document has it
-            }
-        }
-        out.writeEndObject();
+        OBJECT.writeValue(out, (Map<Object, Object>) map);
     }
 
-    /** A map with a key that is not a string: keys and values alternate in one array. */
-    private void writeKeyedMap(JsonGenerator out, Map<?, ?> map) throws IOException {
+    /**
+     * {@code {"~set":[...]}} or {@code {"~map":[k1,v1,k2,v2,...]}}. A duplicate's path goes through the format key
+     * ({@code $["~set"][1]}, SPEC.md 8); an element's own error is named by its index alone ({@code $[3]}, as
+     * WriterErrorsTest pins).
+     */
+    private static void writeTaggedArray(JsonGenerator out, String tag, Object value) throws IOException {
         out.writeStartObject();
-        out.writeFieldName(Tags.MAP);
-        out.writeStartArray();
-        int i = 0;
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            try {
-                write(out, e.getKey());
-            } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inElement(i);
-            }
-            try {
-                write(out, e.getValue());
-            } catch (TypedJsonException | JsonProcessingException ex) {
-                throw TypedJsonException.of(ex).inElement(i + 1);
-            }
-            i += 2;
+        out.writeFieldName(tag);
+        TypedJsonException duplicate;
+        if (value instanceof Set<?> set) {
+            SET.writeArray(out, set);
+            duplicate = SET.duplicateIn(set);
+        } else {
+            Map<?, ?> map = (Map<?, ?>) value;
+            PAIRS.writeArray(out, map);
+            duplicate = PAIRS.duplicateIn(map);
         }
-        int duplicate = Equality.firstDuplicate(map.keySet());
-        if (duplicate >= 0) {
-            throw new TypedJsonException("duplicate key in a map: equal to an earlier one under the format's"
-                    + " equality (byte arrays by content)").inElement(2 * duplicate).inField(Tags.MAP);
+        if (duplicate != null) {
+            throw duplicate.inField(tag);
         }
-        out.writeEndArray();
         out.writeEndObject();
     }
 
@@ -240,7 +205,7 @@ public final class DynamicCodec implements Codec<Object> {
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return null;
-            case START_ARRAY: return readElements(in, new ArrayList<>());
+            case START_ARRAY: return LIST.readValue(in);
             case START_OBJECT: return readObject(in);
             default: throw Readers.error(in, "unexpected " + Readers.describe(in));
         }
@@ -350,35 +315,15 @@ public final class DynamicCodec implements Codec<Object> {
         return f;
     }
 
-    private <C extends Collection<Object>> C readElements(JsonParser in, C into) throws IOException {
-        while (in.nextToken() != JsonToken.END_ARRAY) {
-            into.add(read(in));
-        }
-        return into;
-    }
-
     private Object readObject(JsonParser in) throws IOException {
-        Map<String, Object> map = new LinkedHashMap<>();
-        JsonToken t = in.nextToken();
-        if (t == JsonToken.END_OBJECT) {
-            return map;
+        if (in.nextToken() == JsonToken.END_OBJECT) {
+            return new LinkedHashMap<>();
         }
         String first = in.currentName();
         if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX) {
             return readTaggedObject(in, first);
         }
-        do {
-            String raw = in.currentName();
-            String key = Lexemes.unescapeKey(in, raw);
-            in.nextToken();
-            Object value = read(in);
-            int before = map.size();
-            map.put(key, value);
-            if (map.size() == before) {
-                throw Readers.error(in, "duplicate key " + Readers.quote(raw));
-            }
-        } while (in.nextToken() != JsonToken.END_OBJECT);
-        return map;
+        return OBJECT.readEntries(in, new LinkedHashMap<>());
     }
 
     private Object readTaggedObject(JsonParser in, String tag) throws IOException {
@@ -386,39 +331,11 @@ public final class DynamicCodec implements Codec<Object> {
         Object value;
         if (tag.equals(Tags.SET)) {
             expectArray(in, tag);
-            Set<Object> set = new LinkedHashSet<>();
-            Equality.Seen seen = new Equality.Seen(set);
-            while (in.nextToken() != JsonToken.END_ARRAY) {
-                long start = Readers.compositeStart(in);
-                Object element = read(in);
-                if (!seen.isNew(element)) {
-                    String reason = "duplicate element in a set: equal to an earlier one"
-                            + " (the format's equality: byte arrays by content, numbers by type and bits or scale)";
-                    throw start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
-                }
-                set.add(element);
-            }
-            value = set;
+            value = SET.readValue(in);
         } else if (tag.equals(Tags.MAP)) {
             expectArray(in, tag);
-            Map<Object, Object> map = new LinkedHashMap<>();
-            Equality.Seen seen = new Equality.Seen(map.keySet());
-            boolean allStrings = true;
-            while (in.nextToken() != JsonToken.END_ARRAY) {
-                long keyStart = Readers.compositeStart(in);
-                Object key = read(in);
-                if (!seen.isNew(key)) {
-                    String reason = "duplicate key in a ~map: equal to an earlier one"
-                            + " (the format's equality: byte arrays by content, numbers by type and bits or scale)";
-                    throw keyStart >= 0 ? Readers.error(in, reason, keyStart) : Readers.error(in, reason);
-                }
-                allStrings &= key instanceof String;
-                if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "a ~map array must alternate keys and values, but its last key has no value");
-                }
-                map.put(key, read(in));
-            }
-            if (allStrings) {
+            Map<Object, Object> map = PAIRS.readValue(in);
+            if (allStrings(map.keySet())) {
                 throw Readers.error(in, "non-canonical ~map: a map whose keys are all strings"
                         + (map.isEmpty() ? " (here: none)" : "") + " is written as a plain object").outside(keyOffset);
             }
@@ -433,9 +350,18 @@ public final class DynamicCodec implements Codec<Object> {
         return value;
     }
 
+    private static boolean allStrings(Set<Object> keys) {
+        for (Object key : keys) {
+            if (!(key instanceof String)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void expectArray(JsonParser in, String tag) throws IOException {
         if (in.nextToken() != JsonToken.START_ARRAY) {
-            throw Readers.error(in, Readers.describe(in) + " where the array of " + Readers.quote(tag) + " belongs");
+            Readers.expect(in, JsonToken.START_ARRAY, "the array of " + Readers.quote(tag));
         }
     }
 }

@@ -1,97 +1,137 @@
 package io.typedjson.format.internal;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.function.Function;
 
 /**
- * When two set elements or two map keys are the same value (SPEC.md section 7, "Equality"): Java's
+ * When two set elements or two map keys are the same value (SPEC.md section 7.1, "Equality"): Java's
  * {@code equals} everywhere (doubles and floats by their bits with one NaN, decimals with their scale,
  * offset date-times by their fields, lists in order, sets and maps whatever their order, an Integer never equal
- * to a Long), except that byte arrays, which Java compares by identity, are compared by content, also inside lists,
- * sets and maps.
+ * to a Long), except that byte arrays, which Java compares by identity, are compared by content (a ByteBuffer
+ * by its remaining bytes, so the two spellings of bytes are one value), also inside lists, sets and maps.
+ * {@link #withParts} extends the rule to the composite values of another library (Connect's Struct), compared
+ * part by part.
  *
- * <p>Sets and maps are checked with Java's own hashing, which is this rule for every value but one that holds a
- * byte array; only then are content keys built, so a set of strings pays nothing more.
+ * <p>Sets and maps are checked with Java's own hashing, which is this rule for every value but one that holds
+ * bytes or parts; only then are content keys built, so a set of strings pays nothing more.
  */
 public final class Equality {
-    private Equality() {}
 
-    /** Whether {@code v} is or holds a byte array, the one case where Java's equality is not the format's. */
-    public static boolean holdsBytes(Object v) {
-        if (v instanceof byte[]) {
+    /** The rule for the values of the dynamic model and of Java classes. */
+    public static final Equality FORMAT = new Equality(null);
+
+    /** The parts of a composite value of another library, in order, or null for any other value. */
+    private final Function<Object, List<?>> parts;
+
+    private Equality(Function<Object, List<?>> parts) {
+        this.parts = parts;
+    }
+
+    /**
+     * The same rule, where {@code parts} gives the parts of a composite value this package does not know (a
+     * Connect Struct: its field values), or null for any other value. Such values are compared part by part.
+     */
+    public static Equality withParts(Function<Object, List<?>> parts) {
+        return new Equality(parts);
+    }
+
+    /** Whether Java's {@code equals} of {@code v} may not be the format's: it is or holds bytes, or has parts. */
+    public boolean needsKey(Object v) {
+        if (v instanceof byte[] || v instanceof ByteBuffer) {
             return true;
         }
-        if (v instanceof Collection) {
-            for (Object e : (Collection<?>) v) {
-                if (holdsBytes(e)) {
+        if (v instanceof Collection<?> c) {
+            for (Object e : c) {
+                if (needsKey(e)) {
                     return true;
                 }
             }
-        } else if (v instanceof Map) {
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                if (holdsBytes(e.getKey()) || holdsBytes(e.getValue())) {
+        } else if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (needsKey(e.getKey()) || needsKey(e.getValue())) {
                     return true;
                 }
             }
+        } else if (parts != null && v != null) {
+            return parts.apply(v) != null;
         }
         return false;
     }
 
-    /** A value whose {@code equals} and {@code hashCode} are the format's equality: byte arrays become content keys. */
-    public static Object key(Object v) {
-        if (v instanceof byte[]) {
-            return new Bytes((byte[]) v);
+    /** A value whose {@code equals} and {@code hashCode} are the format's equality of {@code v}. */
+    public Object key(Object v) {
+        if (v instanceof byte[] b) {
+            return new Bytes(b);
         }
-        if (!holdsBytes(v)) {
+        if (v instanceof ByteBuffer b) {
+            byte[] copy = new byte[b.remaining()];
+            b.duplicate().get(copy);
+            return new Bytes(copy);
+        }
+        if (!needsKey(v)) {
             return v;
         }
-        if (v instanceof List) {
-            List<Object> list = new ArrayList<>();
-            for (Object e : (List<?>) v) {
-                list.add(key(e));
+        if (v instanceof List<?> list) {
+            List<Object> keys = new ArrayList<>();
+            for (Object e : list) {
+                keys.add(key(e));
             }
-            return list;
+            return keys;
         }
-        if (v instanceof Set) {
-            Set<Object> set = new HashSet<>();
-            for (Object e : (Set<?>) v) {
-                set.add(key(e));
+        if (v instanceof Set<?> set) {
+            Set<Object> keys = new HashSet<>();
+            for (Object e : set) {
+                keys.add(key(e));
             }
-            return set;
+            return keys;
         }
-        if (v instanceof Map) {
-            Map<Object, Object> map = new LinkedHashMap<>();
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                map.put(key(e.getKey()), key(e.getValue()));
+        if (v instanceof Map<?, ?> map) {
+            Map<Object, Object> keys = new HashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                keys.put(key(e.getKey()), key(e.getValue()));
             }
-            return map;
+            return keys;
+        }
+        List<?> composite = parts != null && v != null ? parts.apply(v) : null;
+        if (composite != null) {
+            return key(composite);
         }
         return v; // another collection: compared as Java compares it
     }
 
+    /** Tracks the elements of one set or the keys of one map while they are read, so that a second equal one is refused. */
+    public Seen seen(Collection<?> existing) {
+        return new Seen(existing);
+    }
+
     /**
-     * Tracks the elements of one set or the keys of one map while they are read, so that a second equal one is
-     * refused. Java's hashing (the collection's own) does the work until a value holding a byte array turns up.
+     * The elements or keys read so far. Java's hashing (the collection's own) does the work until a value that
+     * needs a content key turns up.
      */
-    public static final class Seen {
+    public final class Seen {
         private final Collection<?> existing;
         private Set<Object> contentKeys;
 
         /** {@code existing} is the live set being filled, or the key set of the map being filled. */
-        public Seen(Collection<?> existing) {
+        private Seen(Collection<?> existing) {
             this.existing = existing;
         }
 
         /** Whether {@code v} differs from every value seen so far; call it before adding {@code v}. */
         public boolean isNew(Object v) {
             if (contentKeys == null) {
-                if (!holdsBytes(v)) {
+                if (!needsKey(v)) {
                     return !existing.contains(v);
                 }
                 contentKeys = new HashSet<>();
@@ -106,20 +146,19 @@ public final class Equality {
     /**
      * The index of the first element of {@code values} (a set's elements or a map's keys, in iteration order) equal
      * to an earlier one, or -1. A writer calls it after writing the values, so a cyclic structure has already been
-     * refused by the depth limit. Sets and maps of the JDK hold no two Java-equal values, so for them only byte
-     * arrays need a look.
+     * refused by the depth limit. Sets and maps of the JDK hold no two Java-equal values, so for them only values
+     * that need a content key need a look.
      */
-    public static int firstDuplicate(Collection<?> values) {
-        boolean javaDistinct = isJdkDistinct(values);
-        if (javaDistinct) {
-            boolean bytes = false;
+    public int firstDuplicate(Collection<?> values) {
+        if (isJdkDistinct(values)) {
+            boolean needed = false;
             for (Object v : values) {
-                if (holdsBytes(v)) {
-                    bytes = true;
+                if (needsKey(v)) {
+                    needed = true;
                     break;
                 }
             }
-            if (!bytes) {
+            if (!needed) {
                 return -1;
             }
         }
@@ -134,40 +173,37 @@ public final class Equality {
         return -1;
     }
 
-    private static final Class<?> KEY_SET = new java.util.HashMap<>().keySet().getClass();
-    private static final Class<?> LINKED_KEY_SET = new java.util.LinkedHashMap<>().keySet().getClass();
+    private static final Class<?> KEY_SET = new HashMap<>().keySet().getClass();
+    private static final Class<?> LINKED_KEY_SET = new LinkedHashMap<>().keySet().getClass();
 
     /** Whether {@code values} is a JDK set (or key set) that holds no two values Java calls equal. */
     public static boolean isJdkDistinct(Collection<?> values) {
         Class<?> c = values.getClass();
-        if (c == java.util.HashSet.class || c == java.util.LinkedHashSet.class || c == LINKED_KEY_SET || c == KEY_SET) {
+        if (c == HashSet.class || c == LinkedHashSet.class || c == LINKED_KEY_SET || c == KEY_SET) {
             return true; // exact classes first: instanceof SortedSet below scans the class's interfaces
         }
-        if (values instanceof java.util.SortedSet) {
+        if (values instanceof SortedSet) {
             return false; // a comparator may hold two values that equals() calls equal
         }
-        String name = c.getName();
-        // Set.of(...) and the key sets of HashMap, LinkedHashMap and Map.of(...)
-        return name.startsWith("java.util.ImmutableCollections$") || name.equals("java.util.HashMap$KeySet")
-                || name.equals("java.util.LinkedHashMap$LinkedKeySet");
+        // Set.of(...) and the key sets of Map.of(...)
+        return c.getName().startsWith("java.util.ImmutableCollections$");
     }
 
     /** A byte array compared by content. */
-    private static final class Bytes {
-        private final byte[] bytes;
-
-        Bytes(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
+    private record Bytes(byte[] bytes) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Bytes && Arrays.equals(bytes, ((Bytes) o).bytes);
+            return o instanceof Bytes other && Arrays.equals(bytes, other.bytes);
         }
 
         @Override
         public int hashCode() {
             return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(bytes);
         }
     }
 }

@@ -26,6 +26,13 @@ public final class Readers {
         return new TypedJsonException(reason).at(path(in, true), offset);
     }
 
+    /** Refuses anything but {@code token} at the parser's current token: "{@code number 1} where {@code what} belongs". */
+    public static void expect(JsonParser in, JsonToken token, String what) {
+        if (in.currentToken() != token) {
+            throw error(in, describe(in) + " where " + what + " belongs");
+        }
+    }
+
     /** The byte offset of the current token when it starts a composite value, else -1 (the current token is the value). */
     public static long compositeStart(JsonParser in) {
         JsonToken t = in.currentToken();

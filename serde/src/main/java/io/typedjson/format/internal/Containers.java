@@ -1,0 +1,333 @@
+package io.typedjson.format.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.Codec;
+import io.typedjson.format.DynamicCodec;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.RandomAccess;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The format's containers, written once (SPEC.md sections 5, 6 and 7.1): arrays (lists, sets, other collections,
+ * object arrays), string-keyed objects and pair maps {@code [k1,v1,k2,v2,...]}, with their duplicate checks, key
+ * escaping and error wording. Each is built from the codecs of its parts and a factory for what it reads into. The
+ * class codecs use them as they are; the dynamic model (whose {@code ~set} and {@code ~map} wrap them in a tagged
+ * object) and the Connect converter call {@code writeValue} and {@code readValue} under their own rules for null.
+ *
+ * <p>Speed: HotSpot inlines the codec an element call site has seen when it has seen at most two classes, and all
+ * users of this code share its call sites. So where the element codec may be the dynamic model, which recurses
+ * through these loops, lists and objects call it directly and leave the profiled call to the class and Connect
+ * codecs. In a JVM that runs all three (the benchmark) a site then sees one element class from each of those two,
+ * which HotSpot still inlines; it saw one when each had its own loop.
+ */
+public final class Containers {
+    private Containers() {}
+
+    /** The key spelling of String keys: the string itself, escaped. */
+    @SuppressWarnings("unchecked")
+    public static final KeySpelling<Object> STRING_KEYS = (KeySpelling<Object>) KeySpelling.of(String.class);
+
+    /*
+     * The factories of what every user reads into, shared so that the call that makes a list, set or map sees one
+     * class where the class codecs, the dynamic model and Connect would each bring their own lambda.
+     */
+    public static final Supplier<List<Object>> ARRAY_LIST = ArrayList::new;
+    public static final Supplier<Set<Object>> LINKED_HASH_SET = LinkedHashSet::new;
+    public static final Supplier<Map<Object, Object>> LINKED_HASH_MAP = LinkedHashMap::new;
+
+    private static final String DUPLICATE_ELEMENT = "duplicate element in a set: the same value as an earlier one"
+            + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
+    private static final String DUPLICATE_PAIR_KEY = "duplicate key in a map: the same value as an earlier key"
+            + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
+
+    /** A container codec: Java null is JSON null both ways, {@code writeValue} and {@code readValue} carry the rest. */
+    public interface Container<T> extends Codec<T> {
+        @Override
+        default void write(JsonGenerator out, T value) throws IOException {
+            if (value == null) {
+                out.writeNull();
+            } else {
+                writeValue(out, value);
+            }
+        }
+
+        @Override
+        default T read(JsonParser in) throws IOException {
+            return in.currentToken() == JsonToken.VALUE_NULL ? null : readValue(in);
+        }
+
+        /** Writes {@code value}, which is not null. */
+        void writeValue(JsonGenerator out, T value) throws IOException;
+
+        /** Reads the container whose first token is the current one; any other token is refused. */
+        T readValue(JsonParser in) throws IOException;
+    }
+
+    /**
+     * A collection as a JSON array, read into what {@code factory} makes. A set ({@code isSet}) refuses two elements
+     * that are the same value under the format's equality, on write and on read.
+     */
+    public record CollectionCodec<C extends Collection<Object>>(Codec<Object> element, Supplier<C> factory, boolean isSet)
+            implements Container<C> {
+
+        /** List.of / List.copyOf results with 1-2 and with 0 or 3+ elements. */
+        private static final Class<?> LIST12 = List.of(1).getClass(), LIST_N = List.of(1, 2, 3).getClass();
+
+        /**
+         * Exact classes first: {@code instanceof RandomAccess && instanceof List} on a mix of List.of results makes
+         * HotSpot scan their interfaces on every call (JDK-8180450), about a quarter of writing orders.
+         */
+        private static boolean isRandomAccessList(Object value) {
+            Class<?> c = value.getClass();
+            return c == ArrayList.class || c == LIST12 || c == LIST_N || value instanceof RandomAccess && value instanceof List;
+        }
+
+        @Override
+        public void writeValue(JsonGenerator out, C value) throws IOException {
+            writeArray(out, value);
+            throwIfAny(duplicateIn(value));
+        }
+
+        /** The array of the elements, an element's error named by its index; a set's duplicates are left to duplicateIn. */
+        public void writeArray(JsonGenerator out, Collection<?> value) throws IOException {
+            out.writeStartArray();
+            int i = 0;
+            try {
+                if (isRandomAccessList(value)) {
+                    List<?> list = (List<?>) value;
+                    for (int n = list.size(); i < n; i++) {
+                        writeElement(out, list.get(i));
+                    }
+                } else {
+                    for (Object e : value) {
+                        writeElement(out, e);
+                        i++;
+                    }
+                }
+            } catch (TypedJsonException | JsonProcessingException e) {
+                throw TypedJsonException.of(e).inElement(i);
+            }
+            out.writeEndArray();
+        }
+
+        private void writeElement(JsonGenerator out, Object e) throws IOException {
+            if (element instanceof DynamicCodec dynamic) { // see the class comment
+                dynamic.write(out, e);
+            } else {
+                element.write(out, e);
+            }
+        }
+
+        private Object readElement(JsonParser in) throws IOException {
+            return element instanceof DynamicCodec dynamic ? dynamic.read(in) : element.read(in);
+        }
+
+        /**
+         * For a set that holds two elements that are the same value, the error naming the second by its index; else
+         * null. Called after writing them, so a cyclic structure has already been refused by the depth limit.
+         */
+        public TypedJsonException duplicateIn(Collection<?> value) {
+            int duplicate = isSet ? Equality.FORMAT.firstDuplicate(value) : -1;
+            return duplicate < 0 ? null : new TypedJsonException(DUPLICATE_ELEMENT).inElement(duplicate);
+        }
+
+        @Override
+        public C readValue(JsonParser in) throws IOException {
+            Readers.expect(in, JsonToken.START_ARRAY, "an array");
+            C c = factory.get();
+            if (!isSet) {
+                while (in.nextToken() != JsonToken.END_ARRAY) {
+                    c.add(readElement(in));
+                }
+                return c;
+            }
+            Equality.Seen seen = Equality.FORMAT.seen(c);
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                long start = Readers.compositeStart(in);
+                Object e = readElement(in);
+                if (!seen.isNew(e)) {
+                    throw duplicate(in, DUPLICATE_ELEMENT, start);
+                }
+                c.add(e);
+            }
+            return c;
+        }
+    }
+
+    /** An array of objects ({@code component[]}) as a JSON array. */
+    public record ObjectArrayCodec(Codec<Object> element, Class<?> component) implements Container<Object[]> {
+        @Override
+        public void writeValue(JsonGenerator out, Object[] value) throws IOException {
+            out.writeStartArray();
+            int i = 0;
+            try {
+                for (; i < value.length; i++) {
+                    element.write(out, value[i]);
+                }
+            } catch (TypedJsonException | JsonProcessingException e) {
+                throw TypedJsonException.of(e).inElement(i);
+            }
+            out.writeEndArray();
+        }
+
+        @Override
+        public Object[] readValue(JsonParser in) throws IOException {
+            Readers.expect(in, JsonToken.START_ARRAY, "an array");
+            List<Object> list = new ArrayList<>();
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                list.add(element.read(in));
+            }
+            return list.toArray((Object[]) Array.newInstance(component, list.size()));
+        }
+    }
+
+    /**
+     * A map whose keys have a {@link KeySpelling}: a JSON object, each key the escaped text of its spelling. A key is
+     * refused when it is null, and when two keys have one spelling: on read, and on write from a map that does not
+     * compare keys with {@code equals()}, such as an IdentityHashMap.
+     */
+    public record ObjectMapCodec<M extends Map<Object, Object>>(KeySpelling<Object> keys, Codec<Object> values,
+                                                               Supplier<M> factory) implements Container<M> {
+        @Override
+        public void writeValue(JsonGenerator out, M map) throws IOException {
+            out.writeStartObject();
+            Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new HashSet<>();
+            for (Map.Entry<Object, Object> e : map.entrySet()) {
+                String spelled = spell(e.getKey(), texts);
+                out.writeFieldName(spelled);
+                try {
+                    if (values instanceof DynamicCodec dynamic) { // see the class comment
+                        dynamic.write(out, e.getValue());
+                    } else {
+                        values.write(out, e.getValue());
+                    }
+                } catch (TypedJsonException | JsonProcessingException ex) {
+                    throw TypedJsonException.of(ex).inField(spelled); // the path names the key as the document has it
+                }
+            }
+            out.writeEndObject();
+        }
+
+        private String spell(Object key, Set<String> texts) {
+            if (key == null) {
+                throw new TypedJsonException("null map key (a map key must have a spelling as an object key)");
+            }
+            String text = keys == STRING_KEYS ? (String) key : keys.text(key);
+            String spelled = Lexemes.escapeKey(text);
+            if (texts != null && !texts.add(text)) {
+                throw new TypedJsonException("duplicate key " + Readers.quote(text) + ": the map holds two keys of this spelling"
+                        + " (a map that does not compare keys with equals(), such as an IdentityHashMap)").inField(spelled);
+            }
+            return spelled;
+        }
+
+        @Override
+        public M readValue(JsonParser in) throws IOException {
+            Readers.expect(in, JsonToken.START_OBJECT, "an object");
+            M map = factory.get();
+            return in.nextToken() == JsonToken.END_OBJECT ? map : readEntries(in, map);
+        }
+
+        /** Reads the entries of an object, from its first key (the current token) to its end, into {@code map}. */
+        public M readEntries(JsonParser in, M map) throws IOException {
+            do {
+                String raw = in.currentName();
+                String text = Lexemes.unescapeKey(in, raw);
+                Object key = keys == STRING_KEYS ? text : keys.parse(in, text);
+                in.nextToken();
+                Object value = values instanceof DynamicCodec dynamic ? dynamic.read(in) : values.read(in);
+                int before = map.size();
+                map.put(key, value);
+                if (map.size() == before) {
+                    throw Readers.error(in, "duplicate key " + Readers.quote(raw));
+                }
+            } while (in.nextToken() != JsonToken.END_OBJECT);
+            return map;
+        }
+    }
+
+    /**
+     * Any other map: keys and values alternate in one JSON array, {@code [k1,v1,k2,v2,...]}. Two keys that are the
+     * same value under {@code equality} are refused on write and on read, and so is an array of odd length.
+     */
+    public record PairMapCodec<M extends Map<Object, Object>>(Codec<Object> keys, Codec<Object> values,
+                                                             Supplier<M> factory, Equality equality) implements Container<M> {
+
+        /** Keys compared with the format's equality of the model's values. */
+        public PairMapCodec(Codec<Object> keys, Codec<Object> values, Supplier<M> factory) {
+            this(keys, values, factory, Equality.FORMAT);
+        }
+
+        @Override
+        public void writeValue(JsonGenerator out, M map) throws IOException {
+            writeArray(out, map);
+            throwIfAny(duplicateIn(map));
+        }
+
+        /** The array of keys and values, an error named by the index of its key or value; duplicates are left to duplicateIn. */
+        public void writeArray(JsonGenerator out, Map<?, ?> map) throws IOException {
+            out.writeStartArray();
+            int i = 0;
+            try {
+                for (Map.Entry<?, ?> e : map.entrySet()) {
+                    keys.write(out, e.getKey());
+                    i++;
+                    values.write(out, e.getValue());
+                    i++;
+                }
+            } catch (TypedJsonException | JsonProcessingException ex) {
+                throw TypedJsonException.of(ex).inElement(i);
+            }
+            out.writeEndArray();
+        }
+
+        /** For a map that holds two keys that are the same value, the error naming the second by its index; else null. */
+        public TypedJsonException duplicateIn(Map<?, ?> map) {
+            int duplicate = equality.firstDuplicate(map.keySet());
+            return duplicate < 0 ? null : new TypedJsonException(DUPLICATE_PAIR_KEY).inElement(2 * duplicate);
+        }
+
+        @Override
+        public M readValue(JsonParser in) throws IOException {
+            Readers.expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
+            M map = factory.get();
+            Equality.Seen seen = equality.seen(map.keySet());
+            while (in.nextToken() != JsonToken.END_ARRAY) {
+                long start = Readers.compositeStart(in);
+                Object key = keys.read(in);
+                if (!seen.isNew(key)) {
+                    throw duplicate(in, DUPLICATE_PAIR_KEY, start);
+                }
+                if (in.nextToken() == JsonToken.END_ARRAY) {
+                    throw Readers.error(in, "the array of a map must alternate keys and values, but its last key has no value");
+                }
+                map.put(key, values.read(in));
+            }
+            return map;
+        }
+    }
+
+    private static void throwIfAny(TypedJsonException error) {
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /** A duplicate at the current path, at the start of the value when it is a composite one. */
+    private static TypedJsonException duplicate(JsonParser in, String reason, long start) {
+        return start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
+    }
+}
