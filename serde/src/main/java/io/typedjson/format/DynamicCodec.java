@@ -167,21 +167,24 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     /**
-     * {@code {"~set":[...]}} or {@code {"~map":[k1,v1,k2,v2,...]}}. A duplicate's path goes through the format key
-     * ({@code $["~set"][1]}, SPEC.md 8); an element's own error is named by its index alone ({@code $[3]}, as
-     * WriterErrorsTest pins).
+     * {@code {"~set":[...]}} or {@code {"~map":[k1,v1,k2,v2,...]}}. Paths go through the format key (SPEC.md 8):
+     * {@code $["~map"][3]} is the second entry's value, {@code $["~set"][1]} the second element.
      */
     private static void writeTaggedArray(JsonGenerator out, String tag, Object value) throws IOException {
         out.writeStartObject();
         out.writeFieldName(tag);
         TypedJsonException duplicate;
-        if (value instanceof Set<?> set) {
-            SET.writeArray(out, set);
-            duplicate = SET.duplicateIn(set);
-        } else {
-            Map<?, ?> map = (Map<?, ?>) value;
-            PAIRS.writeArray(out, map);
-            duplicate = PAIRS.duplicateIn(map);
+        try {
+            if (value instanceof Set<?> set) {
+                SET.writeArray(out, set);
+                duplicate = SET.duplicateIn(set);
+            } else {
+                Map<?, ?> map = (Map<?, ?>) value;
+                PAIRS.writeArray(out, map);
+                duplicate = PAIRS.duplicateIn(map);
+            }
+        } catch (TypedJsonException e) {
+            throw e.inField(tag);
         }
         if (duplicate != null) {
             throw duplicate.inField(tag);

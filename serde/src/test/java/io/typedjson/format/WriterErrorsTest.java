@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -36,12 +38,20 @@ class WriterErrorsTest {
     }
 
     @Test
-    void nonStringMapKeysAreInThePathByPosition() {
+    void nonStringMapKeysAreInThePathByPositionThroughTheFormatKey() {
         Map<Object, Object> m = new LinkedHashMap<>();
         m.put(1, "ok");
         m.put(2, new StringBuilder("no"));
         TypedJsonException e = assertThrows(TypedJsonException.class, () -> TypedJson.write(m));
-        assertEquals("$[3]", e.path());
+        assertEquals("$[\"~map\"][3]", e.path()); // SPEC.md 8: the second entry's value, through the format key
+    }
+
+    @Test
+    void aSetElementIsInThePathThroughTheFormatKey() {
+        Set<Object> set = new LinkedHashSet<>(List.of("ok", 2L));
+        set.add(new StringBuilder("no"));
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> TypedJson.write(List.of(set)));
+        assertEquals("$[0][\"~set\"][2]", e.path());
     }
 
     @Test
