@@ -3,6 +3,7 @@ package io.typedjson.format.internal;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
+import java.lang.invoke.MethodType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -19,11 +20,12 @@ import java.util.Map;
  * here, and the dynamic model, the class codecs, map keys, the console formatter, JSON Schema and the Connect
  * converter read it from here. Adding a scalar type is adding a row (and its cases in the switches below).
  *
- * <p>The columns: the Java class (and its primitive); the tag of the dynamic model ({@link Tags#NONE} for a type that
- * is plain JSON there or not in it); whether the dynamic model carries it at all; whether its typed spelling is a
- * JSON string; its label (the console formatter's {@code int32::7}, the vectors' explicit notation); the words a
- * map-key error uses ({@code null}: no map-key spelling); and the Connect schema the converter derives for it (a
- * {@code Schema.Type} name or a logical schema name; {@code null}: none holds it).
+ * <p>The columns: the Java class (a box stands for its primitive too); the tag of the dynamic model
+ * ({@link Tags#NONE} for a type that is plain JSON there, or not in it); whether the dynamic model carries the type
+ * (model); whether its typed spelling is a JSON string (string); its label (the console formatter's
+ * {@code int32::7}, the vectors' explicit notation); the words a map-key error uses ({@code null}: no map-key
+ * spelling); the Connect schema derived for a value (a {@code Schema.Type} name or a logical schema name;
+ * {@code null}: no Connect type holds it).
  *
  * <p>The behaviour per row: {@link #write}/{@link #read} (the typed spelling, through {@link Lexemes}),
  * {@link #text} (the canonical text: a map key, a tag payload, the formatter's text), {@link #parseKey},
@@ -31,32 +33,33 @@ import java.util.Map;
  * the type: a Long, a finite Double, a String, a Boolean, a BigInteger beyond int64).
  */
 public enum ScalarType {
-    //                class                 primitive      tag                    model  string label             map-key words          Connect schema
-    STRING(           String.class,         null,          Tags.NONE,             true,  true,  "string",         "a string",            "STRING"),
-    BOOLEAN(          Boolean.class,        boolean.class, Tags.NONE,             true,  false, "boolean",        "a boolean",           "BOOLEAN"),
+    //                class                 tag                    model  string label             map-key words          Connect schema
+    STRING(           String.class,         Tags.NONE,             true,  true,  "string",         "a string",            "STRING"),
+    BOOLEAN(          Boolean.class,        Tags.NONE,             true,  false, "boolean",        "a boolean",           "BOOLEAN"),
     /** Class codecs only: a string of one UTF-16 unit. */
-    CHAR(             Character.class,      char.class,    Tags.NONE,             false, true,  "char",           "a char",              null),
-    INT8(             Byte.class,           byte.class,    Tags.INT8,             true,  false, "int8",           "an int8",             "INT8"),
-    INT16(            Short.class,          short.class,   Tags.INT16,            true,  false, "int16",          "an int16",            "INT16"),
-    INT32(            Integer.class,        int.class,     Tags.INT32,            true,  false, "int32",          "an int32",            "INT32"),
-    INT64(            Long.class,           long.class,    Tags.NONE,             true,  false, "int64",          "an int64",            "INT64"),
+    CHAR(             Character.class,      Tags.NONE,             false, true,  "char",           "a char",              null),
+    INT8(             Byte.class,           Tags.INT8,             true,  false, "int8",           "an int8",             "INT8"),
+    INT16(            Short.class,          Tags.INT16,            true,  false, "int16",          "an int16",            "INT16"),
+    INT32(            Integer.class,        Tags.INT32,            true,  false, "int32",          "an int32",            "INT32"),
+    INT64(            Long.class,           Tags.NONE,             true,  false, "int64",          "an int64",            "INT64"),
     /** Tagged in the dynamic model only within int64; beyond it a plain integer lexeme. */
-    BIG_INTEGER(      BigInteger.class,     null,          Tags.BIG_INTEGER,      true,  false, "bigint",         "an integer",          null),
-    FLOAT32(          Float.class,          float.class,   Tags.FLOAT32,          true,  false, "float32",        "a float32",           "FLOAT32"),
+    BIG_INTEGER(      BigInteger.class,     Tags.BIG_INTEGER,      true,  false, "bigint",         "an integer",          null),
+    FLOAT32(          Float.class,          Tags.FLOAT32,          true,  false, "float32",        "a float32",           "FLOAT32"),
     /** Tagged in the dynamic model only when not finite; finite doubles are plain lexemes with '.' or 'E'. */
-    FLOAT64(          Double.class,         double.class,  Tags.FLOAT64,          true,  false, "float64",        "a float64",           "FLOAT64"),
-    DECIMAL(          BigDecimal.class,     null,          Tags.DECIMAL,          true,  false, "decimal",        "a decimal",           "org.apache.kafka.connect.data.Decimal"),
-    BYTES(            byte[].class,         null,          Tags.BYTES,            true,  true,  "bytes",          null,                  "BYTES"),
+    FLOAT64(          Double.class,         Tags.FLOAT64,          true,  false, "float64",        "a float64",           "FLOAT64"),
+    DECIMAL(          BigDecimal.class,     Tags.DECIMAL,          true,  false, "decimal",        "a decimal",           "org.apache.kafka.connect.data.Decimal"),
+    BYTES(            byte[].class,         Tags.BYTES,            true,  true,  "bytes",          null,                  "BYTES"),
     /** Class codecs only: byte[]'s spelling of the remaining bytes, read back as a heap buffer. */
-    BYTE_BUFFER(      ByteBuffer.class,     null,          Tags.NONE,             false, true,  "bytes",          null,                  null),
-    INSTANT(          Instant.class,        null,          Tags.INSTANT,          true,  true,  "instant",        "an instant",          "org.apache.kafka.connect.data.Timestamp"),
-    LOCAL_DATE(       LocalDate.class,      null,          Tags.LOCAL_DATE,       true,  true,  "date",           "a local date",        "org.apache.kafka.connect.data.Date"),
-    LOCAL_TIME(       LocalTime.class,      null,          Tags.LOCAL_TIME,       true,  true,  "time",           "a local time",        "org.apache.kafka.connect.data.Time"),
-    LOCAL_DATE_TIME(  LocalDateTime.class,  null,          Tags.LOCAL_DATE_TIME,  true,  true,  "datetime",       "a local date-time",   null),
-    OFFSET_DATE_TIME( OffsetDateTime.class, null,          Tags.OFFSET_DATE_TIME, true,  true,  "offsetdatetime", "an offset date-time", null),
-    UUID(             java.util.UUID.class, null,          Tags.UUID,             true,  true,  "uuid",           "a UUID",              null);
+    BYTE_BUFFER(      ByteBuffer.class,     Tags.NONE,             false, true,  "bytes",          null,                  null),
+    INSTANT(          Instant.class,        Tags.INSTANT,          true,  true,  "instant",        "an instant",          "org.apache.kafka.connect.data.Timestamp"),
+    LOCAL_DATE(       LocalDate.class,      Tags.LOCAL_DATE,       true,  true,  "date",           "a local date",        "org.apache.kafka.connect.data.Date"),
+    LOCAL_TIME(       LocalTime.class,      Tags.LOCAL_TIME,       true,  true,  "time",           "a local time",        "org.apache.kafka.connect.data.Time"),
+    LOCAL_DATE_TIME(  LocalDateTime.class,  Tags.LOCAL_DATE_TIME,  true,  true,  "datetime",       "a local date-time",   null),
+    OFFSET_DATE_TIME( OffsetDateTime.class, Tags.OFFSET_DATE_TIME, true,  true,  "offsetdatetime", "an offset date-time", null),
+    UUID(             java.util.UUID.class, Tags.UUID,             true,  true,  "uuid",           "a UUID",              null);
 
     private final Class<?> type;
+    /** The primitive of a box, else the class itself. */
     private final Class<?> primitive;
     private final char tag;
     private final boolean dynamic;
@@ -65,12 +68,12 @@ public enum ScalarType {
     private final String keyWhat;
     private final String connectSchema;
 
-    ScalarType(Class<?> type, Class<?> primitive, char tag, boolean dynamic, boolean jsonString, String label,
-               String keyWhat, String connectSchema) {
+    ScalarType(Class<?> type, char tag, boolean dynamic, boolean jsonString, String label, String keyWhat,
+               String connectSchema) {
         this.type = type;
-        this.primitive = primitive;
         this.tag = tag;
         this.dynamic = dynamic;
+        this.primitive = MethodType.methodType(type).unwrap().returnType(); // int for Integer, else the class itself
         this.jsonString = jsonString;
         this.label = label;
         this.keyWhat = keyWhat;
