@@ -137,9 +137,33 @@ public enum ScalarType {
         return s != null && (s.type == declared || s.primitive == declared) ? s : null;
     }
 
-    /** The row a value of this runtime class is an instance of, or null. */
+    /**
+     * The row a value of this runtime class is an instance of, or null. The rows' own classes are found in an
+     * open-addressing table by identity hash, which costs about half of {@link ClassValue#get} and matters to the
+     * dynamic writer (a lookup per value); others (subclasses, non-scalars) through {@link #BY_CLASS}.
+     */
     public static ScalarType ofValueClass(Class<?> c) {
+        int i = System.identityHashCode(c) & (EXACT_KEYS.length - 1);
+        for (Class<?> k; (k = EXACT_KEYS[i]) != null; i = (i + 1) & (EXACT_KEYS.length - 1)) {
+            if (k == c) {
+                return EXACT_ROWS[i];
+            }
+        }
         return BY_CLASS.get(c);
+    }
+
+    private static final Class<?>[] EXACT_KEYS = new Class<?>[64];
+    private static final ScalarType[] EXACT_ROWS = new ScalarType[EXACT_KEYS.length];
+
+    static {
+        for (ScalarType s : ROWS) {
+            int i = System.identityHashCode(s.type) & (EXACT_KEYS.length - 1);
+            while (EXACT_KEYS[i] != null) {
+                i = (i + 1) & (EXACT_KEYS.length - 1);
+            }
+            EXACT_KEYS[i] = s.type;
+            EXACT_ROWS[i] = s;
+        }
     }
 
     /** The row of a tag character, or null. */
@@ -227,7 +251,20 @@ public enum ScalarType {
             case BYTES: return Lexemes.BASE64.encode((byte[]) v);
             case BYTE_BUFFER: return Lexemes.BASE64.encode(remaining((ByteBuffer) v));
             case INSTANT: return IsoTimes.text((Instant) v);
-            default: return v.toString(); // the integers, Boolean, Character, the other times, UUID
+            // the rest is toString(), called on the final class so that each call is direct (and inlined where hot)
+            case BOOLEAN: return ((Boolean) v).toString();
+            case CHAR: return ((Character) v).toString();
+            case INT8: return ((Byte) v).toString();
+            case INT16: return ((Short) v).toString();
+            case INT32: return ((Integer) v).toString();
+            case INT64: return ((Long) v).toString();
+            case BIG_INTEGER: return ((BigInteger) v).toString();
+            case LOCAL_DATE: return ((LocalDate) v).toString();
+            case LOCAL_TIME: return ((LocalTime) v).toString();
+            case LOCAL_DATE_TIME: return ((LocalDateTime) v).toString();
+            case OFFSET_DATE_TIME: return ((OffsetDateTime) v).toString();
+            case UUID: return ((java.util.UUID) v).toString();
+            default: throw new AssertionError(this);
         }
     }
 
@@ -298,10 +335,13 @@ public enum ScalarType {
             default:
                 break;
         }
+        writeTagged(out, text(v));
+    }
+
+    private void writeTagged(JsonGenerator out, String payload) throws IOException {
         if (tag == Tags.NONE) {
             throw new IllegalStateException(this + " is not in the dynamic model");
         }
-        String payload = text(v);
         out.writeString(new StringBuilder(payload.length() + 2).append(Tags.PREFIX).append(tag).append(payload).toString());
     }
 
