@@ -142,13 +142,15 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** INT8 to FLOAT64, BOOLEAN, STRING and BYTES: the scalar type's typed spelling (a BYTES value may be a ByteBuffer). */
     static class ScalarCodec extends ValueCodec {
-        private final ScalarType scalar;
+        private final ScalarType.Writer writer;
+        private final ScalarType.Reader reader;
         ScalarCodec(Schema s, ScalarType scalar) {
             super(s);
-            this.scalar = scalar;
+            this.writer = scalar.writer();
+            this.reader = scalar.reader();
         }
-        @Override final void writeValue(JsonGenerator out, Object v) throws IOException { scalar.write(out, v); }
-        @Override final Object readValue(JsonParser in) throws IOException { return scalar.read(in); }
+        @Override final void writeValue(JsonGenerator out, Object v) throws IOException { writer.write(out, v); }
+        @Override final Object readValue(JsonParser in) throws IOException { return reader.read(in); }
     }
 
     /** BYTES has a class of its own: a pair map compares byte-array keys by content ({@link PairMapCodec}). */

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** Codecs of the scalar types in their typed spelling ({@link ScalarType#write}, {@link ScalarType#read}); null is JSON null. */
+/** Codecs of the scalar types in their typed spelling ({@link ScalarType#writer}, {@link ScalarType#reader}); null is JSON null. */
 final class ScalarCodecs {
     private ScalarCodecs() {}
 
@@ -27,21 +27,23 @@ final class ScalarCodecs {
     }
 
     private static final class Scalar<T> extends NullableCodec<T> {
-        private final ScalarType scalar;
+        private final ScalarType.Writer writer;
+        private final ScalarType.Reader reader;
 
         Scalar(ScalarType scalar) {
-            this.scalar = scalar;
+            this.writer = scalar.writer();
+            this.reader = scalar.reader();
         }
 
         @Override
         void writeValue(JsonGenerator out, T value) throws IOException {
-            scalar.write(out, value);
+            writer.write(out, value);
         }
 
         @Override
         @SuppressWarnings("unchecked")
         T readValue(JsonParser in) throws IOException {
-            return (T) scalar.read(in);
+            return (T) reader.read(in);
         }
     }
 }

@@ -178,58 +178,97 @@ public enum ScalarType {
 
     // ------------------------------------------------------------------ the typed spelling
 
-    /** Writes a non-null value in the typed spelling. BYTES also takes a ByteBuffer (Connect hands out either). */
-    public void write(JsonGenerator out, Object v) throws IOException {
-        switch (this) {
-            case STRING: Lexemes.writeString(out, (String) v); break;
-            case BOOLEAN: out.writeBoolean((Boolean) v); break;
-            case CHAR: Lexemes.writeChar(out, (Character) v); break;
-            case INT8: out.writeNumber((Byte) v); break;
-            case INT16: out.writeNumber((Short) v); break;
-            case INT32: out.writeNumber((Integer) v); break;
-            case INT64: out.writeNumber((Long) v); break;
-            case BIG_INTEGER: out.writeNumber((BigInteger) v); break;
-            case FLOAT32: Lexemes.writeFloat(out, (Float) v); break;
-            case FLOAT64: Lexemes.writeDouble(out, (Double) v); break;
-            case DECIMAL: Lexemes.writeDecimal(out, (BigDecimal) v); break;
-            case BYTES:
-            case BYTE_BUFFER:
-                if (v instanceof ByteBuffer b) {
-                    writeByteBuffer(out, b);
-                } else {
-                    Lexemes.writeBytes(out, (byte[]) v);
-                }
-                break;
-            case INSTANT: Lexemes.writeInstant(out, (Instant) v); break;
-            case LOCAL_DATE: Lexemes.writeLocalDate(out, (LocalDate) v); break;
-            default: Lexemes.writeText(out, v); break; // LocalTime, LocalDateTime, OffsetDateTime, UUID: toString()
+    /** A row's typed write of a non-null value of its class. */
+    @FunctionalInterface
+    public interface Writer {
+        void write(JsonGenerator out, Object value) throws IOException;
+    }
+
+    /** A row's typed read of a non-null value from the current token. */
+    @FunctionalInterface
+    public interface Reader {
+        Object read(JsonParser in) throws IOException;
+    }
+
+    // Each row's typed write and read is a small function of its own (chosen once below), not a case of one shared
+    // switch: the class codecs and Connect call them per value, and so each keeps its own profile and inlines whole.
+    private Writer writer;
+    private Reader reader;
+
+    static {
+        for (ScalarType s : ROWS) {
+            s.writer = typedWriter(s);
+            s.reader = typedReader(s);
         }
+    }
+
+    private static Writer typedWriter(ScalarType s) {
+        switch (s) {
+            case STRING: return (out, v) -> Lexemes.writeString(out, (String) v);
+            case BOOLEAN: return (out, v) -> out.writeBoolean((Boolean) v);
+            case CHAR: return (out, v) -> Lexemes.writeChar(out, (Character) v);
+            case INT8: return (out, v) -> out.writeNumber((Byte) v);
+            case INT16: return (out, v) -> out.writeNumber((Short) v);
+            case INT32: return (out, v) -> out.writeNumber((Integer) v);
+            case INT64: return (out, v) -> out.writeNumber((Long) v);
+            case BIG_INTEGER: return (out, v) -> out.writeNumber((BigInteger) v);
+            case FLOAT32: return (out, v) -> Lexemes.writeFloat(out, (Float) v);
+            case FLOAT64: return (out, v) -> Lexemes.writeDouble(out, (Double) v);
+            case DECIMAL: return (out, v) -> Lexemes.writeDecimal(out, (BigDecimal) v);
+            case BYTES: // Connect hands out a byte[] or a ByteBuffer for BYTES
+            case BYTE_BUFFER:
+                return (out, v) -> {
+                    if (v instanceof ByteBuffer b) {
+                        writeByteBuffer(out, b);
+                    } else {
+                        Lexemes.writeBytes(out, (byte[]) v);
+                    }
+                };
+            case INSTANT: return (out, v) -> Lexemes.writeInstant(out, (Instant) v);
+            case LOCAL_DATE: return (out, v) -> Lexemes.writeLocalDate(out, (LocalDate) v);
+            default: return Lexemes::writeText; // LocalTime, LocalDateTime, OffsetDateTime, UUID: toString()
+        }
+    }
+
+    private static Reader typedReader(ScalarType s) {
+        switch (s) {
+            case STRING: return Lexemes::readString;
+            case BOOLEAN: return Lexemes::readBoolean;
+            case CHAR: return Lexemes::readChar;
+            case INT8: return Lexemes::readByte;
+            case INT16: return Lexemes::readShort;
+            case INT32: return Lexemes::readInt;
+            case INT64: return Lexemes::readLong;
+            case BIG_INTEGER: return Lexemes::readBigInteger;
+            case FLOAT32: return Lexemes::readFloat;
+            case FLOAT64: return Lexemes::readDouble;
+            case DECIMAL: return Lexemes::readDecimal;
+            case BYTES: return Lexemes::readBytes;
+            case BYTE_BUFFER: return in -> ByteBuffer.wrap(Lexemes.readBytes(in));
+            case INSTANT: return Lexemes::readInstant;
+            case LOCAL_DATE: return Lexemes::readLocalDate;
+            case LOCAL_TIME: return Lexemes::readLocalTime;
+            case LOCAL_DATE_TIME: return Lexemes::readLocalDateTime;
+            case OFFSET_DATE_TIME: return Lexemes::readOffsetDateTime;
+            case UUID: return Lexemes::readUuid;
+            default: throw new AssertionError(s);
+        }
+    }
+
+    /** The typed write: BYTES (and BYTE_BUFFER) take a byte[] or a ByteBuffer (its remaining bytes). */
+    public Writer writer() { return writer; }
+
+    /** The typed read. */
+    public Reader reader() { return reader; }
+
+    /** Writes a non-null value in the typed spelling. */
+    public void write(JsonGenerator out, Object v) throws IOException {
+        writer.write(out, v);
     }
 
     /** Reads a value in the typed spelling from the current token (not null). */
     public Object read(JsonParser in) throws IOException {
-        switch (this) {
-            case STRING: return Lexemes.readString(in);
-            case BOOLEAN: return Lexemes.readBoolean(in);
-            case CHAR: return Lexemes.readChar(in);
-            case INT8: return Lexemes.readByte(in);
-            case INT16: return Lexemes.readShort(in);
-            case INT32: return Lexemes.readInt(in);
-            case INT64: return Lexemes.readLong(in);
-            case BIG_INTEGER: return Lexemes.readBigInteger(in);
-            case FLOAT32: return Lexemes.readFloat(in);
-            case FLOAT64: return Lexemes.readDouble(in);
-            case DECIMAL: return Lexemes.readDecimal(in);
-            case BYTES: return Lexemes.readBytes(in);
-            case BYTE_BUFFER: return ByteBuffer.wrap(Lexemes.readBytes(in));
-            case INSTANT: return Lexemes.readInstant(in);
-            case LOCAL_DATE: return Lexemes.readLocalDate(in);
-            case LOCAL_TIME: return Lexemes.readLocalTime(in);
-            case LOCAL_DATE_TIME: return Lexemes.readLocalDateTime(in);
-            case OFFSET_DATE_TIME: return Lexemes.readOffsetDateTime(in);
-            case UUID: return Lexemes.readUuid(in);
-            default: throw new AssertionError(this);
-        }
+        return reader.read(in);
     }
 
     /**
