@@ -381,7 +381,10 @@ public enum ScalarType {
         if (tag == Tags.NONE) {
             throw new IllegalStateException(this + " is not in the dynamic model");
         }
-        out.writeString(new StringBuilder(payload.length() + 2).append(Tags.PREFIX).append(tag).append(payload).toString());
+        // into a char array, which the generator copies from as it would from a String, without a StringBuilder
+        char[] c = new char[payload.length() + 2];
+        payload.getChars(0, payload.length(), c, 2);
+        writeTagged(out, c);
     }
 
     /** The tagged string from its payload's characters after two free slots. */
