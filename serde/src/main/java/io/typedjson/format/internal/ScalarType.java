@@ -371,6 +371,9 @@ public enum ScalarType {
                 }
                 break;
             }
+            case BYTES:
+                writeTagged(out, base64AfterTwo((byte[]) v));
+                return;
             default:
                 break;
         }
@@ -525,6 +528,23 @@ public enum ScalarType {
         } else {
             Lexemes.writeBytes(out, remaining(b));
         }
+    }
+
+    /** {@link Lexemes#BASE64} of the bytes after two free slots (for a tag prefix), without a String on the way. */
+    private static char[] base64AfterTwo(byte[] b) {
+        int n = b.length;
+        char[] c = new char[2 + (n + 2) / 3 * 4];
+        int in = 0;
+        int at = 2;
+        for (; in + 3 <= n; in += 3) {
+            at = Lexemes.BASE64.encodeBase64Chunk((b[in] & 0xFF) << 16 | (b[in + 1] & 0xFF) << 8 | (b[in + 2] & 0xFF), c, at);
+        }
+        int left = n - in;
+        if (left > 0) {
+            int bits = (b[in] & 0xFF) << 16 | (left == 2 ? (b[in + 1] & 0xFF) << 8 : 0);
+            Lexemes.BASE64.encodeBase64Partial(bits, left, c, at);
+        }
+        return c;
     }
 
     /** A copy of the bytes from position to limit, leaving the buffer as it was. */

@@ -181,6 +181,15 @@ class ScalarTypeTest {
         assertEquals("\"~n-9223372036854775808\"",
                 write(g -> ScalarType.BIG_INTEGER.writeDynamic(g, BigInteger.valueOf(Long.MIN_VALUE))));
         assertEquals("1.0", write(g -> ScalarType.FLOAT64.writeDynamic(g, 1.0)));
+        // bytes of every length modulo 3, padded as RFC 4648 says
+        for (int n = 0; n <= 7; n++) {
+            byte[] b = new byte[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = (byte) (i * 97 - 3);
+            }
+            assertEquals("\"~b" + java.util.Base64.getEncoder().encodeToString(b) + "\"",
+                    write(g -> ScalarType.BYTES.writeDynamic(g, b)));
+        }
         // an Instant outside the years 0000 to 9999 takes the long way, with the same spelling as Instant.toString()
         Instant far = Instant.parse("+10000-01-01T00:00:00Z");
         assertEquals("\"~t+10000-01-01T00:00:00Z\"", write(g -> ScalarType.INSTANT.writeDynamic(g, far)));
