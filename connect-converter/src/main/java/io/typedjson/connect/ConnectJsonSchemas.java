@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.typedjson.connect.TypedJsonConverterConfig.Location;
 import io.typedjson.format.ConnectEnvelope;
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.internal.Tags;
 import io.typedjson.jsonschema.JsonSchemas;
 import io.typedjson.jsonschema.Spellings;
@@ -123,18 +124,8 @@ public final class ConnectJsonSchemas {
         if (Timestamp.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT64) {
             return Spellings.string(Spellings.CONNECT_TIMESTAMP);
         }
-        switch (s.type()) {
-            case INT8: return Spellings.typed(Byte.class);
-            case INT16: return Spellings.typed(Short.class);
-            case INT32: return Spellings.typed(Integer.class);
-            case INT64: return Spellings.typed(Long.class);
-            case FLOAT32: return Spellings.typed(Float.class);
-            case FLOAT64: return Spellings.typed(Double.class);
-            case BOOLEAN: return Spellings.typed(Boolean.class);
-            case STRING: return Spellings.typed(String.class);
-            case BYTES: return Spellings.typed(byte[].class);
-            default: return null;
-        }
+        ScalarType scalar = ScalarType.ofConnectSchema(s.type().name());
+        return scalar == null ? null : Spellings.typed(scalar.type());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.typedjson.connect;
 
+import io.typedjson.format.internal.ScalarType;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -7,6 +8,7 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,19 +101,8 @@ final class DerivedSchemas {
 
     /** The schema of a non-null value. */
     static Schema schemaOf(Object v) {
-        if (v instanceof String) return Schema.STRING_SCHEMA;
-        if (v instanceof Long) return Schema.INT64_SCHEMA;
-        if (v instanceof Double) return Schema.FLOAT64_SCHEMA;
-        if (v instanceof Boolean) return Schema.BOOLEAN_SCHEMA;
-        if (v instanceof Integer) return Schema.INT32_SCHEMA;
-        if (v instanceof Short) return Schema.INT16_SCHEMA;
-        if (v instanceof Byte) return Schema.INT8_SCHEMA;
-        if (v instanceof Float) return Schema.FLOAT32_SCHEMA;
-        if (v instanceof byte[]) return Schema.BYTES_SCHEMA;
-        if (v instanceof BigDecimal d) return Decimal.schema(d.scale());
-        if (v instanceof Instant) return Timestamp.SCHEMA;
-        if (v instanceof LocalDate) return Date.SCHEMA;
-        if (v instanceof LocalTime) return Time.SCHEMA;
+        ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+        if (scalar != null) return scalarSchema(scalar, v);
         if (v instanceof Collection<?> c) return SchemaBuilder.array(common(c)).build();
         if (v instanceof Map<?, ?> map) {
             boolean stringKeys = true;
@@ -127,7 +118,34 @@ final class DerivedSchemas {
             }
             return SchemaBuilder.map(common(map.keySet()), common(map.values())).build();
         }
-        throw new NotDerivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID: no Connect type holds them
+        throw new NotDerivable();
+    }
+
+    /** The schemas of the scalar types whose Connect schema is a plain {@code Schema.Type}. */
+    private static final Map<ScalarType, Schema> PLAIN = new EnumMap<>(ScalarType.class);
+
+    static {
+        for (ScalarType scalar : ScalarType.values()) {
+            String name = scalar.connectSchema();
+            if (name != null && name.indexOf('.') < 0) {
+                PLAIN.put(scalar, SchemaBuilder.type(Schema.Type.valueOf(name)).build());
+            }
+        }
+    }
+
+    /** The schema the table names for a scalar (ScalarType#connectSchema); a Decimal's scale is the value's own. */
+    private static Schema scalarSchema(ScalarType scalar, Object v) {
+        String name = scalar.connectSchema();
+        if (name == null) {
+            throw new NotDerivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID: no Connect type holds them
+        }
+        switch (name) {
+            case Decimal.LOGICAL_NAME: return Decimal.schema(((BigDecimal) v).scale());
+            case Timestamp.LOGICAL_NAME: return Timestamp.SCHEMA;
+            case Date.LOGICAL_NAME: return Date.SCHEMA;
+            case Time.LOGICAL_NAME: return Time.SCHEMA;
+            default: return PLAIN.get(scalar);
+        }
     }
 
     /** The one schema of all elements, optional when one is null; a required string when there is none. */

@@ -9,6 +9,7 @@ import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -66,16 +67,11 @@ abstract class ValueCodec implements Codec<Object> {
                     break;
             }
         }
+        ScalarType scalar = ScalarType.ofConnectSchema(schema.type().name());
+        if (scalar != null) {
+            return new ScalarCodec(schema, scalar);
+        }
         switch (schema.type()) {
-            case INT8: return new Int8Codec(schema);
-            case INT16: return new Int16Codec(schema);
-            case INT32: return new Int32Codec(schema);
-            case INT64: return new Int64Codec(schema);
-            case FLOAT32: return new Float32Codec(schema);
-            case FLOAT64: return new Float64Codec(schema);
-            case BOOLEAN: return new BooleanCodec(schema);
-            case STRING: return new StringCodec(schema);
-            case BYTES: return new BytesCodec(schema);
             case ARRAY: return new ArrayCodec(schema, positional);
             case MAP:
                 return isPlainString(schema.keySchema())
@@ -141,65 +137,17 @@ abstract class ValueCodec implements Codec<Object> {
 
     // ------------------------------------------------------------------ scalars
 
-    static final class Int8Codec extends ValueCodec {
-        Int8Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Byte) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readByte(in); }
-    }
-
-    static final class Int16Codec extends ValueCodec {
-        Int16Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Short) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readShort(in); }
-    }
-
-    static final class Int32Codec extends ValueCodec {
-        Int32Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Integer) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readInt(in); }
-    }
-
-    static final class Int64Codec extends ValueCodec {
-        Int64Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeNumber((Long) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readLong(in); }
-    }
-
-    static final class Float32Codec extends ValueCodec {
-        Float32Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeFloat(out, (Float) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readFloat(in); }
-    }
-
-    static final class Float64Codec extends ValueCodec {
-        Float64Codec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeDouble(out, (Double) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readDouble(in); }
-    }
-
-    static final class BooleanCodec extends ValueCodec {
-        BooleanCodec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { out.writeBoolean((Boolean) v); }
-        @Override Object readValue(JsonParser in) throws IOException {
-            JsonToken t = in.currentToken();
-            if (t == JsonToken.VALUE_TRUE) return Boolean.TRUE;
-            if (t == JsonToken.VALUE_FALSE) return Boolean.FALSE;
-            throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
+    /** INT8 to FLOAT64, BOOLEAN, STRING and BYTES: the scalar type's typed spelling (a BYTES value may be a ByteBuffer). */
+    static final class ScalarCodec extends ValueCodec {
+        private final ScalarType.Writer writer;
+        private final ScalarType.Reader reader;
+        ScalarCodec(Schema s, ScalarType scalar) {
+            super(s);
+            this.writer = scalar.writer();
+            this.reader = scalar.reader();
         }
-    }
-
-    static final class StringCodec extends ValueCodec {
-        StringCodec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { Lexemes.writeString(out, (String) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readString(in); }
-    }
-
-    static final class BytesCodec extends ValueCodec {
-        BytesCodec(Schema s) { super(s); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
-            Lexemes.writeBytes(out, v instanceof ByteBuffer ? bytesOf((ByteBuffer) v) : (byte[]) v);
-        }
-        @Override Object readValue(JsonParser in) throws IOException { return Lexemes.readBytes(in); }
+        @Override final void writeValue(JsonGenerator out, Object v) throws IOException { writer.write(out, v); }
+        @Override final Object readValue(JsonParser in) throws IOException { return reader.read(in); }
     }
 
     /**
@@ -225,9 +173,7 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     static byte[] bytesOf(ByteBuffer b) {
-        byte[] copy = new byte[b.remaining()];
-        b.duplicate().get(copy);
-        return copy;
+        return ScalarType.remaining(b);
     }
 
     /** The number lexeme of BigDecimal.toString(): the scale rides on the lexeme and must match the schema's. */

@@ -10,6 +10,7 @@ import io.typedjson.format.internal.Containers.ObjectArrayCodec;
 import io.typedjson.format.internal.Containers.ObjectMapCodec;
 import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.jsonschema.Spellings;
 import java.lang.reflect.Type;
@@ -34,10 +35,8 @@ public final class CodecSchemas {
     private static final Map<Object, Class<?>> KEYS = new IdentityHashMap<>();
 
     static {
-        for (Class<?> c : new Class<?>[] {String.class, Boolean.class, Character.class, Byte.class, Short.class,
-                Integer.class, Long.class, java.math.BigInteger.class, Float.class, Double.class, java.math.BigDecimal.class,
-                byte[].class, java.nio.ByteBuffer.class, java.time.Instant.class, java.time.LocalDate.class,
-                java.time.LocalTime.class, java.time.LocalDateTime.class, java.time.OffsetDateTime.class, java.util.UUID.class}) {
+        for (ScalarType scalar : ScalarType.values()) {
+            Class<?> c = scalar.type();
             Codec<?> codec = ScalarCodecs.of(c);
             if (codec != null) {
                 SCALARS.put(codec, c);

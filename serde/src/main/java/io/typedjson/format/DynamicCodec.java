@@ -3,30 +3,21 @@ package io.typedjson.format;
 import io.typedjson.format.internal.Tags;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Containers;
 import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.Containers.ObjectMapCodec;
 import io.typedjson.format.internal.Containers.PairMapCodec;
+import io.typedjson.format.internal.ScalarType;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The dynamic model: values whose type no class or schema gives, so the document alone must say it
@@ -38,9 +29,6 @@ import java.util.UUID;
 public final class DynamicCodec implements Codec<Object> {
 
     public static final DynamicCodec INSTANCE = new DynamicCodec();
-
-    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
     private DynamicCodec() {}
 
@@ -58,6 +46,9 @@ public final class DynamicCodec implements Codec<Object> {
             return;
         }
         Class<?> c = v.getClass();
+        ScalarType scalar;
+        // the plain JSON types (ScalarType.writeDynamic spelled out for speed) and the JDK's usual containers by
+        // exact class first; the other scalars through their row
         if (c == String.class) {
             Lexemes.writeString(out, (String) v);
         } else if (c == Long.class) {
@@ -67,7 +58,7 @@ public final class DynamicCodec implements Codec<Object> {
             if (Double.isFinite(d)) {
                 out.writeNumber(Lexemes.doubleText(d));
             } else {
-                writeTagged(out, Tags.FLOAT64, Lexemes.nonFiniteText(d));
+                ScalarType.FLOAT64.writeDynamic(out, v); // tagged
             }
         } else if (c == Boolean.class) {
             out.writeBoolean((Boolean) v);
@@ -75,28 +66,8 @@ public final class DynamicCodec implements Codec<Object> {
             writeMap(out, (Map<?, ?>) v);
         } else if (c == ArrayList.class) {
             writeList(out, (List<?>) v);
-        } else if (c == Integer.class) {
-            writeTagged(out, Tags.INT32, v.toString());
-        } else if (c == Short.class) {
-            writeTagged(out, Tags.INT16, v.toString());
-        } else if (c == Byte.class) {
-            writeTagged(out, Tags.INT8, v.toString());
-        } else if (c == Float.class) {
-            float f = (Float) v;
-            writeTagged(out, Tags.FLOAT32, Float.isFinite(f) ? Lexemes.floatText(f) : Lexemes.nonFiniteText(f));
-        } else if (v instanceof BigDecimal) {
-            writeTagged(out, Tags.DECIMAL, Lexemes.decimalText((BigDecimal) v));
-        } else if (v instanceof BigInteger) {
-            writeBigInteger(out, (BigInteger) v);
-        } else if (c == byte[].class) {
-            writeTagged(out, Tags.BYTES, Base64.getEncoder().encodeToString((byte[]) v));
-        } else if (c == Instant.class) {
-            writeTagged(out, Tags.INSTANT, IsoTimes.chars((Instant) v, 2), v);
-        } else if (c == LocalDate.class) {
-            writeTagged(out, Tags.LOCAL_DATE, IsoTimes.chars((LocalDate) v, 2), v);
-        } else if (c == LocalTime.class || c == LocalDateTime.class || c == OffsetDateTime.class
-                || c == UUID.class) {
-            writeTagged(out, timeTag(c), v.toString());
+        } else if ((scalar = ScalarType.ofValueClass(c)) != null && scalar.dynamic()) {
+            scalar.writeDynamic(out, v);
         } else if (v instanceof Map<?, ?> map) {
             writeMap(out, map);
         } else if (v instanceof List<?> list) {
@@ -121,37 +92,6 @@ public final class DynamicCodec implements Codec<Object> {
     @SuppressWarnings("unchecked")
     private static void writeList(JsonGenerator out, List<?> list) throws IOException {
         LIST.writeValue(out, (List<Object>) list);
-    }
-
-    private static char timeTag(Class<?> c) {
-        if (c == LocalTime.class) return Tags.LOCAL_TIME;
-        if (c == LocalDateTime.class) return Tags.LOCAL_DATE_TIME;
-        if (c == OffsetDateTime.class) return Tags.OFFSET_DATE_TIME;
-        return Tags.UUID;
-    }
-
-    /** A time's tagged string from its characters after two free slots, or from toString() when they are null. */
-    private static void writeTagged(JsonGenerator out, char tag, char[] twoFreeThenPayload, Object time) throws IOException {
-        if (twoFreeThenPayload == null) {
-            writeTagged(out, tag, time instanceof Instant ? IsoTimes.text((Instant) time) : time.toString());
-            return;
-        }
-        twoFreeThenPayload[0] = Tags.PREFIX;
-        twoFreeThenPayload[1] = tag;
-        out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
-    }
-
-    private static void writeTagged(JsonGenerator out, char tag, String payload) throws IOException {
-        out.writeString(new StringBuilder(payload.length() + 2).append(Tags.PREFIX).append(tag).append(payload).toString());
-    }
-
-    private static void writeBigInteger(JsonGenerator out, BigInteger b) throws IOException {
-        // only a BigInteger that an int64 could also hold needs the tag; larger ones are plain lexemes
-        if (b.compareTo(LONG_MIN) >= 0 && b.compareTo(LONG_MAX) <= 0) {
-            writeTagged(out, Tags.BIG_INTEGER, b.toString());
-        } else {
-            out.writeNumber(b);
-        }
     }
 
     /** A map whose keys are all strings is a plain object; any other is a {@code ~map} of alternating keys and values. */
@@ -223,99 +163,15 @@ public final class DynamicCodec implements Codec<Object> {
             throw Readers.error(in, "lone tag prefix \"~\" (a string \"~\" is written \"~~\")");
         }
         char tag = s.charAt(1);
-        String payload = s.substring(2);
-        switch (tag) {
-            case Tags.PREFIX: return s.substring(1);
-            case Tags.INT32: return (int) parseInteger(in, tag, payload, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
-            case Tags.INT16: return (short) parseInteger(in, tag, payload, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
-            case Tags.INT8: return (byte) parseInteger(in, tag, payload, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8");
-            case Tags.BIG_INTEGER:
-                return BigInteger.valueOf(parseInteger(in, tag, payload, Long.MIN_VALUE, Long.MAX_VALUE, "tagged BigInteger"));
-            case Tags.FLOAT32: return parseFloat(in, payload);
-            case Tags.FLOAT64: return Lexemes.parseNonFinite(in, payload);
-            case Tags.DECIMAL: return Lexemes.parseCanonicalDecimal(in, payload);
-            case Tags.BYTES: return Lexemes.parseBase64(in, payload);
-            case Tags.INSTANT: {
-                Instant fast = IsoTimes.canonicalInstantOrNull(payload);
-                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, IsoTimes::parseAnyInstant, IsoTimes::text);
-            }
-            case Tags.LOCAL_DATE: {
-                LocalDate fast = IsoTimes.canonicalLocalDateOrNull(payload);
-                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalDate::parse, LocalDate::toString);
-            }
-            case Tags.LOCAL_TIME: {
-                LocalTime fast = IsoTimes.canonicalLocalTimeOrNull(payload);
-                return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, LocalTime::parse, LocalTime::toString);
-            }
-            case Tags.LOCAL_DATE_TIME: {
-                LocalDateTime fast = IsoTimes.canonicalLocalDateTimeOrNull(payload);
-                return fast != null ? fast
-                        : Lexemes.parseCanonical(in, tag, payload, LocalDateTime::parse, LocalDateTime::toString);
-            }
-            case Tags.OFFSET_DATE_TIME:
-                return Lexemes.parseCanonical(in, tag, payload, OffsetDateTime::parse, OffsetDateTime::toString);
-            case Tags.UUID: return Lexemes.parseCanonicalUuid(in, payload);
-            default:
-                throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
-                        + " (a string starting with '~' is written with the '~' doubled)");
+        if (tag == Tags.PREFIX) {
+            return s.substring(1);
         }
-    }
-
-    /** Integer payloads are integer lexemes as the writer spells them: no '+', no leading zeros, no "-0". */
-    private static long parseInteger(JsonParser in, char tag, String payload, long min, long max, String type) {
-        Lexemes.checkNumberLength(in, payload);
-        if (!isIntegerLexeme(payload)) {
-            // a number in another spelling ("+1", "01", "-0", "1.0", "1E2") is a second spelling; anything else is malformed
-            boolean number = Lexemes.isJsonNumber(payload.startsWith("+") ? payload.substring(1) : payload)
-                    || (payload.length() > 1 && payload.charAt(payload.charAt(0) == '-' ? 1 : 0) == '0'
-                            && Lexemes.isJsonNumber(payload.replaceFirst("^(-?)0+(?=\\d)", "$1")));
-            throw Readers.error(in, (number ? "non-canonical ~" : "malformed ~") + tag + " payload " + Readers.quote(payload)
-                    + " (an integer lexeme: optional '-', digits without leading zeros, never \"-0\")");
+        ScalarType scalar = ScalarType.ofTag(tag);
+        if (scalar == null) {
+            throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
+                    + " (a string starting with '~' is written with the '~' doubled)");
         }
-        try {
-            long v = Long.parseLong(payload);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // beyond int64: out of range below
-        }
-        throw Readers.error(in, "number " + payload + " is out of range for " + type);
-    }
-
-    private static boolean isIntegerLexeme(String p) {
-        int start = !p.isEmpty() && p.charAt(0) == '-' ? 1 : 0;
-        if (p.length() == start || (p.charAt(start) == '0' && (p.length() > start + 1 || start == 1))) {
-            return false;
-        }
-        for (int i = start; i < p.length(); i++) {
-            char c = p.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A float32 payload is the writer's spelling: the shortest digits that read back to the float, or NaN/±Infinity. */
-    private static Float parseFloat(JsonParser in, String payload) {
-        if (payload.equals(Lexemes.NAN) || payload.equals(Lexemes.INFINITY) || payload.equals(Lexemes.NEGATIVE_INFINITY)) {
-            return (float) Lexemes.parseNonFinite(in, payload);
-        }
-        Lexemes.checkNumberLength(in, payload);
-        // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
-        if (!Lexemes.isJsonNumber(payload)) {
-            throw Readers.error(in, "malformed ~f payload " + Readers.quote(payload));
-        }
-        float f = Lexemes.parseFloat(payload);
-        if (Float.isInfinite(f)) {
-            throw Readers.error(in, "number " + payload + " is out of range for float32");
-        }
-        String canonical = Lexemes.floatText(f);
-        if (!canonical.equals(payload)) {
-            throw Lexemes.nonCanonical(in, Tags.FLOAT32, payload, canonical);
-        }
-        return f;
+        return scalar.parseTagged(in, s.substring(2));
     }
 
     private Object readObject(JsonParser in) throws IOException {

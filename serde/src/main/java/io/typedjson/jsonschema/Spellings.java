@@ -1,25 +1,20 @@
 package io.typedjson.jsonschema;
 
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.internal.Tags;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The scalar spellings of SPEC.md section 5 as JSON Schema: the one per-scalar-type table of the JSON Schema
  * generators ({@link JsonSchemas} and the Connect converter's {@code ConnectJsonSchemas}). Everything else
  * (objects, variants, containers) is derived from the codecs; only here does a Java scalar type meet its JSON
- * Schema, and a new scalar type is one new row of {@link #ROWS}.
+ * Schema, and a new scalar type of {@link ScalarType} is one new row here.
  *
  * <p>Patterns are ECMA-262 regular expressions, as JSON Schema asks, using only what Java's regular expressions
  * read the same way (groups, classes, counted repetition, lookahead). A pattern without {@code ^...$} is a part
@@ -87,55 +82,57 @@ public final class Spellings {
     public static final String CONNECT_TIMESTAMP = "(?:" + date(10) + "T" + HOUR_MINUTE + ":[0-5][0-9](?:" + MILLIS + ")?Z)";
 
     /**
-     * One scalar type: its schema in a typed position, the pattern of its canonical text (a map key, a tag
-     * payload), and its tag in the dynamic model (0 for none) with the payload pattern there.
+     * The JSON Schema facts of one scalar type of the format's table ({@link ScalarType}): its schema in a typed
+     * position, the pattern of its canonical text (a map key, a tag payload; null: any escaped string), and the
+     * pattern of its payload when tagged in the dynamic model (null when it has no tag).
      */
-    record Row(Class<?> type, Map<String, Object> typed, String text, char tag, String tagPayload) {}
+    record Row(ScalarType scalar, Map<String, Object> typed, String text, String tagPayload) {}
 
-    /** The table: one row per scalar type a class field may have (primitives are their boxes). */
-    static final List<Row> ROWS = new ArrayList<>();
+    /** The rows by scalar type; every row of {@link ScalarType} has one (checked below). */
+    private static final Map<ScalarType, Row> ROWS = new EnumMap<>(ScalarType.class);
 
     static {
-        row(String.class, string(null), null, (char) 0, null); // as a key: ESCAPED
-        row(Boolean.class, type("boolean"), BOOLEAN, (char) 0, null);
-        row(Character.class, string(CHAR), CHAR, (char) 0, null);
-        row(Byte.class, integer(Byte.MIN_VALUE, Byte.MAX_VALUE), INT8, Tags.INT8, INT8);
-        row(Short.class, integer(Short.MIN_VALUE, Short.MAX_VALUE), INT16, Tags.INT16, INT16);
-        row(Integer.class, integer(Integer.MIN_VALUE, Integer.MAX_VALUE), INT32, Tags.INT32, INT32);
+        row(ScalarType.STRING, string(null), null, null); // as a key: ESCAPED
+        row(ScalarType.BOOLEAN, type("boolean"), BOOLEAN, null);
+        row(ScalarType.CHAR, string(CHAR), CHAR, null);
+        row(ScalarType.INT8, integer(Byte.MIN_VALUE, Byte.MAX_VALUE), INT8, INT8);
+        row(ScalarType.INT16, integer(Short.MIN_VALUE, Short.MAX_VALUE), INT16, INT16);
+        row(ScalarType.INT32, integer(Integer.MIN_VALUE, Integer.MAX_VALUE), INT32, INT32);
         // int64 is a plain integer: its bounds are not stated, since validators compare numbers as doubles
         // (where 2^63 - 1 is 2^63) or through long (networknt, which throws for a double beyond it); its text
         // (a map key) is checked exactly
-        row(Long.class, type("integer"), INT64, (char) 0, null);
+        row(ScalarType.INT64, type("integer"), INT64, null);
         // a BigInteger within int64 is tagged in the dynamic model; beyond it, a plain integer
-        row(BigInteger.class, type("integer"), INTEGER, Tags.BIG_INTEGER, INT64);
-        row(Float.class, floating(Float.MAX_VALUE), FLOAT_OR_NON_FINITE, Tags.FLOAT32, FLOAT_OR_NON_FINITE);
-        row(Double.class, floating(null), FLOAT_OR_NON_FINITE, Tags.FLOAT64, NON_FINITE);
-        row(BigDecimal.class, type("number"), DECIMAL, Tags.DECIMAL, DECIMAL);
-        row(byte[].class, bytes(), BASE64, Tags.BYTES, BASE64);
-        row(ByteBuffer.class, bytes(), BASE64, (char) 0, null);
-        row(Instant.class, string(INSTANT), INSTANT, Tags.INSTANT, INSTANT);
-        row(LocalDate.class, string(LOCAL_DATE), LOCAL_DATE, Tags.LOCAL_DATE, LOCAL_DATE);
-        row(LocalTime.class, string(LOCAL_TIME), LOCAL_TIME, Tags.LOCAL_TIME, LOCAL_TIME);
-        row(LocalDateTime.class, string(LOCAL_DATE_TIME), LOCAL_DATE_TIME, Tags.LOCAL_DATE_TIME, LOCAL_DATE_TIME);
-        row(OffsetDateTime.class, string(OFFSET_DATE_TIME), OFFSET_DATE_TIME, Tags.OFFSET_DATE_TIME, OFFSET_DATE_TIME);
+        row(ScalarType.BIG_INTEGER, type("integer"), INTEGER, INT64);
+        row(ScalarType.FLOAT32, floating(Float.MAX_VALUE), FLOAT_OR_NON_FINITE, FLOAT_OR_NON_FINITE);
+        row(ScalarType.FLOAT64, floating(null), FLOAT_OR_NON_FINITE, NON_FINITE);
+        row(ScalarType.DECIMAL, type("number"), DECIMAL, DECIMAL);
+        row(ScalarType.BYTES, bytes(), BASE64, BASE64);
+        row(ScalarType.BYTE_BUFFER, bytes(), BASE64, null);
+        row(ScalarType.INSTANT, string(INSTANT), INSTANT, INSTANT);
+        row(ScalarType.LOCAL_DATE, string(LOCAL_DATE), LOCAL_DATE, LOCAL_DATE);
+        row(ScalarType.LOCAL_TIME, string(LOCAL_TIME), LOCAL_TIME, LOCAL_TIME);
+        row(ScalarType.LOCAL_DATE_TIME, string(LOCAL_DATE_TIME), LOCAL_DATE_TIME, LOCAL_DATE_TIME);
+        row(ScalarType.OFFSET_DATE_TIME, string(OFFSET_DATE_TIME), OFFSET_DATE_TIME, OFFSET_DATE_TIME);
         Map<String, Object> uuid = string(UUID_TEXT);
         uuid.put("format", "uuid");
-        row(UUID.class, uuid, UUID_TEXT, Tags.UUID, UUID_TEXT);
+        row(ScalarType.UUID, uuid, UUID_TEXT, UUID_TEXT);
+        for (ScalarType scalar : ScalarType.values()) {
+            Row r = ROWS.get(scalar);
+            if (r == null || (r.tagPayload == null) != (scalar.tag() == Tags.NONE)) {
+                throw new ExceptionInInitializerError("no JSON Schema row, or a tag payload without a tag, for " + scalar);
+            }
+        }
     }
 
-    private static void row(Class<?> type, Map<String, Object> typed, String text, char tag, String tagPayload) {
-        ROWS.add(new Row(type, typed, text, tag, tagPayload));
+    private static void row(ScalarType scalar, Map<String, Object> typed, String text, String tagPayload) {
+        ROWS.put(scalar, new Row(scalar, typed, text, tagPayload));
     }
 
     /** The row of a scalar type (primitives as their boxes), or null. */
     static Row row(Class<?> type) {
-        Class<?> boxed = box(type);
-        for (Row r : ROWS) {
-            if (r.type == boxed) {
-                return r;
-            }
-        }
-        return null;
+        ScalarType scalar = ScalarType.of(type);
+        return scalar == null ? null : ROWS.get(scalar);
     }
 
     /** The schema of a scalar type in a typed position (a fresh copy), or null when it is not a scalar. */
@@ -151,19 +148,6 @@ public final class Spellings {
             return null;
         }
         return r.text == null ? ESCAPED : "^" + r.text + "$";
-    }
-
-    static Class<?> box(Class<?> c) {
-        if (!c.isPrimitive()) return c;
-        if (c == int.class) return Integer.class;
-        if (c == long.class) return Long.class;
-        if (c == short.class) return Short.class;
-        if (c == byte.class) return Byte.class;
-        if (c == double.class) return Double.class;
-        if (c == float.class) return Float.class;
-        if (c == boolean.class) return Boolean.class;
-        if (c == char.class) return Character.class;
-        return c;
     }
 
     // ---- schema fragments
@@ -183,12 +167,11 @@ public final class Spellings {
 
     /** A tagged scalar of the dynamic model: {@code ~}, the tag, and its payload in the canonical spelling (SPEC section 7). */
     public static Map<String, Object> tagged(char tag) {
-        for (Row r : ROWS) {
-            if (r.tag == tag) {
-                return string("~" + tag + r.tagPayload);
-            }
+        ScalarType scalar = ScalarType.ofTag(tag);
+        if (scalar == null) {
+            throw new IllegalArgumentException("no tag " + tag);
         }
-        throw new IllegalArgumentException("no tag " + tag);
+        return string("~" + tag + ROWS.get(scalar).tagPayload);
     }
 
     /** An integer within int8, int16 or int32 bounds. */
@@ -276,9 +259,9 @@ public final class Spellings {
      */
     static String dynamicString(java.util.function.Predicate<Class<?>> allowed) {
         StringBuilder tags = new StringBuilder();
-        for (Row r : ROWS) {
-            if (r.tag != 0 && allowed.test(r.type)) {
-                tags.append(tags.length() == 0 ? "" : "|").append(r.tag).append(r.tagPayload);
+        for (Row r : ROWS.values()) { // in the table's order
+            if (r.tagPayload != null && allowed.test(r.scalar.type())) {
+                tags.append(tags.length() == 0 ? "" : "|").append(r.scalar.tag()).append(r.tagPayload);
             }
         }
         List<String> branches = new ArrayList<>();

@@ -8,31 +8,23 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.MessageFormatter;
 import org.apache.kafka.common.config.ConfigException;
@@ -294,7 +286,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         switch (keyFormat) {
             case TYPEDJSON: return document(key, false);
             case BYTES: return hex(key);
-            case BASE64: return Base64.getEncoder().encodeToString(key);
+            case BASE64: return Lexemes.BASE64.encode(key);
             case AUTO: return auto(key);
             default: return new String(key, StandardCharsets.UTF_8);
         }
@@ -399,8 +391,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     private static void typed(Object v, StringBuilder sb) {
         if (v == null) {
             sb.append("null");
-        } else if (v instanceof Map) {
-            Map<?, ?> m = (Map<?, ?>) v;
+        } else if (v instanceof Map<?, ?> m) {
             boolean stringKeys = m.keySet().stream().allMatch(k -> k instanceof String);
             sb.append(stringKeys ? "{" : "map::{");
             int i = 0;
@@ -415,47 +406,27 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                 typed(e.getValue(), sb);
             }
             sb.append('}');
-        } else if (v instanceof Collection) {
-            sb.append(v instanceof Set ? "set::[" : "[");
+        } else if (v instanceof Collection<?> c) {
+            sb.append(c instanceof Set ? "set::[" : "[");
             int i = 0;
-            for (Object e : (Collection<?>) v) {
+            for (Object e : c) {
                 sb.append(i++ == 0 ? "" : ",");
                 typed(e, sb);
             }
             sb.append(']');
-        } else if (v instanceof String) {
-            quote((String) v, sb);
+        } else if (v instanceof String s) {
+            quote(s, sb);
         } else {
-            sb.append(typeName(v)).append("::").append(scalarText(v));
+            // the dynamic model's reader gives nothing else than containers and scalars of the table
+            ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+            String text = scalar.text(v);
+            sb.append(scalar.label()).append("::");
+            if (scalar.jsonString()) {
+                sb.append('"').append(text).append('"');
+            } else {
+                sb.append(text);
+            }
         }
-    }
-
-    private static String typeName(Object v) {
-        if (v instanceof Boolean) return "boolean";
-        if (v instanceof Byte) return "int8";
-        if (v instanceof Short) return "int16";
-        if (v instanceof Integer) return "int32";
-        if (v instanceof Long) return "int64";
-        if (v instanceof BigInteger) return "bigint";
-        if (v instanceof Float) return "float32";
-        if (v instanceof Double) return "float64";
-        if (v instanceof BigDecimal) return "decimal";
-        if (v instanceof byte[]) return "bytes";
-        if (v instanceof Instant) return "instant";
-        if (v instanceof LocalDate) return "date";
-        if (v instanceof LocalTime) return "time";
-        if (v instanceof LocalDateTime) return "datetime";
-        if (v instanceof OffsetDateTime) return "offsetdatetime";
-        if (v instanceof UUID) return "uuid";
-        return v.getClass().getSimpleName();
-    }
-
-    private static String scalarText(Object v) {
-        if (v instanceof Double) return Lexemes.doubleText((Double) v);
-        if (v instanceof Float) return Lexemes.floatText((Float) v);
-        if (v instanceof byte[]) return "\"" + Base64.getEncoder().encodeToString((byte[]) v) + "\"";
-        if (v instanceof Boolean || v instanceof Number) return v.toString();
-        return "\"" + v + "\"";
     }
 
     private static void quote(String s, StringBuilder sb) {

@@ -14,6 +14,7 @@ import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.EdgeCases;
 import io.typedjson.bench.data.Shapes;
 import io.typedjson.connect.TypedJsonConverter;
+import io.typedjson.format.internal.ScalarType;
 import io.typedjson.serde.TypedJsonSerializer;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -622,24 +623,13 @@ class CrossLanguageIT {
         g.writeEndArray();
     }
 
+    /** The explicit notation's name of a scalar: the format's label for its type (Float and Double by toString, which reads back). */
     private static String kind(Object v) {
-        if (v instanceof Byte) return "int8";
-        if (v instanceof Short) return "int16";
-        if (v instanceof Integer) return "int32";
-        if (v instanceof Long) return "int64";
-        if (v instanceof BigInteger) return "bigint";
-        if (v instanceof Float) return "float32";   // Float.toString reads back to the same float
-        if (v instanceof Double) return "float64";  // and Double.toString to the same double
-        if (v instanceof BigDecimal) return "decimal";
-        if (v instanceof String) return "string";
-        if (v instanceof byte[]) return "bytes";
-        if (v instanceof Instant) return "instant";
-        if (v instanceof LocalDate) return "date";
-        if (v instanceof LocalTime) return "time";
-        if (v instanceof LocalDateTime) return "datetime";
-        if (v instanceof OffsetDateTime) return "offsetdatetime";
-        if (v instanceof UUID) return "uuid";
-        throw new IllegalArgumentException("no explicit notation for " + v.getClass().getName());
+        ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+        if (scalar == null || !scalar.dynamic()) {
+            throw new IllegalArgumentException("no explicit notation for " + v.getClass().getName());
+        }
+        return scalar.label();
     }
 
     /** The Java value of the explicit notation (as VectorsTest in serde reads it). */

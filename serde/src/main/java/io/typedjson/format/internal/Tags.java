@@ -10,6 +10,8 @@ public final class Tags {
     private Tags() {}
 
     public static final char PREFIX = '~';
+    /** No tag: the type is plain JSON in the dynamic model, or not in it. */
+    public static final char NONE = 0;
 
     public static final char INT32 = 'i';
     public static final char INT16 = 's';

@@ -1,0 +1,224 @@
+package io.typedjson.format.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The table of scalar types: its lookups, and each row's spellings against each other. */
+class ScalarTypeTest {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** One value per row, chosen so that its text is not the obvious one where the row has a rule of its own. */
+    private static final Map<ScalarType, Object> SAMPLES = new EnumMap<>(ScalarType.class);
+
+    static {
+        SAMPLES.put(ScalarType.STRING, "~tilde");
+        SAMPLES.put(ScalarType.BOOLEAN, false);
+        SAMPLES.put(ScalarType.CHAR, 'x');
+        SAMPLES.put(ScalarType.INT8, (byte) -128);
+        SAMPLES.put(ScalarType.INT16, (short) 32767);
+        SAMPLES.put(ScalarType.INT32, -7);
+        SAMPLES.put(ScalarType.INT64, Long.MIN_VALUE);
+        SAMPLES.put(ScalarType.BIG_INTEGER, BigInteger.valueOf(Long.MAX_VALUE));
+        SAMPLES.put(ScalarType.FLOAT32, 0.1f);
+        SAMPLES.put(ScalarType.FLOAT64, Double.NEGATIVE_INFINITY);
+        SAMPLES.put(ScalarType.DECIMAL, new BigDecimal("1.50E+3"));
+        SAMPLES.put(ScalarType.BYTES, new byte[] {0, -1, 2});
+        SAMPLES.put(ScalarType.BYTE_BUFFER, ByteBuffer.wrap(new byte[] {9, 0, -1, 2}, 1, 3));
+        SAMPLES.put(ScalarType.INSTANT, Instant.parse("2024-02-29T23:59:59.120Z"));
+        SAMPLES.put(ScalarType.LOCAL_DATE, LocalDate.of(-1, 1, 1));
+        SAMPLES.put(ScalarType.LOCAL_TIME, LocalTime.of(5, 0));
+        SAMPLES.put(ScalarType.LOCAL_DATE_TIME, LocalDateTime.of(2024, 1, 1, 0, 0, 1, 1000));
+        SAMPLES.put(ScalarType.OFFSET_DATE_TIME, OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHours(-5)));
+        SAMPLES.put(ScalarType.UUID, UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+    }
+
+    @Test
+    void everyRowHasASample() {
+        assertEquals(Set.of(ScalarType.values()), SAMPLES.keySet());
+    }
+
+    @Test
+    void aDeclaredTypeFindsItsRowAndItsPrimitiveToo() {
+        for (ScalarType s : ScalarType.values()) {
+            assertSame(s, ScalarType.of(s.type()));
+        }
+        assertSame(ScalarType.INT32, ScalarType.of(int.class));
+        assertSame(ScalarType.CHAR, ScalarType.of(char.class));
+        assertSame(ScalarType.BOOLEAN, ScalarType.of(boolean.class));
+        assertNull(ScalarType.of(Object.class));
+        assertNull(ScalarType.of(Number.class));
+        assertNull(ScalarType.of(void.class));
+        // a declared subclass is not the scalar type: its codec would read back a plain BigDecimal
+        assertNull(ScalarType.of(BigDecimalSubclass.class));
+    }
+
+    @Test
+    void aValueFindsItsRowThroughItsClassSubclassesIncluded() {
+        for (Map.Entry<ScalarType, Object> e : SAMPLES.entrySet()) {
+            assertSame(e.getKey(), ScalarType.ofValueClass(e.getValue().getClass()));
+        }
+        assertSame(ScalarType.DECIMAL, ScalarType.ofValueClass(BigDecimalSubclass.class));
+        assertSame(ScalarType.BYTE_BUFFER, ScalarType.ofValueClass(ByteBuffer.allocateDirect(1).getClass()));
+        assertNull(ScalarType.ofValueClass(StringBuilder.class));
+    }
+
+    @Test
+    void tagsAreDistinctAndLeadBackToTheirRow() {
+        Set<Character> tags = new HashSet<>();
+        for (ScalarType s : ScalarType.values()) {
+            if (s.tag() != Tags.NONE) {
+                assertTrue(tags.add(s.tag()), "tag " + s.tag() + " twice");
+                assertTrue(s.dynamic(), s + " is tagged but not in the dynamic model");
+                assertSame(s, ScalarType.ofTag(s.tag()));
+            }
+        }
+        assertNull(ScalarType.ofTag('~'));
+        assertNull(ScalarType.ofTag('\u20ac'));
+    }
+
+    @Test
+    void connectSchemaNamesLeadBackToTheirRow() {
+        for (ScalarType s : ScalarType.values()) {
+            if (s.connectSchema() != null) {
+                assertSame(s, ScalarType.ofConnectSchema(s.connectSchema()));
+            }
+        }
+        assertNull(ScalarType.ofConnectSchema("STRUCT"));
+    }
+
+    @Test
+    void theTypedSpellingReadsBackAndIsTheTextWhereTheTextIsAJsonString() throws IOException {
+        for (Map.Entry<ScalarType, Object> e : SAMPLES.entrySet()) {
+            ScalarType s = e.getKey();
+            String json = write(g -> s.write(g, e.getValue()));
+            Object back;
+            try (JsonParser p = JSON.createParser(json)) {
+                p.nextToken();
+                back = s.read(p);
+            }
+            assertSameValue(e.getValue(), back);
+            String text = s.text(e.getValue());
+            if (s.jsonString()) {
+                // the text before the string's escaping (a string starting with ~ has it doubled)
+                assertEquals(write(g -> g.writeString(s == ScalarType.STRING ? "~" + text : text)), json, s.toString());
+            } else {
+                assertEquals(text.equals("-Infinity") ? "\"-Infinity\"" : text, json, s.toString());
+            }
+        }
+    }
+
+    @Test
+    void aMapKeyTextParsesBackToTheSameValue() throws IOException {
+        for (Map.Entry<ScalarType, Object> e : SAMPLES.entrySet()) {
+            ScalarType s = e.getKey();
+            if (s.keyWhat() == null) {
+                assertThrows(IllegalStateException.class, () -> s.parseKey("AA=="));
+                continue;
+            }
+            String text = s.text(e.getValue());
+            assertSameValue(e.getValue(), s.parseKey(text));
+            assertNotNull(KeySpelling.of(s.type()));
+        }
+        try (JsonParser p = JSON.createParser("{}")) {
+            p.nextToken();
+            KeySpelling<?> int8 = KeySpelling.of(byte.class);
+            TypedJsonException e = assertThrows(TypedJsonException.class, () -> int8.parse(p, "+1"));
+            assertTrue(e.getMessage().contains("key \"+1\" is not the canonical spelling of an int8 (\"1\")"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theDynamicModelTagsWhatPlainJsonCannotSayAndReadsItBack() throws IOException {
+        for (Map.Entry<ScalarType, Object> e : SAMPLES.entrySet()) {
+            ScalarType s = e.getKey();
+            if (!s.dynamic()) {
+                assertThrows(IllegalStateException.class, () -> write(g -> s.writeDynamic(g, e.getValue())));
+                continue;
+            }
+            String json = write(g -> s.writeDynamic(g, e.getValue()));
+            if (s.tag() == Tags.NONE || (s == ScalarType.FLOAT64 && Double.isFinite((Double) e.getValue()))) {
+                assertTrue(!json.startsWith("\"~") || s == ScalarType.STRING, json);
+                continue;
+            }
+            String payload = s.text(e.getValue());
+            assertEquals(write(g -> g.writeString("~" + s.tag() + payload)), json);
+            try (JsonParser p = JSON.createParser("{}")) {
+                p.nextToken();
+                assertSameValue(e.getValue(), s.parseTagged(p, payload));
+            }
+        }
+        // beyond int64 a BigInteger is a plain lexeme, and a finite double is never tagged
+        BigInteger big = BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE);
+        assertEquals("9223372036854775808", write(g -> ScalarType.BIG_INTEGER.writeDynamic(g, big)));
+        assertEquals("\"~n-9223372036854775808\"",
+                write(g -> ScalarType.BIG_INTEGER.writeDynamic(g, BigInteger.valueOf(Long.MIN_VALUE))));
+        assertEquals("1.0", write(g -> ScalarType.FLOAT64.writeDynamic(g, 1.0)));
+        // bytes of every length modulo 3, padded as RFC 4648 says
+        for (int n = 0; n <= 7; n++) {
+            byte[] b = new byte[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = (byte) (i * 97 - 3);
+            }
+            assertEquals("\"~b" + java.util.Base64.getEncoder().encodeToString(b) + "\"",
+                    write(g -> ScalarType.BYTES.writeDynamic(g, b)));
+        }
+        // an Instant outside the years 0000 to 9999 takes the long way, with the same spelling as Instant.toString()
+        Instant far = Instant.parse("+10000-01-01T00:00:00Z");
+        assertEquals("\"~t+10000-01-01T00:00:00Z\"", write(g -> ScalarType.INSTANT.writeDynamic(g, far)));
+    }
+
+    private interface Writing {
+        void to(JsonGenerator g) throws IOException;
+    }
+
+    private static String write(Writing w) throws IOException {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            w.to(g);
+        }
+        return out.toString();
+    }
+
+    private static void assertSameValue(Object expected, Object actual) {
+        if (expected instanceof byte[] b) {
+            assertTrue(actual instanceof byte[] a && Arrays.equals(b, a), "bytes");
+        } else {
+            assertEquals(expected, actual);
+            assertEquals(expected.getClass(), actual.getClass());
+        }
+    }
+
+    private static final class BigDecimalSubclass extends BigDecimal {
+        BigDecimalSubclass() {
+            super(1);
+        }
+    }
+}
