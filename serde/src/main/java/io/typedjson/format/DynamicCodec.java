@@ -155,6 +155,18 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private Object readStringOrTagged(JsonParser in) throws IOException {
+        // a tagged scalar of the common shapes straight from the parser's buffer, without the string and its payload
+        int length = in.getTextLength();
+        if (length > 2) {
+            char[] c = in.getTextCharacters();
+            int offset = in.getTextOffset();
+            ScalarType tagged = c[offset] == Tags.PREFIX ? ScalarType.ofTag(c[offset + 1]) : null;
+            Object value = tagged == null ? null : tagged.canonicalTaggedOrNull(c, offset + 2, length - 2,
+                    in.streamReadConstraints().getMaxNumberLength());
+            if (value != null) {
+                return value;
+            }
+        }
         String s = Lexemes.checkUnicode(in, in.getText());
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;

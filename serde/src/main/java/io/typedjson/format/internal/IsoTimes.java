@@ -106,6 +106,25 @@ public final class IsoTimes {
         return fastInstant(s);
     }
 
+    /** {@link #canonicalInstantOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
+    public static Instant canonicalInstantOrNull(char[] c, int offset, int length) {
+        int n = length;
+        if (n != 20 && n != 24 && n != 27 && n != 30) {
+            return null;
+        }
+        int end = offset + n;
+        if (n > 20 && c[end - 2] == '0' && c[end - 3] == '0' && c[end - 4] == '0') {
+            return null;
+        }
+        return fastInstant(c, offset, end);
+    }
+
+    /** {@link #canonicalLocalDateOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
+    public static LocalDate canonicalLocalDateOrNull(char[] c, int offset, int length) {
+        long day = fastEpochDay(c, offset, length);
+        return day == Long.MIN_VALUE ? null : LocalDate.ofEpochDay(day);
+    }
+
     /** A ~D payload of the common shape (yyyy-mm-dd, years 0000 to 9999), always canonical, else null. */
     public static LocalDate canonicalLocalDateOrNull(String s) {
         if (s.length() != 10) {

@@ -335,6 +335,80 @@ public final class Lexemes {
         return BigDecimal.valueOf(negative ? -unscaled : unscaled, point < 0 ? 0 : end - point - 1);
     }
 
+    /**
+     * A ~d payload in {@code c[offset, offset + length)} that is canonical and plain with at most 18 digits, read
+     * without a String; null for anything else, which {@link #parseCanonicalDecimal} then reads or refuses.
+     */
+    public static BigDecimal canonicalSmallDecimalOrNull(char[] c, int offset, int length) {
+        int end = offset + length;
+        int i = length > 0 && c[offset] == '-' ? offset + 1 : offset;
+        if (i >= end || !isDigit(c[i]) || (c[i] == '0' && i + 1 < end && c[i + 1] != '.')) {
+            return null; // no integer part, or a leading zero
+        }
+        BigDecimal d = smallPlainDecimal(c, offset, length);
+        if (d == null || (i > offset && d.signum() == 0) || d.precision() - d.scale() - 1 < -6) {
+            return null; // a negative zero; below 1E-6 toString() has an exponent
+        }
+        return d;
+    }
+
+    /**
+     * A ~f payload in {@code c[offset, offset + length)} that is the writer's spelling of a finite float, read
+     * without building the payload String; null for anything else, which the String path reads or refuses.
+     */
+    public static Float canonicalFloatOrNull(char[] c, int offset, int length) {
+        if (!isJsonNumber(c, offset, offset + length)) {
+            return null;
+        }
+        float f = NumberInput.parseFloat(c, offset, length, true);
+        if (!Float.isFinite(f)) {
+            return null;
+        }
+        String canonical = floatText(f);
+        return canonical.length() == length && canonical.contentEquals(java.nio.CharBuffer.wrap(c, offset, length)) ? f : null;
+    }
+
+    /** JSON number syntax, {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}, on {@code c[from, to)}. */
+    private static boolean isJsonNumber(char[] c, int from, int to) {
+        int i = from < to && c[from] == '-' ? from + 1 : from;
+        if (i >= to || !isDigit(c[i])) {
+            return false;
+        }
+        if (c[i++] != '0') {
+            while (i < to && isDigit(c[i])) {
+                i++;
+            }
+        }
+        if (i < to && c[i] == '.') {
+            int start = ++i;
+            while (i < to && isDigit(c[i])) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < to && (c[i] == 'e' || c[i] == 'E')) {
+            i++;
+            if (i < to && (c[i] == '+' || c[i] == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < to && isDigit(c[i])) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == to;
+    }
+
+    /** Canonical padded base64 in {@code c[offset, offset + length)} decoded without a String, else null. */
+    public static byte[] canonicalBase64OrNull(char[] c, int offset, int length) {
+        return canonicalBase64(c, offset, length);
+    }
+
     public static BigDecimal parseCanonicalDecimal(JsonParser in, String s) {
         checkNumberLength(in, s);
         BigDecimal d = parseDecimal(in, s);

@@ -434,6 +434,57 @@ public enum ScalarType {
         }
     }
 
+    /**
+     * The value of a tag payload in {@code c[offset, offset + length)} (the parser's buffer) when it is the writer's
+     * spelling of one of the common shapes, read without a String; null for anything else, which
+     * {@link #parseTagged} then reads or refuses with its message. {@code maxNumberLength} is the reader's number
+     * limit: a longer payload takes the checked path.
+     */
+    public Object canonicalTaggedOrNull(char[] c, int offset, int length, int maxNumberLength) {
+        int end = offset + length;
+        switch (this) {
+            case INT32: {
+                long v = length <= maxNumberLength ? canonicalInteger(c, offset, end, 10) : Long.MIN_VALUE;
+                return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? (Object) (int) v : null;
+            }
+            case INT16: {
+                long v = length <= maxNumberLength ? canonicalInteger(c, offset, end, 5) : Long.MIN_VALUE;
+                return v >= Short.MIN_VALUE && v <= Short.MAX_VALUE ? (Object) (short) v : null;
+            }
+            case INT8: {
+                long v = length <= maxNumberLength ? canonicalInteger(c, offset, end, 3) : Long.MIN_VALUE;
+                return v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE ? (Object) (byte) v : null;
+            }
+            case DECIMAL:
+                return length <= maxNumberLength ? Lexemes.canonicalSmallDecimalOrNull(c, offset, length) : null;
+            case FLOAT32:
+                return length <= maxNumberLength ? Lexemes.canonicalFloatOrNull(c, offset, length) : null;
+            case BYTES: return Lexemes.canonicalBase64OrNull(c, offset, length);
+            case INSTANT: return IsoTimes.canonicalInstantOrNull(c, offset, length);
+            case LOCAL_DATE: return IsoTimes.canonicalLocalDateOrNull(c, offset, length);
+            default: return null;
+        }
+    }
+
+    /** A canonical integer lexeme of 1 to {@code maxDigits} digits in {@code c[from, to)}: its value, else Long.MIN_VALUE. */
+    private static long canonicalInteger(char[] c, int from, int to, int maxDigits) {
+        boolean negative = from < to && c[from] == '-';
+        int i = negative ? from + 1 : from;
+        int digits = to - i;
+        if (digits < 1 || digits > maxDigits || (c[i] == '0' && (digits > 1 || negative))) {
+            return Long.MIN_VALUE;
+        }
+        long v = 0;
+        for (; i < to; i++) {
+            char ch = c[i];
+            if (ch < '0' || ch > '9') {
+                return Long.MIN_VALUE;
+            }
+            v = v * 10 + (ch - '0');
+        }
+        return negative ? -v : v;
+    }
+
     // ------------------------------------------------------------------ helpers of the rows
 
     /** Integer payloads are integer lexemes as the writer spells them: no '+', no leading zeros, no "-0". */
