@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,8 +34,6 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.LongSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,7 +48,7 @@ import io.typedjson.serde.TypedJsonSerializer;
  * was sent; a send that failed may be missing but is never duplicated.
  */
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class BrokerFailureIT {
+class BrokerFailureIT extends OneBroker {
 
     private static final int PARTITIONS = 2;
     /** Acknowledged records before the kill, and after the restart before stopping. */
@@ -61,30 +58,6 @@ class BrokerFailureIT {
     private static final long DEAD_FOR_MILLIS = 1_000;
     /** Records per second the producer offers. */
     private static final int RATE = 2_000;
-
-    private static LocalKafka kafka;
-
-    @BeforeAll
-    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void startBroker() throws Exception {
-        kafka = LocalKafka.start();
-    }
-
-    @AfterAll
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void stopBroker() {
-        if (kafka == null) {
-            return;
-        }
-        Path dir = kafka.directory();
-        long pid = kafka.pid();
-        kafka.close();
-        // close() still cleans up after a kill and a restart: the restarted child is stopped, the directory gone
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "broker process left behind");
-        if (!Boolean.getBoolean("typedjson.kafka.keep")) {
-            assertFalse(Files.exists(dir), "temporary directory left behind: " + dir);
-        }
-    }
 
     /**
      * With {@code delivery.timeout.ms} 60 s the producer rides out the outage; with 5 s, shorter than the outage,

@@ -30,7 +30,6 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,29 +38,12 @@ import io.typedjson.bench.codec.BenchCodec;
 
 /** Records through a real broker ({@link LocalKafka}, a child JVM) and back, byte for byte. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class LocalKafkaRoundTripIT {
-
-    private static LocalKafka kafka;
+class LocalKafkaRoundTripIT extends OneBroker {
 
     @BeforeAll
-    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void startBroker() throws Exception {
-        kafka = LocalKafka.start();
+    static void describeBroker() {
         System.out.printf("broker %s ready in %d ms, RSS %d MB, pid %d%n", kafka.bootstrapServers(),
                 kafka.startTime().toMillis(), kafka.residentBytes() / 1_000_000, kafka.pid());
-    }
-
-    @AfterAll
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void stopBroker() {
-        if (kafka == null) {
-            return;
-        }
-        Path dir = kafka.directory();
-        long pid = kafka.pid();
-        kafka.close();
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "broker process left behind");
-        assertFalse(Files.exists(dir), "temporary directory left behind: " + dir);
     }
 
     @Test

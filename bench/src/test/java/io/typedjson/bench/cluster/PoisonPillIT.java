@@ -33,8 +33,6 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,23 +46,7 @@ import io.typedjson.serde.TypedJsonSerializer;
  * and in order.
  */
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class PoisonPillIT {
-
-    private static LocalKafka kafka;
-
-    @BeforeAll
-    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void startBroker() throws Exception {
-        kafka = LocalKafka.start();
-    }
-
-    @AfterAll
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void stopBroker() {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+class PoisonPillIT extends OneBroker {
 
     /** A bad record: its raw bytes and what the error message must name. */
     record Bad(String what, byte[] bytes, String path) {}

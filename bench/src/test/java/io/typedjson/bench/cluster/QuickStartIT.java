@@ -8,8 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apache.kafka.common.errors.InterruptException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,23 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * use, and the consumer's endless poll loop prints the record (it is stopped by interrupting its thread).
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class QuickStartIT {
-
-    private static LocalKafka kafka;
-
-    @BeforeAll
-    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void startBroker() throws Exception {
-        kafka = LocalKafka.start();
-    }
-
-    @AfterAll
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void stopBroker() {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+class QuickStartIT extends OneBroker {
 
     /** Runs {@code loop} in a thread until what it printed contains every one of {@code expected}, then stops it. */
     private static String printedBy(Consumer<String> loop, String... expected) throws Exception {
