@@ -407,6 +407,7 @@ bad("offset date-time lower-case z", '"~O2024-06-30T10:15:30z"', "$", "non-canon
 bad("offset date-time offset without colon", '"~O2024-06-30T10:15:30+0200"', "$", "~O")
 bad("uuid upper case", '"~u123E4567-E89B-12D3-A456-426614174000"', "$", "non-canonical ~u")
 bad("uuid in braces", '"~u{123e4567-e89b-12d3-a456-426614174000}"', "$", "malformed UUID")
+bad("uuid with a sign in a group", '"~u+0000000-0000-0191-ffff-fffffffff73e"', "$", "malformed UUID")
 bad("~map with string keys only", '{"~map":["a",1]}', "$", "non-canonical ~map", offset=1)
 bad("~map empty", '{"~map":[]}', "$", "non-canonical ~map")
 bad("~map string keys after unescaping", '{"~map":["~~a",1,"b",2]}', "$", "non-canonical ~map")

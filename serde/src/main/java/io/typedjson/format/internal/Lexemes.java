@@ -699,9 +699,18 @@ public final class Lexemes {
     }
 
     public static UUID parseUuid(JsonParser in, String s) {
-        // UUID.fromString accepts short groups such as "1-2-3-4-5"; only the canonical 36-character form is ours
-        if (s.length() != 36 || s.charAt(8) != '-' || s.charAt(13) != '-' || s.charAt(18) != '-' || s.charAt(23) != '-') {
+        // UUID.fromString accepts short groups such as "1-2-3-4-5" and a sign in a group ("+0000000-..."); only the
+        // 36-character form of hex digits is ours
+        if (s.length() != 36) {
             throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = s.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (dash ? c != '-' : !hex) {
+                throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+            }
         }
         try {
             return UUID.fromString(s);
