@@ -1,8 +1,8 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
@@ -147,16 +147,15 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     }
 
     /**
-     * The message of a refusal, with jackson-core's name for a limit replaced by the {@code typedjson.*} property
-     * that raises it. Anything but our own exceptions is a bug the fuzz tests look for; it is still reported as a
-     * {@link DataException}, so that Connect's error handling can skip the record.
+     * The message of a refusal. Anything but our own exceptions is a bug the fuzz tests look for; it is still reported
+     * as a {@link DataException}, so that Connect's error handling can skip the record.
      */
     static String message(RuntimeException e) {
         String m = e.getMessage();
         if (!(e instanceof TypedJsonException || e instanceof DataException)) {
             m = e.getClass().getName() + ": " + m;
         }
-        return LimitNames.withProperties(m);
+        return m;
     }
 
     /** An inline document, or a document without a schema: schemaless, or derived in location none. */
@@ -293,12 +292,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     /** Inline documents {@code {"~s":"<schema notation>","~v":<value, structs positional>}}, both ways. */
     private final class InlineCodec implements Codec<SchemaAndValue> {
         @Override
-        public void write(JsonGenerator out, SchemaAndValue document) throws IOException {
+        public void write(JsonWriter out, SchemaAndValue document) {
             writeInline(out, cache.forSchema(document.schema()), document.value());
         }
 
         @Override
-        public SchemaAndValue read(JsonParser in) throws IOException {
+        public SchemaAndValue read(JsonReader in) {
             if (in.nextToken() != JsonToken.FIELD_NAME || !SCHEMA_KEY.equals(in.currentName())) { // checked by isInline
                 throw Readers.error(in, Readers.describe(in) + " where the key \"~s\" of an inline document belongs");
             }
@@ -321,7 +320,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
     }
 
-    private static void writeInline(JsonGenerator out, SchemaCache.Entry entry, Object value) throws IOException {
+    private static void writeInline(JsonWriter out, SchemaCache.Entry entry, Object value) {
         out.writeStartObject();
         out.writeFieldName(SCHEMA_KEY);
         out.writeString(entry.quoted);
@@ -331,7 +330,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     }
 
     /** The rest of an inline document after its schema: {@code ,"~v":<value>}}. */
-    private static SchemaAndValue readValue(JsonParser in, SchemaCache.Entry entry) throws IOException {
+    private static SchemaAndValue readValue(JsonReader in, SchemaCache.Entry entry) {
         if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
             throw Readers.error(in, Readers.describe(in) + " where the key \"~v\" belongs");
         }
@@ -354,9 +353,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
         KnownInlineReader(SchemaCache.Entry entry) {
             this.entry = entry;
-            byte[] start = ("{\"" + SCHEMA_KEY + "\":\"").getBytes(StandardCharsets.UTF_8);
-            byte[] notation = entry.quoted.asQuotedUTF8();
-            byte[] end = ("\",\"" + VALUE_KEY + "\":").getBytes(StandardCharsets.UTF_8);
+            byte[] start = ("{\"" + SCHEMA_KEY + "\":").getBytes(StandardCharsets.UTF_8);
+            byte[] notation = entry.quoted.quotedUtf8();
+            byte[] end = (",\"" + VALUE_KEY + "\":").getBytes(StandardCharsets.UTF_8);
             this.prefix = new byte[start.length + notation.length + end.length];
             System.arraycopy(start, 0, prefix, 0, start.length);
             System.arraycopy(notation, 0, prefix, start.length, notation.length);
@@ -370,20 +369,16 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
         /** Writes a value of this reader's schema as the document it reads (the schema of {@code value} is not looked at). */
         @Override
-        public void write(JsonGenerator out, SchemaAndValue value) throws IOException {
+        public void write(JsonWriter out, SchemaAndValue value) {
             writeInline(out, entry, value.value());
         }
 
         @Override
-        public SchemaAndValue read(JsonParser in) throws IOException {
+        public SchemaAndValue read(JsonReader in) {
             // the prefix was compared: "~s", then the notation as a string token
             if (in.nextToken() != JsonToken.FIELD_NAME || in.nextToken() != JsonToken.VALUE_STRING) {
                 throw Readers.error(in, Readers.describe(in) + " where the schema of an inline document belongs");
             }
-            // Decoded into the parser's buffer, as every string is, without a String. Leaving the token for
-            // nextToken() to skip saves a little more, but in a JVM where other code always reads its strings
-            // that rarely taken branch of jackson-core's nextToken() made reading 3x slower in some runs.
-            in.getTextLength();
             return readValue(in, entry);
         }
     }

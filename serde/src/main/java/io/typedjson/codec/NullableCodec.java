@@ -1,8 +1,8 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import java.io.IOException;
 
@@ -10,7 +10,7 @@ import java.io.IOException;
 abstract class NullableCodec<T> implements Codec<T> {
 
     @Override
-    public final void write(JsonGenerator out, T value) throws IOException {
+    public final void write(JsonWriter out, T value) {
         if (value == null) {
             out.writeNull();
         } else {
@@ -19,12 +19,12 @@ abstract class NullableCodec<T> implements Codec<T> {
     }
 
     @Override
-    public final T read(JsonParser in) throws IOException {
+    public final T read(JsonReader in) {
         return in.currentToken() == JsonToken.VALUE_NULL ? null : readValue(in);
     }
 
-    abstract void writeValue(JsonGenerator out, T value) throws IOException;
+    abstract void writeValue(JsonWriter out, T value);
 
     /** Reads a value whose first token is the current one and is not null. */
-    abstract T readValue(JsonParser in) throws IOException;
+    abstract T readValue(JsonReader in);
 }

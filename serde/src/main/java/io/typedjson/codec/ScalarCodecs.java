@@ -1,7 +1,7 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.ScalarType;
 import java.io.IOException;
@@ -36,13 +36,13 @@ final class ScalarCodecs {
         }
 
         @Override
-        void writeValue(JsonGenerator out, T value) throws IOException {
+        void writeValue(JsonWriter out, T value) {
             writer.write(out, value);
         }
 
         @Override
         @SuppressWarnings("unchecked")
-        T readValue(JsonParser in) throws IOException {
+        T readValue(JsonReader in) {
             return (T) reader.read(in);
         }
     }
