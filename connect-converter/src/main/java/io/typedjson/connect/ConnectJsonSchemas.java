@@ -12,7 +12,6 @@ import io.typedjson.format.internal.Tags;
 import io.typedjson.jsonschema.JsonSchemas;
 import io.typedjson.jsonschema.Spellings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -44,6 +44,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private static final String VERSION = loadVersion();
 
     private TypedJsonFormat format = TypedJsonFormat.defaults();
+    /** The format for the value inside an inline envelope read on its own: one level less deep. */
+    private TypedJsonFormat inlineValueFormat = KnownInlineReader.valueFormat(format);
     private TypedJsonConverterConfig.Location location = TypedJsonConverterConfig.Location.INLINE;
     private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
     private SchemaCache cache = new SchemaCache(format, 1000);
@@ -68,6 +70,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     public void configure(Map<String, ?> configs) {
         TypedJsonConverterConfig config = new TypedJsonConverterConfig(configs);
         format = config.format();
+        inlineValueFormat = KnownInlineReader.valueFormat(format);
         location = config.location();
         schemaHeader = config.schemaHeader();
         cache = new SchemaCache(format, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE));
@@ -162,7 +165,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private SchemaAndValue read(byte[] value) {
         KnownInlineReader known = lastInline;
         if (known != null && known.startsDocument(value)) {
-            return format.read(known, value);
+            return known.read(format, inlineValueFormat, value);
         }
         if (isInline(value)) {
             return format.read(inline, value);
@@ -360,6 +363,32 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             System.arraycopy(start, 0, prefix, 0, start.length);
             System.arraycopy(notation, 0, prefix, start.length, notation.length);
             System.arraycopy(end, 0, prefix, start.length + notation.length, end.length);
+        }
+
+        /** One level less deep than {@code format}, for the value inside the envelope; null when that is no depth at all. */
+        static TypedJsonFormat valueFormat(TypedJsonFormat format) {
+            io.typedjson.format.Limits l = format.limits();
+            return l.maxDepth() < 2 ? null : new TypedJsonFormat(new io.typedjson.format.Limits(l.maxDepth() - 1,
+                    l.maxNumberLength(), l.maxStringLength(), l.maxDocumentLength()));
+        }
+
+        /**
+         * A document that starts with this reader's prefix: the value after the prefix is read on its own, as a
+         * document that ends before the envelope's last '}', so that the notation is never scanned again. Whatever
+         * that refuses is read again whole, which gives the refusal its path and offset in the whole document (or
+         * reads a spelling the shortcut does not take, such as whitespace before the last '}').
+         */
+        SchemaAndValue read(TypedJsonFormat format, TypedJsonFormat valueFormat, byte[] document) {
+            int valueLength = document.length - prefix.length - 1;
+            if (valueFormat != null && document[document.length - 1] == '}'
+                    && document.length <= format.limits().maxDocumentLength()) {
+                try {
+                    return new SchemaAndValue(entry.schema, valueFormat.read(entry.positional, document, prefix.length, valueLength));
+                } catch (TypedJsonException e) {
+                    // read whole below, for the error in the document's own terms
+                }
+            }
+            return format.read(this, document);
         }
 
         boolean startsDocument(byte[] document) {

@@ -11,7 +11,6 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;

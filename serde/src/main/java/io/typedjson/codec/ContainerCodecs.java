@@ -6,7 +6,6 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.util.Optional;
 
 /**

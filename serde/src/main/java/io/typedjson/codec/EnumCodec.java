@@ -6,7 +6,6 @@ import io.typedjson.annotation.TypedJsonName;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
-import java.io.IOException;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */

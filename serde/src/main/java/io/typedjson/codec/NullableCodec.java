@@ -4,7 +4,6 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
-import java.io.IOException;
 
 /** A codec of a reference type: Java null is JSON null both ways; subclasses handle the values. */
 abstract class NullableCodec<T> implements Codec<T> {

@@ -8,7 +8,6 @@ import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -6,7 +6,6 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.util.Arrays;
 
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */

@@ -4,7 +4,6 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.ScalarType;
-import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -7,7 +7,6 @@ import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 
 /**
  * A sealed type: an object with one key, the variant's short name, whose value is the permitted subclass's

@@ -11,7 +11,6 @@ import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -56,7 +55,7 @@ public final class DynamicCodec implements Codec<Object> {
         } else if (c == Double.class) {
             double d = (Double) v;
             if (Double.isFinite(d)) {
-                out.writeNumber(Lexemes.doubleText(d));
+                out.writeNumber(d);
             } else {
                 ScalarType.FLOAT64.writeDynamic(out, v); // tagged
             }

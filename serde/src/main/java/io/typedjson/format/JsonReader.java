@@ -170,7 +170,7 @@ public final class JsonReader {
                 return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
             }
             byte[] q = key.quoted;
-            if (p + q.length <= end && Arrays.equals(buf, p, p + q.length, q, 0, q.length)) {
+            if (p + q.length <= end && sameBytes(buf, p, q)) {
                 charsValid = false;
                 text = null;
                 tokenStart = p;
@@ -184,6 +184,16 @@ public final class JsonReader {
             }
         }
         return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
+    }
+
+    /** Whether {@code b[at, at + q.length)} is {@code q}: a plain loop, as keys are short. */
+    private static boolean sameBytes(byte[] b, int at, byte[] q) {
+        for (int i = 0; i < q.length; i++) {
+            if (b[at + i] != q[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** On the first token of an array or object: moves to its last token. On any other token: stays. */
@@ -289,7 +299,7 @@ public final class JsonReader {
 
     private JsonToken literal(int p, byte[] word, JsonToken t) {
         int n = word.length;
-        if (p + n > end || !Arrays.equals(buf, p, p + n, word, 0, n) || (p + n < end && isTokenByte(buf[p + n]))) {
+        if (p + n > end || !sameBytes(buf, p, word) || (p + n < end && isTokenByte(buf[p + n]))) {
             throw unrecognized(p);
         }
         pos = p + n;
@@ -397,16 +407,65 @@ public final class JsonReader {
         return new BigInteger(getText());
     }
 
+    private static final double[] EXACT_POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final float[] EXACT_FLOAT_POWERS_OF_TEN = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+
     /** The current number token as the nearest double (overflow gives an infinity: callers refuse it). */
     public double doubleValue() {
+        // Clinger's fast path: up to 15 digits and 22 decimals, digits and 10^k are exact doubles, so one division
+        // rounds correctly
+        if (numberDigits <= 15) {
+            long m = plainDigits();
+            if (m >= 0 && plainDecimals <= 22) {
+                double d = plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m;
+                return buf[valueStart] == '-' ? -d : d;
+            }
+        }
         char[] c = getTextCharacters();
         return NumberInput.parseDouble(c, 0, charsLength, true);
     }
 
-    /** The current number token as the nearest float, rounded once from the decimal. */
+    /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
     public float floatValue() {
+        // as doubleValue: up to 7 digits and 10 decimals are exact floats
+        if (numberDigits <= 7) {
+            long m = plainDigits();
+            if (m >= 0 && plainDecimals <= 10) {
+                float f = plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : m;
+                return buf[valueStart] == '-' ? -f : f;
+            }
+        }
         char[] c = getTextCharacters();
         return NumberInput.parseFloat(c, 0, charsLength, true);
+    }
+
+    /** The digits after the point of the lexeme {@link #plainDigits} last read. */
+    private int plainDecimals;
+
+    /** The current number's digits as one integer (the point ignored), or -1 when it has an exponent. */
+    private long plainDigits() {
+        int i = valueStart;
+        if (buf[i] == '-') {
+            i++;
+        }
+        long m = 0;
+        int decimals = -1;
+        for (; i < valueEnd; i++) {
+            byte b = buf[i];
+            if (b >= '0' && b <= '9') {
+                m = m * 10 + (b - '0');
+                if (decimals >= 0) {
+                    decimals++;
+                }
+            } else if (b == '.') {
+                decimals = 0;
+            } else {
+                return -1; // an exponent
+            }
+        }
+        plainDecimals = Math.max(decimals, 0);
+        return m;
     }
 
     // ------------------------------------------------------------------ strings
@@ -674,9 +733,38 @@ public final class JsonReader {
         }
         String name = keyText[d];
         if (name == null) {
-            name = keyText[d] = decode(keyStart[d], keyEnd[d], keyEscaped[d], keyAscii[d]);
+            name = keyText[d] = keyEscaped[d] || !keyAscii[d] || keyEnd[d] - keyStart[d] > MAX_CACHED_KEY
+                    ? decode(keyStart[d], keyEnd[d], keyEscaped[d], keyAscii[d]) : cachedKey(keyStart[d], keyEnd[d]);
         }
         return name;
+    }
+
+    private static final int MAX_CACHED_KEY = 32;
+    /** Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. */
+    private final String[] keyCache = new String[256];
+
+    private String cachedKey(int from, int to) {
+        int h = to - from;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + buf[i];
+        }
+        int slot = (h ^ (h >>> 8)) & (keyCache.length - 1);
+        String cached = keyCache[slot];
+        if (cached != null && cached.length() == to - from) {
+            boolean same = true;
+            for (int i = from, j = 0; i < to; i++, j++) {
+                if (cached.charAt(j) != buf[i]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return cached;
+            }
+        }
+        String key = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+        keyCache[slot] = key;
+        return key;
     }
 
     // ------------------------------------------------------------------ positions and errors

@@ -18,6 +18,8 @@ public final class JsonWriter {
 
     private final int maxDepth;
     private byte[] buf = new byte[512];
+    /** A string's chars, copied out in one go (faster than charAt per char). */
+    private char[] chars = new char[128];
     private int size;
     /** Whether the next value or key at the current level needs a comma before it. */
     private boolean comma;
@@ -34,6 +36,9 @@ public final class JsonWriter {
         depth = 0;
         if (buf.length > MAX_RETAINED) {
             buf = new byte[512];
+        }
+        if (chars.length > MAX_RETAINED) {
+            chars = new char[128];
         }
     }
 
@@ -162,15 +167,7 @@ public final class JsonWriter {
             buf[size++] = '-';
             v = -v;
         }
-        int digits = digits(v);
-        int at = size + digits;
-        size = at;
-        while (v >= 10) {
-            long q = v / 10;
-            buf[--at] = (byte) ('0' + (v - q * 10));
-            v = q;
-        }
-        buf[at - 1] = (byte) ('0' + v);
+        size = digitsAt(v, size);
     }
 
     private static int digits(long v) {
@@ -179,6 +176,74 @@ public final class JsonWriter {
             n++;
         }
         return n;
+    }
+
+    private static final double[] POWERS_OF_TEN = {1, 10, 100, 1000};
+
+    /**
+     * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
+     * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
+     * common amounts, are written straight from their digits; the others through jackson-core's Schubfach writer.
+     */
+    public void writeNumber(double d) {
+        double magnitude = Math.abs(d);
+        if (magnitude >= 1e-3 && magnitude < 1e7) {
+            // the fewest decimals k whose integer m = d * 10^k reads back as d: within this range the interval of
+            // doubles that read as d is narrower than 10^-3, so that decimal is the one and shortest
+            for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+                double scale = POWERS_OF_TEN[k];
+                long m = Math.round(magnitude * scale);
+                if (m / scale == magnitude) {
+                    writeDecimal(d < 0, m, k);
+                    return;
+                }
+            }
+        }
+        beforeValue();
+        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(d, true));
+    }
+
+    /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
+    private void writeDecimal(boolean negative, long m, int k) {
+        beforeValue();
+        ensure(24);
+        if (negative) {
+            buf[size++] = '-';
+        }
+        long integer = m;
+        long fraction = 0;
+        for (int i = 0; i < k; i++) {
+            fraction += (integer % 10) * (long) POWERS_OF_TEN[i];
+            integer /= 10;
+        }
+        size = digitsAt(integer, size);
+        buf[size++] = '.';
+        if (k == 0) {
+            buf[size++] = '0';
+        } else {
+            for (int i = k - 1; i >= 0; i--) {
+                buf[size++] = (byte) ('0' + (fraction / (long) POWERS_OF_TEN[i]) % 10);
+            }
+        }
+    }
+
+    /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
+    private int digitsAt(long v, int at) {
+        int end = at + digits(v);
+        int i = end;
+        while (v >= 10) {
+            long q = v / 10;
+            buf[--i] = (byte) ('0' + (v - q * 10));
+            v = q;
+        }
+        buf[i - 1] = (byte) ('0' + v);
+        return end;
+    }
+
+    /** A finite float's shortest round-trip digits (jackson-core's Schubfach writer). */
+    public void writeNumber(float f) {
+        beforeValue();
+        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true));
     }
 
     public void writeNumber(BigInteger v) {
@@ -206,19 +271,7 @@ public final class JsonWriter {
 
     public void writeString(char[] c, int offset, int length) {
         beforeValue();
-        ensure(length + 2);
-        buf[size++] = '"';
-        int end = offset + length;
-        for (int i = offset; i < end; i++) {
-            char ch = c[i];
-            if (ch < 0x80 && ESCAPES[ch] == 0) {
-                buf[size++] = (byte) ch; // the room for the ASCII case was ensured above
-            } else {
-                i = writeSlow(c, i, end);
-                ensure(end - i + 1);
-            }
-        }
-        buf[size++] = '"';
+        writeQuoted(c, offset, length);
     }
 
     /** A string encoded once, copied as it is. */
@@ -302,31 +355,37 @@ public final class JsonWriter {
 
     private void writeQuoted(String s) {
         int n = s.length();
-        ensure(n + 2);
-        buf[size++] = '"';
-        // the ASCII run without escapes: one byte per char, into room already ensured
-        int i = 0;
+        if (n > chars.length) {
+            chars = new char[Math.max(n, chars.length * 2)];
+        }
+        char[] c = chars;
+        s.getChars(0, n, c, 0);
+        writeQuoted(c, 0, n);
+    }
+
+    private void writeQuoted(char[] c, int offset, int length) {
+        ensure(length + 2);
         byte[] b = buf;
         int at = size;
-        for (; i < n; i++) {
-            char ch = s.charAt(i);
+        b[at++] = '"';
+        int end = offset + length;
+        // the ASCII run without escapes: one byte per char, into room already ensured
+        int i = offset;
+        for (; i < end; i++) {
+            char ch = c[i];
             if (ch >= 0x80 || ESCAPES[ch] != 0) {
                 break;
             }
             b[at++] = (byte) ch;
         }
         size = at;
-        if (i < n) {
-            char[] rest = new char[n - i];
-            s.getChars(i, n, rest, 0);
-            for (int j = 0; j < rest.length; j++) {
-                char ch = rest[j];
-                if (ch < 0x80 && ESCAPES[ch] == 0) {
-                    ensure(1);
-                    buf[size++] = (byte) ch;
-                } else {
-                    j = writeSlow(rest, j, rest.length);
-                }
+        for (; i < end; i++) {
+            char ch = c[i];
+            if (ch < 0x80 && ESCAPES[ch] == 0) {
+                ensure(1);
+                buf[size++] = (byte) ch;
+            } else {
+                i = writeSlow(c, i, end);
             }
         }
         ensure(1);

@@ -7,7 +7,6 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -7,7 +7,6 @@ import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.core.io.NumberOutput;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -207,7 +206,7 @@ public final class Lexemes {
 
     public static void writeDouble(JsonWriter out, double d) {
         if (Double.isFinite(d)) {
-            out.writeNumber(doubleText(d));
+            out.writeNumber(d);
         } else {
             out.writeString(nonFiniteText(d));
         }
@@ -215,7 +214,7 @@ public final class Lexemes {
 
     public static void writeFloat(JsonWriter out, float f) {
         if (Float.isFinite(f)) {
-            out.writeNumber(floatText(f));
+            out.writeNumber(f);
         } else {
             out.writeString(nonFiniteText(f));
         }
@@ -229,7 +228,7 @@ public final class Lexemes {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
             // from the parser's buffer: no String per number
-            return finite(in, NumberInput.parseDouble(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+            return finite(in, in.doubleValue(),
                     "float64");
         }
         if (t == JsonToken.VALUE_STRING) {
@@ -241,7 +240,7 @@ public final class Lexemes {
     public static float readFloat(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return (float) finite(in, NumberInput.parseFloat(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+            return (float) finite(in, in.floatValue(),
                     "float32");
         }
         if (t == JsonToken.VALUE_STRING) {

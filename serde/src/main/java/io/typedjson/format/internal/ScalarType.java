@@ -2,7 +2,6 @@ package io.typedjson.format.internal;
 
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
-import java.io.IOException;
 import java.lang.invoke.MethodType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -342,7 +341,7 @@ public enum ScalarType {
             case FLOAT64: {
                 double d = (Double) v;
                 if (Double.isFinite(d)) {
-                    out.writeNumber(Lexemes.doubleText(d));
+                    out.writeNumber(d);
                     return;
                 }
                 break;
