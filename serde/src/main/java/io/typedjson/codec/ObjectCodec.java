@@ -205,7 +205,23 @@ final class ObjectCodec implements Codec<Object> {
         Object target = isRecord ? null : instantiate(in);
         long seen = 0;
         long[] seenMore = null;
-        for (int i = nextKey(in, 0); i >= 0; i = nextKey(in, i + 1)) {
+        java.util.Set<String> unknown = null; // the unknown keys skipped, made for the first
+        int expected = 0;
+        for (int i = nextKey(in, 0); i != END; i = nextKey(in, expected)) {
+            if (i == UNKNOWN) {
+                String name = in.currentName();
+                Lexemes.checkUnicode(in, name);
+                if (unknown == null) {
+                    unknown = new java.util.HashSet<>();
+                }
+                if (!unknown.add(name)) {
+                    throw duplicate(in);
+                }
+                in.nextToken();
+                in.skipValue();
+                continue;
+            }
+            expected = i + 1;
             if (i < 64) {
                 long bit = 1L << i;
                 if ((seen & bit) != 0) {
@@ -247,7 +263,12 @@ final class ObjectCodec implements Codec<Object> {
         return isRecord ? construct(in, args) : target;
     }
 
-    /** The index of the next key's property, or -1 at the end of the object; unknown keys are skipped or refused. */
+    private static final int END = -1, UNKNOWN = -2;
+
+    /**
+     * The index of the next key's property; {@link #UNKNOWN} on a key of no property (when unknown keys are not
+     * refused); {@link #END} at the end of the object.
+     */
     private int nextKey(JsonReader in, int expected) {
         JsonToken t;
         if (expected < props.length) {
@@ -258,7 +279,7 @@ final class ObjectCodec implements Codec<Object> {
         } else {
             t = in.nextToken();
         }
-        while (t == JsonToken.FIELD_NAME) {
+        if (t == JsonToken.FIELD_NAME) {
             String name = in.currentName();
             int i = find(name);
             if (i >= 0) {
@@ -272,11 +293,9 @@ final class ObjectCodec implements Codec<Object> {
                 throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
                         + type.getSimpleName() + " (typedjson.unknown.fields=fail)");
             }
-            in.nextToken();
-            in.skipChildren();
-            t = in.nextToken();
+            return UNKNOWN;
         }
-        return -1;
+        return END;
     }
 
     /** Keys are JSON-unescaped names (the format's '~' escape still on): compared with each field's name. */

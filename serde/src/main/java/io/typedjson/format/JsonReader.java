@@ -196,7 +196,49 @@ public final class JsonReader {
         return true;
     }
 
-    /** On the first token of an array or object: moves to its last token. On any other token: stays. */
+    /**
+     * Skips the value whose first token is the current one (a scalar, or an array or object to its last token),
+     * holding it to what SPEC.md section 1 asks of every value read: no duplicate key, no string or key with a lone
+     * surrogate (the JSON grammar, UTF-8 and the limits are checked for every token anyway).
+     */
+    public void skipValue() {
+        if (token == JsonToken.VALUE_STRING) {
+            checkUnicode();
+        } else if (token == JsonToken.START_ARRAY) {
+            while (nextToken() != JsonToken.END_ARRAY) {
+                skipValue();
+            }
+        } else if (token == JsonToken.START_OBJECT) {
+            String first = null;
+            java.util.Set<String> seen = null; // made for an object's second key
+            while (nextToken() != JsonToken.END_OBJECT) {
+                checkUnicode();
+                String name = currentName();
+                nextToken();
+                if (first == null) {
+                    first = name;
+                } else {
+                    if (seen == null) {
+                        seen = new java.util.HashSet<>();
+                        seen.add(first);
+                    }
+                    if (!seen.add(name)) {
+                        throw error("duplicate key " + Readers.quote(name));
+                    }
+                }
+                skipValue();
+            }
+        }
+    }
+
+    /** A string or key holding a lone surrogate (only an escape can spell one) is not Unicode text. */
+    private void checkUnicode() {
+        if (token == JsonToken.FIELD_NAME ? keyEscaped[depth] : escaped) {
+            io.typedjson.format.internal.Lexemes.checkUnicode(this, getText());
+        }
+    }
+
+    /** On the first token of an array or object: moves to its last token (see {@link #skipValue}). On any other token: stays. */
     public void skipChildren() {
         if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
             return;
