@@ -6,14 +6,15 @@
  * references, the schema evolution check), {@link io.typedjson.annotation} ({@code @TypedJsonName}) and
  * {@link io.typedjson.format} (the {@code Codec} extension point, {@code TypedJsonFormat}, {@code TypedJsonException})
  * and {@link io.typedjson.jsonschema} (JSON Schema of a class's documents).
- * A {@code Codec} reads and writes through jackson-core's streaming {@code JsonParser} and {@code JsonGenerator}
- * (jackson-core 2), so this module requires jackson-core transitively.
+ * A {@code Codec} reads and writes through typedjson's own {@code JsonReader} and {@code JsonWriter}; jackson-core
+ * is used inside only for its number routines (shortest double and float digits, fast double parsing), and is
+ * not part of the API.
  *
  * <p>Classes carried by the class codecs that live in named modules must open their packages to this module
  * (the codecs build records through their canonical constructors and read fields with method handles).
  */
 module io.typedjson.serde {
-    requires transitive com.fasterxml.jackson.core;
+    requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
     requires transitive kafka.clients;
 

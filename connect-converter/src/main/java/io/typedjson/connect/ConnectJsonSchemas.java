@@ -1,8 +1,10 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonToken;
 import io.typedjson.connect.TypedJsonConverterConfig.Location;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.internal.ScalarType;
@@ -10,7 +12,6 @@ import io.typedjson.format.internal.Tags;
 import io.typedjson.jsonschema.JsonSchemas;
 import io.typedjson.jsonschema.Spellings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,6 @@ import org.apache.kafka.connect.errors.DataException;
 public final class ConnectJsonSchemas {
     private ConnectJsonSchemas() {}
 
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** The schema of the documents written for {@code schema} in schema location {@code location}, as JSON text. */
     public static String forSchema(Schema schema, Location location) {
@@ -253,16 +253,31 @@ public final class ConnectJsonSchemas {
         TypedJsonConverter converter = new TypedJsonConverter();
         converter.configure(Map.of(TypedJsonConverterConfig.SCHEMA_LOCATION, "inline"), false);
         byte[] document = converter.fromConnectData("json-schema", schema, nullable(schema) ? null : sample(schema));
-        try (JsonParser in = JSON.createParser(document)) {
-            if (in.nextToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
-                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName()) && in.nextToken() == JsonToken.VALUE_STRING) {
-                return in.getText();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        String notation = TypedJsonFormat.defaults().read(INLINE_NOTATION, document);
+        if (notation == null) {
+            throw new DataException("the converter wrote no inline schema for " + schema);
         }
-        throw new DataException("the converter wrote no inline schema for " + schema);
+        return notation;
     }
+
+    /** The notation of an inline envelope ({@code {"~s":"notation",...}}), or null; the rest is skipped. */
+    private static final Codec<String> INLINE_NOTATION = new Codec<>() {
+        @Override
+        public void write(JsonWriter out, String value) {
+            throw new UnsupportedOperationException("reads only");
+        }
+
+        @Override
+        public String read(JsonReader in) {
+            String notation = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName()) && in.nextToken() == JsonToken.VALUE_STRING
+                    ? in.getText() : null;
+            while (in.nextToken() != null) {
+                // the rest of the document
+            }
+            return notation;
+        }
+    };
 
     /** A value of {@code schema}, the smallest there is, only to have the converter write its notation. */
     private static Object sample(Schema s) {

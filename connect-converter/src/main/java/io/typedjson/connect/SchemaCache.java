@@ -1,6 +1,6 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.EncodedString;
 import io.typedjson.format.TypedJsonFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
@@ -27,7 +27,7 @@ final class SchemaCache {
         final String text;
         final byte[] textBytes;
         /** The text as a JSON string, encoded once. */
-        final SerializedString quoted;
+        final EncodedString quoted;
         final ValueCodec positional;
         final ValueCodec object;
 
@@ -35,7 +35,7 @@ final class SchemaCache {
             this.schema = schema;
             this.text = text;
             this.textBytes = text.getBytes(StandardCharsets.UTF_8);
-            this.quoted = new SerializedString(text);
+            this.quoted = EncodedString.of(text);
             this.positional = ValueCodec.of(schema, true);
             this.object = ValueCodec.of(schema, false);
         }

@@ -1,8 +1,8 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
@@ -44,6 +44,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private static final String VERSION = loadVersion();
 
     private TypedJsonFormat format = TypedJsonFormat.defaults();
+    /** The format for the value inside an inline envelope read on its own: one level less deep. */
+    private TypedJsonFormat inlineValueFormat = KnownInlineReader.valueFormat(format);
     private TypedJsonConverterConfig.Location location = TypedJsonConverterConfig.Location.INLINE;
     private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
     private SchemaCache cache = new SchemaCache(format, 1000);
@@ -68,6 +70,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     public void configure(Map<String, ?> configs) {
         TypedJsonConverterConfig config = new TypedJsonConverterConfig(configs);
         format = config.format();
+        inlineValueFormat = KnownInlineReader.valueFormat(format);
         location = config.location();
         schemaHeader = config.schemaHeader();
         cache = new SchemaCache(format, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE));
@@ -147,23 +150,22 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     }
 
     /**
-     * The message of a refusal, with jackson-core's name for a limit replaced by the {@code typedjson.*} property
-     * that raises it. Anything but our own exceptions is a bug the fuzz tests look for; it is still reported as a
-     * {@link DataException}, so that Connect's error handling can skip the record.
+     * The message of a refusal. Anything but our own exceptions is a bug the fuzz tests look for; it is still reported
+     * as a {@link DataException}, so that Connect's error handling can skip the record.
      */
     static String message(RuntimeException e) {
         String m = e.getMessage();
         if (!(e instanceof TypedJsonException || e instanceof DataException)) {
             m = e.getClass().getName() + ": " + m;
         }
-        return LimitNames.withProperties(m);
+        return m;
     }
 
     /** An inline document, or a document without a schema: schemaless, or derived in location none. */
     private SchemaAndValue read(byte[] value) {
         KnownInlineReader known = lastInline;
         if (known != null && known.startsDocument(value)) {
-            return format.read(known, value);
+            return known.read(format, inlineValueFormat, value);
         }
         if (isInline(value)) {
             return format.read(inline, value);
@@ -293,12 +295,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     /** Inline documents {@code {"~s":"<schema notation>","~v":<value, structs positional>}}, both ways. */
     private final class InlineCodec implements Codec<SchemaAndValue> {
         @Override
-        public void write(JsonGenerator out, SchemaAndValue document) throws IOException {
+        public void write(JsonWriter out, SchemaAndValue document) {
             writeInline(out, cache.forSchema(document.schema()), document.value());
         }
 
         @Override
-        public SchemaAndValue read(JsonParser in) throws IOException {
+        public SchemaAndValue read(JsonReader in) {
             if (in.nextToken() != JsonToken.FIELD_NAME || !SCHEMA_KEY.equals(in.currentName())) { // checked by isInline
                 throw Readers.error(in, Readers.describe(in) + " where the key \"~s\" of an inline document belongs");
             }
@@ -321,7 +323,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
     }
 
-    private static void writeInline(JsonGenerator out, SchemaCache.Entry entry, Object value) throws IOException {
+    private static void writeInline(JsonWriter out, SchemaCache.Entry entry, Object value) {
         out.writeStartObject();
         out.writeFieldName(SCHEMA_KEY);
         out.writeString(entry.quoted);
@@ -331,7 +333,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     }
 
     /** The rest of an inline document after its schema: {@code ,"~v":<value>}}. */
-    private static SchemaAndValue readValue(JsonParser in, SchemaCache.Entry entry) throws IOException {
+    private static SchemaAndValue readValue(JsonReader in, SchemaCache.Entry entry) {
         if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
             throw Readers.error(in, Readers.describe(in) + " where the key \"~v\" belongs");
         }
@@ -354,13 +356,39 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
         KnownInlineReader(SchemaCache.Entry entry) {
             this.entry = entry;
-            byte[] start = ("{\"" + SCHEMA_KEY + "\":\"").getBytes(StandardCharsets.UTF_8);
-            byte[] notation = entry.quoted.asQuotedUTF8();
-            byte[] end = ("\",\"" + VALUE_KEY + "\":").getBytes(StandardCharsets.UTF_8);
+            byte[] start = ("{\"" + SCHEMA_KEY + "\":").getBytes(StandardCharsets.UTF_8);
+            byte[] notation = entry.quoted.quotedUtf8();
+            byte[] end = (",\"" + VALUE_KEY + "\":").getBytes(StandardCharsets.UTF_8);
             this.prefix = new byte[start.length + notation.length + end.length];
             System.arraycopy(start, 0, prefix, 0, start.length);
             System.arraycopy(notation, 0, prefix, start.length, notation.length);
             System.arraycopy(end, 0, prefix, start.length + notation.length, end.length);
+        }
+
+        /** One level less deep than {@code format}, for the value inside the envelope; null when that is no depth at all. */
+        static TypedJsonFormat valueFormat(TypedJsonFormat format) {
+            io.typedjson.format.Limits l = format.limits();
+            return l.maxDepth() < 2 ? null : new TypedJsonFormat(new io.typedjson.format.Limits(l.maxDepth() - 1,
+                    l.maxNumberLength(), l.maxStringLength(), l.maxDocumentLength()));
+        }
+
+        /**
+         * A document that starts with this reader's prefix: the value after the prefix is read on its own, as a
+         * document that ends before the envelope's last '}', so that the notation is never scanned again. Whatever
+         * that refuses is read again whole, which gives the refusal its path and offset in the whole document (or
+         * reads a spelling the shortcut does not take, such as whitespace before the last '}').
+         */
+        SchemaAndValue read(TypedJsonFormat format, TypedJsonFormat valueFormat, byte[] document) {
+            int valueLength = document.length - prefix.length - 1;
+            if (valueFormat != null && document[document.length - 1] == '}'
+                    && document.length <= format.limits().maxDocumentLength()) {
+                try {
+                    return new SchemaAndValue(entry.schema, valueFormat.read(entry.positional, document, prefix.length, valueLength));
+                } catch (TypedJsonException e) {
+                    // read whole below, for the error in the document's own terms
+                }
+            }
+            return format.read(this, document);
         }
 
         boolean startsDocument(byte[] document) {
@@ -370,20 +398,16 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
         /** Writes a value of this reader's schema as the document it reads (the schema of {@code value} is not looked at). */
         @Override
-        public void write(JsonGenerator out, SchemaAndValue value) throws IOException {
+        public void write(JsonWriter out, SchemaAndValue value) {
             writeInline(out, entry, value.value());
         }
 
         @Override
-        public SchemaAndValue read(JsonParser in) throws IOException {
+        public SchemaAndValue read(JsonReader in) {
             // the prefix was compared: "~s", then the notation as a string token
             if (in.nextToken() != JsonToken.FIELD_NAME || in.nextToken() != JsonToken.VALUE_STRING) {
                 throw Readers.error(in, Readers.describe(in) + " where the schema of an inline document belongs");
             }
-            // Decoded into the parser's buffer, as every string is, without a String. Leaving the token for
-            // nextToken() to skip saves a little more, but in a JVM where other code always reads its strings
-            // that rarely taken branch of jackson-core's nextToken() made reading 3x slower in some runs.
-            in.getTextLength();
             return readValue(in, entry);
         }
     }

@@ -1,8 +1,8 @@
 package io.typedjson.connect;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Containers;
 import io.typedjson.format.internal.Containers.CollectionCodec;
@@ -11,7 +11,6 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -89,7 +88,7 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     @Override
-    public final void write(JsonGenerator out, Object value) throws IOException {
+    public final void write(JsonWriter out, Object value) {
         if (value == null) {
             if (!nullable) {
                 throw new TypedJsonException("null for a required " + describe(schema));
@@ -105,7 +104,7 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     @Override
-    public final Object read(JsonParser in) throws IOException {
+    public final Object read(JsonReader in) {
         if (in.currentToken() == JsonToken.VALUE_NULL) {
             if (!nullable) {
                 throw Readers.error(in, "null for a required " + describe(schema));
@@ -115,7 +114,7 @@ abstract class ValueCodec implements Codec<Object> {
         return readValue(in);
     }
 
-    abstract void writeValue(JsonGenerator out, Object value) throws IOException;
+    abstract void writeValue(JsonWriter out, Object value);
 
     /**
      * Whether every value this codec reads is one Connect's {@code ConnectSchema.validateValue} accepts for the
@@ -129,7 +128,7 @@ abstract class ValueCodec implements Codec<Object> {
                 || name.equals(Time.LOGICAL_NAME) || name.equals(Timestamp.LOGICAL_NAME));
     }
 
-    abstract Object readValue(JsonParser in) throws IOException;
+    abstract Object readValue(JsonReader in);
 
     static String describe(Schema s) {
         return s.name() != null ? s.type() + " " + s.name() : s.type().toString();
@@ -146,8 +145,8 @@ abstract class ValueCodec implements Codec<Object> {
             this.writer = scalar.writer();
             this.reader = scalar.reader();
         }
-        @Override final void writeValue(JsonGenerator out, Object v) throws IOException { writer.write(out, v); }
-        @Override final Object readValue(JsonParser in) throws IOException { return reader.read(in); }
+        @Override final void writeValue(JsonWriter out, Object v) { writer.write(out, v); }
+        @Override final Object readValue(JsonReader in) { return reader.read(in); }
     }
 
     /**
@@ -189,14 +188,14 @@ abstract class ValueCodec implements Codec<Object> {
             }
         }
         @Override boolean readsValid() { return true; }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             BigDecimal d = (BigDecimal) v;
             if (d.scale() != scale) {
                 throw new TypedJsonException("decimal " + d + " has scale " + d.scale() + " but the schema's scale is " + scale);
             }
             Lexemes.writeDecimal(out, d);
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             BigDecimal d = Lexemes.readDecimal(in);
             if (d.scale() != scale) {
                 throw Readers.error(in, "decimal " + in.getText() + " has scale " + d.scale() + " but the schema's scale is " + scale);
@@ -209,10 +208,10 @@ abstract class ValueCodec implements Codec<Object> {
     static final class DateCodec extends ValueCodec {
         DateCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             writeDate(out, LocalDate.ofEpochDay(epochDay((java.util.Date) v)));
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             long day = Lexemes.readEpochDay(in);
             if (day != (int) day) {
                 throw Readers.error(in, "date " + in.getText() + " is out of range");
@@ -225,7 +224,7 @@ abstract class ValueCodec implements Codec<Object> {
      * {@code date.toString()} as a JSON string; years 0000 to 9999 written digit by digit, without the
      * StringBuilder and String that toString() costs (a sixth of writing a row), others by toString() itself.
      */
-    static void writeDate(JsonGenerator out, LocalDate date) throws IOException {
+    static void writeDate(JsonWriter out, LocalDate date) {
         int year = date.getYear();
         if (year < 0 || year > 9999) {
             out.writeString(date.toString());
@@ -241,7 +240,7 @@ abstract class ValueCodec implements Codec<Object> {
      * {@code .123} when there are milliseconds): years 0000 to 9999 written digit by digit, without an Instant
      * and a String per value; other years by IsoTimes itself.
      */
-    static void writeTimestamp(JsonGenerator out, long millis) throws IOException {
+    static void writeTimestamp(JsonWriter out, long millis) {
         long day = Math.floorDiv(millis, MILLIS_PER_DAY);
         int milliOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
         LocalDate date = day == (int) day ? LocalDate.ofEpochDay(day) : null;
@@ -288,10 +287,10 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimeCodec extends ValueCodec {
         TimeCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             LocalTime t = Lexemes.readLocalTime(in);
             if (t.getNano() % 1_000_000 != 0) {
                 throw Readers.error(in, "time " + in.getText() + " is finer than the millisecond Connect's Time holds");
@@ -304,10 +303,10 @@ abstract class ValueCodec implements Codec<Object> {
     static final class TimestampCodec extends ValueCodec {
         TimestampCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             writeTimestamp(out, ((java.util.Date) v).getTime());
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             Instant t = Lexemes.readInstant(in);
             if (t.getNano() % 1_000_000 != 0) {
                 throw Readers.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");
@@ -333,8 +332,8 @@ abstract class ValueCodec implements Codec<Object> {
         }
         @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
         @SuppressWarnings("unchecked")
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { array.writeValue(out, (List<Object>) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return array.readValue(in); }
+        @Override void writeValue(JsonWriter out, Object v) { array.writeValue(out, (List<Object>) v); }
+        @Override Object readValue(JsonReader in) { return array.readValue(in); }
     }
 
     /** A map with required plain string keys: a JSON object, keys escaped like strings (Containers.ObjectMapCodec). */
@@ -348,8 +347,8 @@ abstract class ValueCodec implements Codec<Object> {
         }
         @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
         @SuppressWarnings("unchecked")
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { object.writeValue(out, (Map<Object, Object>) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return object.readValue(in); }
+        @Override void writeValue(JsonWriter out, Object v) { object.writeValue(out, (Map<Object, Object>) v); }
+        @Override Object readValue(JsonReader in) { return object.readValue(in); }
     }
 
     /**
@@ -368,8 +367,8 @@ abstract class ValueCodec implements Codec<Object> {
         }
         @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @SuppressWarnings("unchecked")
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException { pairs.writeValue(out, (Map<Object, Object>) v); }
-        @Override Object readValue(JsonParser in) throws IOException { return pairs.readValue(in); }
+        @Override void writeValue(JsonWriter out, Object v) { pairs.writeValue(out, (Map<Object, Object>) v); }
+        @Override Object readValue(JsonReader in) { return pairs.readValue(in); }
     }
 
     /** Writes a Struct's fields in schema order without the default substituted for a null. */
@@ -410,7 +409,7 @@ abstract class ValueCodec implements Codec<Object> {
             return struct;
         }
 
-        void writeField(JsonGenerator out, Struct struct, int i) throws IOException {
+        void writeField(JsonWriter out, Struct struct, int i) {
             try {
                 // get(Field) reads the value array by the field's index (the same in an equal schema); by name
                 // is a map lookup, needed only to see a null where the field has a default
@@ -439,7 +438,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** {@code [v1,v2,...]} in schema field order. */
     static final class PositionalStructCodec extends StructCodec {
         PositionalStructCodec(Schema s) { super(s, true); }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             Struct struct = struct(v);
             out.writeStartArray();
             for (int i = 0; i < fields.length; i++) {
@@ -447,7 +446,7 @@ abstract class ValueCodec implements Codec<Object> {
             }
             out.writeEndArray();
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
@@ -476,7 +475,7 @@ abstract class ValueCodec implements Codec<Object> {
                 index.put(keys[i], i);
             }
         }
-        @Override void writeValue(JsonGenerator out, Object v) throws IOException {
+        @Override void writeValue(JsonWriter out, Object v) {
             Struct struct = struct(v);
             out.writeStartObject();
             for (int i = 0; i < fields.length; i++) {
@@ -485,7 +484,7 @@ abstract class ValueCodec implements Codec<Object> {
             }
             out.writeEndObject();
         }
-        @Override Object readValue(JsonParser in) throws IOException {
+        @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);

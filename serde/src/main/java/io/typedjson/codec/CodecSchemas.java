@@ -184,7 +184,7 @@ public final class CodecSchemas {
         Map<String, Object> properties = new LinkedHashMap<>();
         List<Object> required = new ArrayList<>();
         for (ObjectCodec.Property p : ((ObjectCodec) codec).properties()) {
-            String key = p.key.getValue();
+            String key = Lexemes.escapeKey(p.key.name());
             properties.put(key, property(p));
             required.add(key);
         }

@@ -1,12 +1,11 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.util.Optional;
 
 /**
@@ -27,7 +26,7 @@ final class ContainerCodecs {
         Codec<Object> value() { return value; }
 
         @Override
-        public void write(JsonGenerator out, Optional<Object> v) throws IOException {
+        public void write(JsonWriter out, Optional<Object> v) {
             if (v == null) {
                 throw new TypedJsonException("null where an Optional belongs (an absent value is Optional.empty())");
             }
@@ -35,7 +34,7 @@ final class ContainerCodecs {
         }
 
         @Override
-        public Optional<Object> read(JsonParser in) throws IOException {
+        public Optional<Object> read(JsonReader in) {
             return in.currentToken() == JsonToken.VALUE_NULL ? Optional.empty() : Optional.of(value.read(in));
         }
     }
@@ -53,12 +52,12 @@ final class ContainerCodecs {
         Class<?> type() { return type; }
 
         @Override
-        public void write(JsonGenerator out, Object value) throws IOException {
+        public void write(JsonWriter out, Object value) {
             dynamic.write(out, value);
         }
 
         @Override
-        public Object read(JsonParser in) throws IOException {
+        public Object read(JsonReader in) {
             Object v = dynamic.read(in);
             if (v != null && !type.isInstance(v)) {
                 throw Readers.error(in, "a " + v.getClass().getSimpleName() + " where a " + type.getSimpleName() + " belongs");
@@ -78,12 +77,12 @@ final class ContainerCodecs {
         Codec<Object> target() { return target; }
 
         @Override
-        public void write(JsonGenerator out, Object value) throws IOException {
+        public void write(JsonWriter out, Object value) {
             target.write(out, value);
         }
 
         @Override
-        public Object read(JsonParser in) throws IOException {
+        public Object read(JsonReader in) {
             return target.read(in);
         }
     }

@@ -1,13 +1,11 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
 import io.typedjson.annotation.TypedJsonName;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
-import java.io.IOException;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
@@ -15,13 +13,13 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     private final Class<?> type;
     private final Enum<?>[] constants;
     private final String[] names;
-    private final SerializedString[] spelled;
+    private final String[] spelled;
 
     EnumCodec(Class<?> type) {
         this.type = type;
         this.constants = (Enum<?>[]) type.getEnumConstants();
         this.names = new String[constants.length];
-        this.spelled = new SerializedString[constants.length];
+        this.spelled = new String[constants.length];
         for (Enum<?> c : constants) {
             String name = c.name();
             try {
@@ -34,7 +32,7 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
                 throw new IllegalArgumentException("two constants of " + type.getName() + " are named " + name);
             }
             names[c.ordinal()] = name;
-            spelled[c.ordinal()] = new SerializedString(Lexemes.escapeKey(name));
+            spelled[c.ordinal()] = Lexemes.escapeKey(name);
         }
     }
 
@@ -43,12 +41,12 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     String[] names() { return names; }
 
     @Override
-    void writeValue(JsonGenerator out, Enum<?> value) throws IOException {
+    void writeValue(JsonWriter out, Enum<?> value) {
         out.writeString(spelled[value.ordinal()]);
     }
 
     @Override
-    Enum<?> readValue(JsonParser in) throws IOException {
+    Enum<?> readValue(JsonReader in) {
         return parse(in, Lexemes.readString(in));
     }
 
@@ -58,7 +56,7 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     }
 
     @Override
-    public Enum<?> parse(JsonParser in, String name) {
+    public Enum<?> parse(JsonReader in, String name) {
         for (int i = 0; i < names.length; i++) {
             if (names[i].equals(name)) {
                 return constants[i];

@@ -1,16 +1,15 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
-import java.io.IOException;
 
 /** A codec of a reference type: Java null is JSON null both ways; subclasses handle the values. */
 abstract class NullableCodec<T> implements Codec<T> {
 
     @Override
-    public final void write(JsonGenerator out, T value) throws IOException {
+    public final void write(JsonWriter out, T value) {
         if (value == null) {
             out.writeNull();
         } else {
@@ -19,12 +18,12 @@ abstract class NullableCodec<T> implements Codec<T> {
     }
 
     @Override
-    public final T read(JsonParser in) throws IOException {
+    public final T read(JsonReader in) {
         return in.currentToken() == JsonToken.VALUE_NULL ? null : readValue(in);
     }
 
-    abstract void writeValue(JsonGenerator out, T value) throws IOException;
+    abstract void writeValue(JsonWriter out, T value);
 
     /** Reads a value whose first token is the current one and is not null. */
-    abstract T readValue(JsonParser in) throws IOException;
+    abstract T readValue(JsonReader in);
 }

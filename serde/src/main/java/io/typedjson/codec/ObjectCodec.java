@@ -1,14 +1,13 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -21,8 +20,8 @@ import java.util.function.ToLongFunction;
 /**
  * A record or a class with a no-argument constructor: a JSON object whose keys are the field names, in
  * declaration order. Reading expects that order (a byte compare of the next key per field through
- * {@link JsonParser#nextFieldName(com.fasterxml.jackson.core.SerializableString)}) and falls back to an identity
- * compare of jackson's interned name for any other order; no hashing. Unknown keys are skipped or refused,
+ * {@link JsonReader#nextFieldName(JsonKey)}) and falls back to comparing the decoded name with each field's for
+ * any other order; no hashing. Unknown keys are skipped or refused,
  * duplicate keys refused. A record gets the Java default for a missing key (0, false, null, Optional.empty());
  * a class keeps what its constructor set.
  */
@@ -33,7 +32,7 @@ final class ObjectCodec implements Codec<Object> {
     /** One field: its key, how to get and set it without reflection per record, and its codec for non-scalar kinds. */
     static final class Property {
         final String name;
-        final SerializedString key;
+        final JsonKey key;
         final int kind;
         final Codec<Object> codec;
         final Object getter; // a functional interface by kind (Getters)
@@ -44,7 +43,7 @@ final class ObjectCodec implements Codec<Object> {
         Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandles.Lookup lookup,
                  MethodHandle getter, MethodHandle setter, Object missing) {
             this.name = name.intern();
-            this.key = new SerializedString(Lexemes.escapeKey(name));
+            this.key = JsonKey.of(name);
             this.kind = kindOf(type);
             this.codec = codec;
             this.typeName = typeName;
@@ -83,7 +82,7 @@ final class ObjectCodec implements Codec<Object> {
         }
 
         @SuppressWarnings("unchecked")
-        void write(JsonGenerator out, Object o) throws IOException {
+        void write(JsonWriter out, Object o) {
             switch (kind) {
                 case BOOLEAN: out.writeBoolean(((Predicate<Object>) getter).test(o)); break;
                 case BYTE: case SHORT: case INT: out.writeNumber(((ToIntFunction<Object>) getter).applyAsInt(o)); break;
@@ -104,7 +103,7 @@ final class ObjectCodec implements Codec<Object> {
             }
         }
 
-        Object read(JsonParser in) throws IOException {
+        Object read(JsonReader in) {
             switch (kind) {
                 case BOOLEAN: return Lexemes.readBoolean(in);
                 case BYTE: return Lexemes.readByte(in);
@@ -119,7 +118,7 @@ final class ObjectCodec implements Codec<Object> {
             }
         }
 
-        void readInto(JsonParser in, Object target) throws Throwable {
+        void readInto(JsonReader in, Object target) throws Throwable {
             switch (kind) {
                 case BOOLEAN: setter.invokeExact(target, Lexemes.readBoolean(in)); break;
                 case BYTE: setter.invokeExact(target, (int) Lexemes.readByte(in)); break;
@@ -171,7 +170,7 @@ final class ObjectCodec implements Codec<Object> {
     Property[] properties() { return props; }
 
     @Override
-    public void write(JsonGenerator out, Object value) throws IOException {
+    public void write(JsonWriter out, Object value) {
         if (value == null) {
             out.writeNull();
             return;
@@ -193,7 +192,7 @@ final class ObjectCodec implements Codec<Object> {
     }
 
     @Override
-    public Object read(JsonParser in) throws IOException {
+    public Object read(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NULL) {
             return null;
@@ -206,7 +205,23 @@ final class ObjectCodec implements Codec<Object> {
         Object target = isRecord ? null : instantiate(in);
         long seen = 0;
         long[] seenMore = null;
-        for (int i = nextKey(in, 0); i >= 0; i = nextKey(in, i + 1)) {
+        java.util.Set<String> unknown = null; // the unknown keys skipped, made for the first
+        int expected = 0;
+        for (int i = nextKey(in, 0); i != END; i = nextKey(in, expected)) {
+            if (i == UNKNOWN) {
+                String name = in.currentName();
+                Lexemes.checkUnicode(in, name);
+                if (unknown == null) {
+                    unknown = new java.util.HashSet<>();
+                }
+                if (!unknown.add(name)) {
+                    throw duplicate(in);
+                }
+                in.nextToken();
+                in.skipValue();
+                continue;
+            }
+            expected = i + 1;
             if (i < 64) {
                 long bit = 1L << i;
                 if ((seen & bit) != 0) {
@@ -228,7 +243,7 @@ final class ObjectCodec implements Codec<Object> {
             } else {
                 try {
                     p.readInto(in, target);
-                } catch (IOException | TypedJsonException | Error e) {
+                } catch (TypedJsonException | Error e) {
                     throw e;
                 } catch (Throwable e) {
                     // e.g. a setter that validates: a refused record, like any other, for the consumer
@@ -248,8 +263,13 @@ final class ObjectCodec implements Codec<Object> {
         return isRecord ? construct(in, args) : target;
     }
 
-    /** The index of the next key's property, or -1 at the end of the object; unknown keys are skipped or refused. */
-    private int nextKey(JsonParser in, int expected) throws IOException {
+    private static final int END = -1, UNKNOWN = -2;
+
+    /**
+     * The index of the next key's property; {@link #UNKNOWN} on a key of no property (when unknown keys are not
+     * refused); {@link #END} at the end of the object.
+     */
+    private int nextKey(JsonReader in, int expected) {
         JsonToken t;
         if (expected < props.length) {
             if (in.nextFieldName(props[expected].key)) {
@@ -259,7 +279,7 @@ final class ObjectCodec implements Codec<Object> {
         } else {
             t = in.nextToken();
         }
-        while (t == JsonToken.FIELD_NAME) {
+        if (t == JsonToken.FIELD_NAME) {
             String name = in.currentName();
             int i = find(name);
             if (i >= 0) {
@@ -273,21 +293,14 @@ final class ObjectCodec implements Codec<Object> {
                 throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
                         + type.getSimpleName() + " (typedjson.unknown.fields=fail)");
             }
-            in.nextToken();
-            in.skipChildren();
-            t = in.nextToken();
+            return UNKNOWN;
         }
-        return -1;
+        return END;
     }
 
-    /** Keys are unescaped names; jackson interns them, so identity usually decides and equals is the fallback. */
+    /** Keys are JSON-unescaped names (the format's '~' escape still on): compared with each field's name. */
     private int find(String name) {
         String[] ns = names;
-        for (int i = 0; i < ns.length; i++) {
-            if (ns[i] == name) {
-                return i;
-            }
-        }
         String unescaped = name.startsWith("~~") ? name.substring(1) : name;
         for (int i = 0; i < ns.length; i++) {
             if (ns[i].equals(unescaped)) {
@@ -297,11 +310,11 @@ final class ObjectCodec implements Codec<Object> {
         return -1;
     }
 
-    private TypedJsonException duplicate(JsonParser in) throws IOException {
+    private TypedJsonException duplicate(JsonReader in) {
         return Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
     }
 
-    private Object instantiate(JsonParser in) {
+    private Object instantiate(JsonReader in) {
         try {
             return (Object) constructor.invokeExact();
         } catch (Error e) {
@@ -311,7 +324,7 @@ final class ObjectCodec implements Codec<Object> {
         }
     }
 
-    private Object construct(JsonParser in, Object[] args) {
+    private Object construct(JsonReader in, Object[] args) {
         try {
             return (Object) constructor.invokeExact(args);
         } catch (Throwable e) {

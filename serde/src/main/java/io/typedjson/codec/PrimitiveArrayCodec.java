@@ -1,12 +1,11 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.util.Arrays;
 
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
@@ -25,7 +24,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
     Class<?> component() { return component; }
 
     @Override
-    void writeValue(JsonGenerator out, Object value) throws IOException {
+    void writeValue(JsonWriter out, Object value) {
         out.writeStartArray();
         if (value instanceof int[] a) {
             for (int v : a) out.writeNumber(v);
@@ -48,7 +47,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
     }
 
     @Override
-    Object readValue(JsonParser in) throws IOException {
+    Object readValue(JsonReader in) {
         Readers.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];

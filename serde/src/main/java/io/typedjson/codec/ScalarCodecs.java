@@ -1,10 +1,9 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.ScalarType;
-import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -36,13 +35,13 @@ final class ScalarCodecs {
         }
 
         @Override
-        void writeValue(JsonGenerator out, T value) throws IOException {
+        void writeValue(JsonWriter out, T value) {
             writer.write(out, value);
         }
 
         @Override
         @SuppressWarnings("unchecked")
-        T readValue(JsonParser in) throws IOException {
+        T readValue(JsonReader in) {
             return (T) reader.read(in);
         }
     }

@@ -1,13 +1,12 @@
 package io.typedjson.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.SerializedString;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 
 /**
  * A sealed type: an object with one key, the variant's short name, whose value is the permitted subclass's
@@ -18,7 +17,7 @@ final class VariantCodec extends NullableCodec<Object> {
     private final Class<?> sealed;
     private final Class<?>[] classes;
     private final String[] names;
-    private final SerializedString[] keys;
+    private final JsonKey[] keys;
     private final Codec<Object>[] codecs;
 
     VariantCodec(Class<?> sealed, Class<?>[] classes, String[] names, Codec<Object>[] codecs) {
@@ -26,10 +25,10 @@ final class VariantCodec extends NullableCodec<Object> {
         this.classes = classes;
         this.names = names;
         this.codecs = codecs;
-        this.keys = new SerializedString[names.length];
+        this.keys = new JsonKey[names.length];
         for (int i = 0; i < names.length; i++) {
             names[i] = names[i].intern();
-            keys[i] = new SerializedString(names[i]);
+            keys[i] = JsonKey.of(names[i]);
         }
     }
 
@@ -39,7 +38,7 @@ final class VariantCodec extends NullableCodec<Object> {
     Codec<Object>[] codecs() { return codecs; }
 
     @Override
-    void writeValue(JsonGenerator out, Object value) throws IOException {
+    void writeValue(JsonWriter out, Object value) {
         // an enum constant with a body has its own anonymous class; the variant is the enum
         Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
@@ -60,7 +59,7 @@ final class VariantCodec extends NullableCodec<Object> {
     }
 
     @Override
-    Object readValue(JsonParser in) throws IOException {
+    Object readValue(JsonReader in) {
         Readers.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");

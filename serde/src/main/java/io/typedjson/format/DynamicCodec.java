@@ -8,10 +8,9 @@ import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.Containers.ObjectMapCodec;
 import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.ScalarType;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,7 +39,7 @@ public final class DynamicCodec implements Codec<Object> {
      * of writing rows. The JDK's usual maps and lists are recognised by their exact class first for the same reason.
      */
     @Override
-    public void write(JsonGenerator out, Object v) throws IOException {
+    public void write(JsonWriter out, Object v) {
         if (v == null) {
             out.writeNull();
             return;
@@ -56,7 +55,7 @@ public final class DynamicCodec implements Codec<Object> {
         } else if (c == Double.class) {
             double d = (Double) v;
             if (Double.isFinite(d)) {
-                out.writeNumber(Lexemes.doubleText(d));
+                out.writeNumber(d);
             } else {
                 ScalarType.FLOAT64.writeDynamic(out, v); // tagged
             }
@@ -90,13 +89,13 @@ public final class DynamicCodec implements Codec<Object> {
     private static final PairMapCodec<Map<Object, Object>> PAIRS = new PairMapCodec<>(INSTANCE, INSTANCE, Containers.LINKED_HASH_MAP);
 
     @SuppressWarnings("unchecked")
-    private static void writeList(JsonGenerator out, List<?> list) throws IOException {
+    private static void writeList(JsonWriter out, List<?> list) {
         LIST.writeValue(out, (List<Object>) list);
     }
 
     /** A map whose keys are all strings is a plain object; any other is a {@code ~map} of alternating keys and values. */
     @SuppressWarnings("unchecked")
-    private static void writeMap(JsonGenerator out, Map<?, ?> map) throws IOException {
+    private static void writeMap(JsonWriter out, Map<?, ?> map) {
         for (Object key : map.keySet()) {
             if (!(key instanceof String)) {
                 writeTaggedArray(out, Tags.MAP, map);
@@ -110,7 +109,7 @@ public final class DynamicCodec implements Codec<Object> {
      * {@code {"~set":[...]}} or {@code {"~map":[k1,v1,k2,v2,...]}}. Paths go through the format key (SPEC.md 8):
      * {@code $["~map"][3]} is the second entry's value, {@code $["~set"][1]} the second element.
      */
-    private static void writeTaggedArray(JsonGenerator out, String tag, Object value) throws IOException {
+    private static void writeTaggedArray(JsonWriter out, String tag, Object value) {
         out.writeStartObject();
         out.writeFieldName(tag);
         TypedJsonException duplicate;
@@ -135,7 +134,7 @@ public final class DynamicCodec implements Codec<Object> {
     // ------------------------------------------------------------------ reading
 
     @Override
-    public Object read(JsonParser in) throws IOException {
+    public Object read(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == null) {
             throw Readers.error(in, "unexpected end of document");
@@ -143,7 +142,7 @@ public final class DynamicCodec implements Codec<Object> {
         switch (t) {
             case VALUE_STRING: return readStringOrTagged(in);
             case VALUE_NUMBER_INT:
-                return in.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? in.getBigIntegerValue() : in.getLongValue();
+                return in.fitsLong() ? in.longValue() : in.bigIntegerValue();
             case VALUE_NUMBER_FLOAT: return Lexemes.readDouble(in);
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
@@ -154,7 +153,7 @@ public final class DynamicCodec implements Codec<Object> {
         }
     }
 
-    private Object readStringOrTagged(JsonParser in) throws IOException {
+    private Object readStringOrTagged(JsonReader in) {
         // a tagged scalar of the common shapes straight from the parser's buffer, without the string and its payload
         int length = in.getTextLength();
         if (length > 2) {
@@ -162,7 +161,7 @@ public final class DynamicCodec implements Codec<Object> {
             int offset = in.getTextOffset();
             ScalarType tagged = c[offset] == Tags.PREFIX ? ScalarType.ofTag(c[offset + 1]) : null;
             Object value = tagged == null ? null : tagged.canonicalTaggedOrNull(c, offset + 2, length - 2,
-                    in.streamReadConstraints().getMaxNumberLength());
+                    in.limits().maxNumberLength());
             if (value != null) {
                 return value;
             }
@@ -186,7 +185,7 @@ public final class DynamicCodec implements Codec<Object> {
         return scalar.parseTagged(in, s.substring(2));
     }
 
-    private Object readObject(JsonParser in) throws IOException {
+    private Object readObject(JsonReader in) {
         if (in.nextToken() == JsonToken.END_OBJECT) {
             return new LinkedHashMap<>();
         }
@@ -197,7 +196,7 @@ public final class DynamicCodec implements Codec<Object> {
         return OBJECT.readEntries(in, new LinkedHashMap<>());
     }
 
-    private Object readTaggedObject(JsonParser in, String tag) throws IOException {
+    private Object readTaggedObject(JsonReader in, String tag) {
         long keyOffset = Readers.offset(in);
         Object value;
         if (tag.equals(Tags.SET)) {
@@ -230,7 +229,7 @@ public final class DynamicCodec implements Codec<Object> {
         return true;
     }
 
-    private static void expectArray(JsonParser in, String tag) throws IOException {
+    private static void expectArray(JsonReader in, String tag) {
         if (in.nextToken() != JsonToken.START_ARRAY) {
             Readers.expect(in, JsonToken.START_ARRAY, "the array of " + Readers.quote(tag));
         }

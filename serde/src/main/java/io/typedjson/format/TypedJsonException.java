@@ -28,17 +28,9 @@ public class TypedJsonException extends RuntimeException {
         this.reason = reason;
     }
 
-    /**
-     * For writers unwinding through nested values: the exception itself, or jackson-core's own refusal
-     * (e.g. nesting deeper than the limit, as a cyclic structure is) as a TypedJsonException that can take a path.
-     */
+    /** For writers unwinding through nested values: the exception itself, or another as a TypedJsonException that can take a path. */
     public static TypedJsonException of(Exception e) {
-        if (e instanceof TypedJsonException t) {
-            return t;
-        }
-        String m = e instanceof com.fasterxml.jackson.core.JsonProcessingException j
-                ? Readers.describeLimit(j.getOriginalMessage()) : e.getMessage();
-        return new TypedJsonException(m, e);
+        return e instanceof TypedJsonException t ? t : new TypedJsonException(e.getMessage(), e);
     }
 
     /** The problem itself, without the path and offset. */

@@ -1,13 +1,13 @@
 package io.typedjson.jsonschema;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import io.typedjson.format.Codec;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.codec.CodecOptions;
 import io.typedjson.codec.CodecSchemas;
 import io.typedjson.codec.TypeRef;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.util.List;
@@ -34,7 +34,6 @@ import java.util.Map;
 public final class JsonSchemas {
     private JsonSchemas() {}
 
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** The schema of the documents written for {@code type}, as JSON text. */
     public static String forType(Type type) {
@@ -70,16 +69,23 @@ public final class JsonSchemas {
 
     /** Writes a schema tree (maps, lists, strings, numbers, booleans, null) as compact JSON text. */
     public static String write(Map<String, Object> schema) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator out = JSON.createGenerator(text)) {
-            writeValue(out, schema);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return text.toString();
+        return new String(TypedJsonFormat.defaults().write(SCHEMA_TREE, schema), StandardCharsets.UTF_8);
     }
 
-    private static void writeValue(JsonGenerator out, Object v) throws IOException {
+    /** A schema tree as plain JSON (JSON Schema's own strings, no typed JSON escapes). */
+    private static final Codec<Object> SCHEMA_TREE = new Codec<>() {
+        @Override
+        public void write(JsonWriter out, Object tree) {
+            writeValue(out, tree);
+        }
+
+        @Override
+        public Object read(JsonReader in) {
+            throw new UnsupportedOperationException("writes only");
+        }
+    };
+
+    private static void writeValue(JsonWriter out, Object v) {
         if (v == null) {
             out.writeNull();
         } else if (v instanceof Map<?, ?> map) {
@@ -100,7 +106,7 @@ public final class JsonSchemas {
         } else if (v instanceof Boolean b) {
             out.writeBoolean(b);
         } else if (v instanceof BigDecimal d) {
-            out.writeNumber(d); // 3.4028235E+38: a bound with an exponent, which validators take as a double
+            out.writeNumber(d.toString()); // 3.4028235E+38: a bound with an exponent, which validators take as a double
         } else if (v instanceof Long || v instanceof Integer) {
             out.writeNumber(((Number) v).longValue());
         } else {

@@ -78,6 +78,9 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
             return support.format.read(support.codec, data, offset, length);
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e, e);
         }
     }
 }

@@ -1,19 +1,16 @@
 package io.typedjson.serde;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.typedjson.format.Codec;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -286,7 +283,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         switch (keyFormat) {
             case TYPEDJSON: return document(key, false);
             case BYTES: return hex(key);
-            case BASE64: return Lexemes.BASE64.encode(key);
+            case BASE64: return Lexemes.base64(key);
             case AUTO: return auto(key);
             default: return new String(key, StandardCharsets.UTF_8);
         }
@@ -295,7 +292,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     private String auto(byte[] key) {
         try {
             return render(key, false);
-        } catch (TypedJsonException | IOException notADocument) {
+        } catch (TypedJsonException notADocument) {
             String text = strictUtf8(key);
             return text != null && text.codePoints().noneMatch(Character::isISOControl) ? text : hex(key);
         }
@@ -322,12 +319,12 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     String document(byte[] document, boolean prettyPrint) {
         try {
             return render(document, prettyPrint);
-        } catch (TypedJsonException | IOException e) {
+        } catch (TypedJsonException e) {
             return "ERROR: " + e.getMessage();
         }
     }
 
-    private String render(byte[] document, boolean prettyPrint) throws IOException {
+    private String render(byte[] document, boolean prettyPrint) {
         Object value = null;
         boolean connect = false;
         try {
@@ -348,43 +345,85 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     }
 
     private boolean isConnectDocument(byte[] document) {
-        try (JsonParser p = format.factory().createParser(document)) {
-            return p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME
-                    && ConnectEnvelope.SCHEMA_KEY.equals(p.currentName());
-        } catch (IOException e) {
+        try {
+            return format.read(CONNECT_ENVELOPE, document);
+        } catch (TypedJsonException e) {
             return false;
         }
     }
 
-    /** Copies tokens, numbers by their text, so nothing is re-spelled on the way to the screen. */
-    private String copy(byte[] document, boolean prettyPrint) throws IOException {
-        StringWriter w = new StringWriter();
-        try (JsonParser p = format.factory().createParser(document);
-             JsonGenerator g = format.factory().createGenerator(w)) {
-            if (prettyPrint) {
-                g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n")));
-            }
-            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                switch (t) {
-                    case START_OBJECT: g.writeStartObject(); break;
-                    case END_OBJECT: g.writeEndObject(); break;
-                    case START_ARRAY: g.writeStartArray(); break;
-                    case END_ARRAY: g.writeEndArray(); break;
-                    case FIELD_NAME: g.writeFieldName(p.currentName()); break;
-                    case VALUE_STRING: g.writeString(p.getText()); break;
-                    case VALUE_NUMBER_INT:
-                    case VALUE_NUMBER_FLOAT: g.writeNumber(p.getText()); break;
-                    case VALUE_TRUE: g.writeBoolean(true); break;
-                    case VALUE_FALSE: g.writeBoolean(false); break;
-                    case VALUE_NULL: g.writeNull(); break;
-                    default: throw new IOException("unexpected token " + t);
-                }
-            }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new TypedJsonException(e.getOriginalMessage() + " (byte offset "
-                    + (e.getLocation() == null ? -1 : e.getLocation().getByteOffset()) + ")");
+    /** Whether a document is an object whose first key is the Connect envelope's schema key; skips the rest. */
+    private static final Codec<Boolean> CONNECT_ENVELOPE = new Codec<>() {
+        @Override
+        public void write(JsonWriter out, Boolean value) {
+            throw new UnsupportedOperationException("reads only");
         }
-        return w.toString();
+
+        @Override
+        public Boolean read(JsonReader in) {
+            boolean envelope = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName());
+            while (in.nextToken() != null) {
+                // the rest of the document, checked as JSON
+            }
+            return envelope;
+        }
+    };
+
+    /**
+     * Copies the document's tokens, numbers by their text, so nothing is re-spelled on the way to the screen; pretty:
+     * an object's entries one per line, indented by two spaces, arrays on one line ({@code "a" : [ 1, 2 ]}).
+     */
+    private String copy(byte[] document, boolean prettyPrint) {
+        return format.read(new Codec<String>() {
+            @Override
+            public void write(JsonWriter out, String value) {
+                throw new UnsupportedOperationException("reads only");
+            }
+
+            @Override
+            public String read(JsonReader in) {
+                StringBuilder sb = new StringBuilder(document.length + 16);
+                copyValue(in, sb, prettyPrint, 0);
+                return sb.toString();
+            }
+        }, document);
+    }
+
+    private static void copyValue(JsonReader in, StringBuilder sb, boolean pretty, int level) {
+        switch (in.currentToken()) {
+            case START_OBJECT: {
+                sb.append('{');
+                int n = 0;
+                while (in.nextToken() != JsonToken.END_OBJECT) {
+                    sb.append(n++ == 0 ? "" : ",");
+                    if (pretty) {
+                        sb.append('\n').append("  ".repeat(level + 1));
+                    }
+                    jsonQuote(in.currentName(), sb);
+                    sb.append(pretty ? " : " : ":");
+                    in.nextToken();
+                    copyValue(in, sb, pretty, level + 1);
+                }
+                if (pretty) {
+                    sb.append(n == 0 ? " " : "\n" + "  ".repeat(level));
+                }
+                sb.append('}');
+                break;
+            }
+            case START_ARRAY: {
+                sb.append(pretty ? "[ " : "[");
+                int n = 0;
+                while (in.nextToken() != JsonToken.END_ARRAY) {
+                    sb.append(n++ == 0 ? "" : pretty ? ", " : ",");
+                    copyValue(in, sb, pretty, level + 1);
+                }
+                sb.append(pretty && n > 0 ? " ]" : "]");
+                break;
+            }
+            case VALUE_STRING: jsonQuote(in.getText(), sb); break;
+            default: sb.append(in.getText()); // numbers by their lexeme, true, false, null
+        }
     }
 
     /** The value with every scalar's type spelled out, Ion-style: {@code {"qty":int16::3,"at":instant::"2024-..."}}. */
@@ -427,6 +466,23 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                 sb.append(text);
             }
         }
+    }
+
+    /** A string as a writer spells it (SPEC.md section 1): the short escapes where JSON has them. */
+    private static void jsonQuote(String s, StringBuilder sb) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int shortEscape = "\"\\\b\t\n\f\r".indexOf(c);
+            if (shortEscape >= 0) {
+                sb.append('\\').append("\"\\btnfr".charAt(shortEscape));
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04X", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append('"');
     }
 
     private static void quote(String s, StringBuilder sb) {

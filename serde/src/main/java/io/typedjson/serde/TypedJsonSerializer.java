@@ -59,6 +59,9 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
             return support.format.write(support.codec, data);
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
+            throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e, e);
         }
     }
 }

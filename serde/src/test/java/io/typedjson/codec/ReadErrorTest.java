@@ -82,6 +82,19 @@ class ReadErrorTest {
     }
 
     @Test
+    void aSkippedFieldIsHeldToTheRulesOfEveryValue() {
+        // found by the fuzz tests (open-findings/classValue): skipping once let these through
+        refused(ORDER, "{\"z\":{\"a\":1,\"a\":2}}", "$.z.a", "2", "duplicate key \"a\"");
+        refused(ORDER, "{\"z\":[{\"a\":1},{\"b\":[{\"c\":1,\"c\":[]}]}]}", "$.z[1].b[0].c", "[]", "duplicate key \"c\"");
+        refused(ORDER, "{\"z\":\"\\uD800\"}", "$.z", "\"\\uD800\"", "lone surrogate U+D800");
+        refused(ORDER, "{\"z\":{\"\\uDC00\":1}}", "$.z", "\"\\uDC00\"", "lone surrogate U+DC00");
+        refused(ORDER, "{\"z\":1,\"z\":2}", "$", "\"z\":2", "duplicate key \"z\"");
+        // the same keys in sibling objects are no duplicates
+        assertEquals(new Order(1, null, null, 0.0, null, null),
+                read(ORDER, "{\"id\":1,\"z\":[{\"a\":1},{\"a\":2}],\"y\":{\"a\":{\"a\":1}}}"));
+    }
+
+    @Test
     void aFormatKeyIsNeverAField() {
         refused(ORDER, "{\"id\":1,\"~type\":\"x\"}", "$", "\"~type\"", "format key \"~type\" where a field of Order belongs");
     }

@@ -1,13 +1,12 @@
 package io.typedjson.format.internal;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.TypedJsonException;
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,7 +55,7 @@ public final class Containers {
     /** A container codec: Java null is JSON null both ways, {@code writeValue} and {@code readValue} carry the rest. */
     public interface Container<T> extends Codec<T> {
         @Override
-        default void write(JsonGenerator out, T value) throws IOException {
+        default void write(JsonWriter out, T value) {
             if (value == null) {
                 out.writeNull();
             } else {
@@ -65,15 +64,15 @@ public final class Containers {
         }
 
         @Override
-        default T read(JsonParser in) throws IOException {
+        default T read(JsonReader in) {
             return in.currentToken() == JsonToken.VALUE_NULL ? null : readValue(in);
         }
 
         /** Writes {@code value}, which is not null. */
-        void writeValue(JsonGenerator out, T value) throws IOException;
+        void writeValue(JsonWriter out, T value);
 
         /** Reads the container whose first token is the current one; any other token is refused. */
-        T readValue(JsonParser in) throws IOException;
+        T readValue(JsonReader in);
     }
 
     /**
@@ -96,13 +95,13 @@ public final class Containers {
         }
 
         @Override
-        public void writeValue(JsonGenerator out, C value) throws IOException {
+        public void writeValue(JsonWriter out, C value) {
             writeArray(out, value);
             throwIfAny(duplicateIn(value));
         }
 
         /** The array of the elements, an element's error named by its index; a set's duplicates are left to duplicateIn. */
-        public void writeArray(JsonGenerator out, Collection<?> value) throws IOException {
+        public void writeArray(JsonWriter out, Collection<?> value) {
             out.writeStartArray();
             int i = 0;
             try {
@@ -117,13 +116,13 @@ public final class Containers {
                         i++;
                     }
                 }
-            } catch (TypedJsonException | JsonProcessingException e) {
+            } catch (TypedJsonException e) {
                 throw TypedJsonException.of(e).inElement(i);
             }
             out.writeEndArray();
         }
 
-        private void writeElement(JsonGenerator out, Object e) throws IOException {
+        private void writeElement(JsonWriter out, Object e) {
             if (element instanceof DynamicCodec dynamic) { // see the class comment
                 dynamic.write(out, e);
             } else {
@@ -131,7 +130,7 @@ public final class Containers {
             }
         }
 
-        private Object readElement(JsonParser in) throws IOException {
+        private Object readElement(JsonReader in) {
             return element instanceof DynamicCodec dynamic ? dynamic.read(in) : element.read(in);
         }
 
@@ -145,7 +144,7 @@ public final class Containers {
         }
 
         @Override
-        public C readValue(JsonParser in) throws IOException {
+        public C readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "an array");
             C c = factory.get();
             if (!isSet) {
@@ -170,21 +169,21 @@ public final class Containers {
     /** An array of objects ({@code component[]}) as a JSON array. */
     public record ObjectArrayCodec(Codec<Object> element, Class<?> component) implements Container<Object[]> {
         @Override
-        public void writeValue(JsonGenerator out, Object[] value) throws IOException {
+        public void writeValue(JsonWriter out, Object[] value) {
             out.writeStartArray();
             int i = 0;
             try {
                 for (; i < value.length; i++) {
                     element.write(out, value[i]);
                 }
-            } catch (TypedJsonException | JsonProcessingException e) {
+            } catch (TypedJsonException e) {
                 throw TypedJsonException.of(e).inElement(i);
             }
             out.writeEndArray();
         }
 
         @Override
-        public Object[] readValue(JsonParser in) throws IOException {
+        public Object[] readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "an array");
             List<Object> list = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -202,7 +201,7 @@ public final class Containers {
     public record ObjectMapCodec<M extends Map<Object, Object>>(KeySpelling<Object> keys, Codec<Object> values,
                                                                Supplier<M> factory) implements Container<M> {
         @Override
-        public void writeValue(JsonGenerator out, M map) throws IOException {
+        public void writeValue(JsonWriter out, M map) {
             out.writeStartObject();
             Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new HashSet<>();
             for (Map.Entry<Object, Object> e : map.entrySet()) {
@@ -214,7 +213,7 @@ public final class Containers {
                     } else {
                         values.write(out, e.getValue());
                     }
-                } catch (TypedJsonException | JsonProcessingException ex) {
+                } catch (TypedJsonException ex) {
                     throw TypedJsonException.of(ex).inField(spelled); // the path names the key as the document has it
                 }
             }
@@ -235,14 +234,14 @@ public final class Containers {
         }
 
         @Override
-        public M readValue(JsonParser in) throws IOException {
+        public M readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_OBJECT, "an object");
             M map = factory.get();
             return in.nextToken() == JsonToken.END_OBJECT ? map : readEntries(in, map);
         }
 
         /** Reads the entries of an object, from its first key (the current token) to its end, into {@code map}. */
-        public M readEntries(JsonParser in, M map) throws IOException {
+        public M readEntries(JsonReader in, M map) {
             do {
                 String raw = in.currentName();
                 String text = Lexemes.unescapeKey(in, raw);
@@ -272,13 +271,13 @@ public final class Containers {
         }
 
         @Override
-        public void writeValue(JsonGenerator out, M map) throws IOException {
+        public void writeValue(JsonWriter out, M map) {
             writeArray(out, map);
             throwIfAny(duplicateIn(map));
         }
 
         /** The array of keys and values, an error named by the index of its key or value; duplicates are left to duplicateIn. */
-        public void writeArray(JsonGenerator out, Map<?, ?> map) throws IOException {
+        public void writeArray(JsonWriter out, Map<?, ?> map) {
             out.writeStartArray();
             int i = 0;
             try {
@@ -288,7 +287,7 @@ public final class Containers {
                     values.write(out, e.getValue());
                     i++;
                 }
-            } catch (TypedJsonException | JsonProcessingException ex) {
+            } catch (TypedJsonException ex) {
                 throw TypedJsonException.of(ex).inElement(i);
             }
             out.writeEndArray();
@@ -301,7 +300,7 @@ public final class Containers {
         }
 
         @Override
-        public M readValue(JsonParser in) throws IOException {
+        public M readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
             M map = factory.get();
             Equality.Seen seen = equality.seen(map.keySet());
@@ -327,7 +326,7 @@ public final class Containers {
     }
 
     /** A duplicate at the current path, at the start of the value when it is a composite one. */
-    private static TypedJsonException duplicate(JsonParser in, String reason, long start) {
+    private static TypedJsonException duplicate(JsonReader in, String reason, long start) {
         return start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
     }
 }

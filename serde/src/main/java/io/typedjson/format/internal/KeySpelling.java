@@ -1,6 +1,6 @@
 package io.typedjson.format.internal;
 
-import com.fasterxml.jackson.core.JsonParser;
+import io.typedjson.format.JsonReader;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -18,7 +18,7 @@ public interface KeySpelling<K> {
     String text(K key);
 
     /** Parses unescaped key text; {@code in} is positioned on the key, for errors. */
-    K parse(JsonParser in, String text);
+    K parse(JsonReader in, String text);
 
     /** The spelling for a scalar key type (primitive classes as their boxes), or null when the type has none. */
     static KeySpelling<?> of(Class<?> type) {
@@ -50,7 +50,7 @@ public interface KeySpelling<K> {
         }
 
         @Override
-        public Object parse(JsonParser in, String s) {
+        public Object parse(JsonReader in, String s) {
             Object key;
             try {
                 key = scalar.parseKey(s);

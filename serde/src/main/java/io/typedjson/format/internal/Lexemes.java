@@ -2,14 +2,11 @@ package io.typedjson.format.internal;
 
 import io.typedjson.format.Limits;
 import io.typedjson.format.TypedJsonException;
-import com.fasterxml.jackson.core.Base64Variant;
-import com.fasterxml.jackson.core.Base64Variants;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.core.io.NumberOutput;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -34,8 +31,10 @@ import java.util.function.Function;
 public final class Lexemes {
     private Lexemes() {}
 
-    /** Standard base64 alphabet with padding, no line feeds (RFC 4648 section 4). */
-    public static final Base64Variant BASE64 = Base64Variants.MIME_NO_LINEFEEDS;
+    /** Standard base64 with padding, no line feeds (RFC 4648 section 4): a byte array's text. */
+    public static String base64(byte[] b) {
+        return Base64.getEncoder().encodeToString(b);
+    }
 
     public static final String NAN = "NaN";
     public static final String INFINITY = "Infinity";
@@ -43,7 +42,7 @@ public final class Lexemes {
 
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
-    public static void writeString(JsonGenerator out, String s) throws IOException {
+    public static void writeString(JsonWriter out, String s) {
         checkUnicode(s, "string");
         if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
             out.writeString(Tags.PREFIX + s);
@@ -58,7 +57,7 @@ public final class Lexemes {
         return !key.isEmpty() && key.charAt(0) == Tags.PREFIX ? Tags.PREFIX + key : key;
     }
 
-    public static String readString(JsonParser in) throws IOException {
+    public static String readString(JsonReader in) {
         expect(in, JsonToken.VALUE_STRING, "a string");
         return unescape(in, checkUnicode(in, in.getText()));
     }
@@ -76,7 +75,7 @@ public final class Lexemes {
     }
 
     /** The same rule on read: a {@code \uD800} escape without its pair is refused. */
-    public static String checkUnicode(JsonParser in, String s) {
+    public static String checkUnicode(JsonReader in, String s) {
         int at = loneSurrogate(s);
         if (at >= 0) {
             throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
@@ -101,17 +100,17 @@ public final class Lexemes {
     }
 
     /** Undoes the escape of a string read in a typed position; a lone prefix there is a misplaced tag. */
-    public static String unescape(JsonParser in, String s) {
+    public static String unescape(JsonReader in, String s) {
         return unescape(in, s, false);
     }
 
     /** Undoes the escape of an ordinary object key; a key with a single prefix is a format key out of place. */
-    public static String unescapeKey(JsonParser in, String raw) {
+    public static String unescapeKey(JsonReader in, String raw) {
         checkUnicode(in, raw);
         return unescape(in, raw, true);
     }
 
-    private static String unescape(JsonParser in, String s, boolean key) {
+    private static String unescape(JsonReader in, String s, boolean key) {
         if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
             return s;
         }
@@ -126,11 +125,11 @@ public final class Lexemes {
     }
 
     /** A char is a string of exactly one UTF-16 unit, escaped like any string. */
-    public static void writeChar(JsonGenerator out, char c) throws IOException {
+    public static void writeChar(JsonWriter out, char c) {
         writeString(out, String.valueOf(c));
     }
 
-    public static char readChar(JsonParser in) throws IOException {
+    public static char readChar(JsonReader in) {
         String s = readString(in);
         if (s.length() != 1) {
             throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
@@ -138,7 +137,7 @@ public final class Lexemes {
         return s.charAt(0);
     }
 
-    public static boolean readBoolean(JsonParser in) throws IOException {
+    public static boolean readBoolean(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
             return t == JsonToken.VALUE_TRUE;
@@ -148,43 +147,43 @@ public final class Lexemes {
 
     // ---- integers
 
-    public static long readLong(JsonParser in) throws IOException {
+    public static long readLong(JsonReader in) {
         expectInteger(in, "an int64");
-        if (in.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+        if (!in.fitsLong()) {
             throw Readers.error(in, "number " + in.getText() + " is out of range for int64");
         }
-        return in.getLongValue();
+        return in.longValue();
     }
 
-    public static int readInt(JsonParser in) throws IOException {
+    public static int readInt(JsonReader in) {
         return (int) readRanged(in, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32", "an int32");
     }
 
-    public static short readShort(JsonParser in) throws IOException {
+    public static short readShort(JsonReader in) {
         return (short) readRanged(in, Short.MIN_VALUE, Short.MAX_VALUE, "int16", "an int16");
     }
 
-    public static byte readByte(JsonParser in) throws IOException {
+    public static byte readByte(JsonReader in) {
         return (byte) readRanged(in, Byte.MIN_VALUE, Byte.MAX_VALUE, "int8", "an int8");
     }
 
     /** {@code what} is a constant rather than {@code "an " + type}: this runs for every int field read. */
-    private static long readRanged(JsonParser in, long min, long max, String type, String what) throws IOException {
+    private static long readRanged(JsonReader in, long min, long max, String type, String what) {
         expectInteger(in, what);
-        JsonParser.NumberType nt = in.getNumberType();
-        long v = nt == JsonParser.NumberType.BIG_INTEGER ? Long.MIN_VALUE : in.getLongValue();
-        if (nt == JsonParser.NumberType.BIG_INTEGER || v < min || v > max) {
+        boolean fits = in.fitsLong();
+        long v = fits ? in.longValue() : Long.MIN_VALUE;
+        if (!fits || v < min || v > max) {
             throw Readers.error(in, "number " + in.getText() + " is out of range for " + type);
         }
         return v;
     }
 
-    public static BigInteger readBigInteger(JsonParser in) throws IOException {
+    public static BigInteger readBigInteger(JsonReader in) {
         expectInteger(in, "an integer");
-        return in.getBigIntegerValue();
+        return in.bigIntegerValue();
     }
 
-    private static void expectInteger(JsonParser in, String what) throws IOException {
+    private static void expectInteger(JsonReader in, String what) {
         JsonToken t = in.currentToken();
         if (t != JsonToken.VALUE_NUMBER_INT) {
             throw Readers.error(in, t == JsonToken.VALUE_NUMBER_FLOAT
@@ -205,17 +204,17 @@ public final class Lexemes {
         return NumberOutput.toString(f, true);
     }
 
-    public static void writeDouble(JsonGenerator out, double d) throws IOException {
+    public static void writeDouble(JsonWriter out, double d) {
         if (Double.isFinite(d)) {
-            out.writeNumber(doubleText(d));
+            out.writeNumber(d);
         } else {
             out.writeString(nonFiniteText(d));
         }
     }
 
-    public static void writeFloat(JsonGenerator out, float f) throws IOException {
+    public static void writeFloat(JsonWriter out, float f) {
         if (Float.isFinite(f)) {
-            out.writeNumber(floatText(f));
+            out.writeNumber(f);
         } else {
             out.writeString(nonFiniteText(f));
         }
@@ -225,11 +224,11 @@ public final class Lexemes {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
 
-    public static double readDouble(JsonParser in) throws IOException {
+    public static double readDouble(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
             // from the parser's buffer: no String per number
-            return finite(in, NumberInput.parseDouble(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+            return finite(in, in.doubleValue(),
                     "float64");
         }
         if (t == JsonToken.VALUE_STRING) {
@@ -238,10 +237,10 @@ public final class Lexemes {
         throw Readers.error(in, Readers.describe(in) + " where a float64 belongs");
     }
 
-    public static float readFloat(JsonParser in) throws IOException {
+    public static float readFloat(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
-            return (float) finite(in, NumberInput.parseFloat(in.getTextCharacters(), in.getTextOffset(), in.getTextLength(), true),
+            return (float) finite(in, in.floatValue(),
                     "float32");
         }
         if (t == JsonToken.VALUE_STRING) {
@@ -264,14 +263,14 @@ public final class Lexemes {
     }
 
     /** A decimal lexeme that overflows to infinity would be a silent change of value: refuse it. */
-    private static double finite(JsonParser in, double d, String type) {
+    private static double finite(JsonReader in, double d, String type) {
         if (Double.isInfinite(d)) {
             throw Readers.error(in, "number " + Readers.abbreviate(in, 40) + " is out of range for " + type);
         }
         return d;
     }
 
-    public static double parseNonFinite(JsonParser in, String s) {
+    public static double parseNonFinite(JsonReader in, String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
@@ -283,7 +282,7 @@ public final class Lexemes {
 
     // ---- decimals: the number lexeme of BigDecimal.toString(), so the scale rides on the lexeme
 
-    public static void writeDecimal(JsonGenerator out, BigDecimal d) throws IOException {
+    public static void writeDecimal(JsonWriter out, BigDecimal d) {
         out.writeNumber(decimalText(d));
     }
 
@@ -299,7 +298,7 @@ public final class Lexemes {
         return d.toString();
     }
 
-    public static BigDecimal readDecimal(JsonParser in) throws IOException {
+    public static BigDecimal readDecimal(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
             throw Readers.error(in, Readers.describe(in) + " where a decimal belongs");
@@ -409,7 +408,7 @@ public final class Lexemes {
         return canonicalBase64(c, offset, length);
     }
 
-    public static BigDecimal parseCanonicalDecimal(JsonParser in, String s) {
+    public static BigDecimal parseCanonicalDecimal(JsonReader in, String s) {
         checkNumberLength(in, s);
         BigDecimal d = parseDecimal(in, s);
         if (isCanonicalPlainDecimal(s)) {
@@ -452,7 +451,7 @@ public final class Lexemes {
     }
 
     /** The error for a tag payload that is a second spelling of a value; names the writer's spelling. */
-    public static TypedJsonException nonCanonical(JsonParser in, char tag, String payload, String canonical) {
+    public static TypedJsonException nonCanonical(JsonReader in, char tag, String payload, String canonical) {
         return Readers.error(in, "non-canonical ~" + tag + " payload " + Readers.quote(payload)
                 + " (the one spelling of this value is " + Readers.quote("~" + tag + canonical) + ")");
     }
@@ -461,8 +460,8 @@ public final class Lexemes {
      * The number limit on a number inside a tag payload, counted as jackson-core counts a plain number: every digit,
      * the exponent's included; not the sign, the point, the 'E' or the exponent's sign.
      */
-    public static void checkNumberLength(JsonParser in, String s) {
-        int max = in.streamReadConstraints().getMaxNumberLength();
+    public static void checkNumberLength(JsonReader in, String s) {
+        int max = in.limits().maxNumberLength();
         if (s.length() <= max) {
             return;
         }
@@ -478,7 +477,7 @@ public final class Lexemes {
         }
     }
 
-    public static BigDecimal parseDecimal(JsonParser in, String s) {
+    public static BigDecimal parseDecimal(JsonReader in, String s) {
         if (!isJsonNumber(s)) {
             throw Readers.error(in, "malformed decimal " + Readers.quote(s));
         }
@@ -541,11 +540,11 @@ public final class Lexemes {
 
     // ---- bytes: standard base64 with padding
 
-    public static void writeBytes(JsonGenerator out, byte[] b) throws IOException {
-        out.writeBinary(BASE64, b, 0, b.length);
+    public static void writeBytes(JsonWriter out, byte[] b) {
+        out.writeBinary(b, 0, b.length);
     }
 
-    public static byte[] readBytes(JsonParser in) throws IOException {
+    public static byte[] readBytes(JsonReader in) {
         expect(in, JsonToken.VALUE_STRING, "base64 bytes");
         byte[] b = canonicalBase64(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
         return b != null ? b : parseBase64(in, in.getText());
@@ -600,7 +599,7 @@ public final class Lexemes {
         return ch < 128 ? BASE64_DIGITS[ch] : -1;
     }
 
-    public static byte[] parseBase64(JsonParser in, String s) {
+    public static byte[] parseBase64(JsonReader in, String s) {
         // java.util.Base64 refuses missing or misplaced padding and characters outside the alphabet
         try {
             if (s.length() % 4 != 0) {
@@ -622,19 +621,19 @@ public final class Lexemes {
             return true;
         }
         boolean two = n >= 2 && s.charAt(n - 2) == '=';
-        int digit = BASE64.decodeBase64Char(s.charAt(n - (two ? 3 : 2)));
+        int digit = digit(s.charAt(n - (two ? 3 : 2)));
         return digit < 0 || (digit & (two ? 0x0F : 0x03)) == 0; // a bad character is refused by the decoder
     }
 
     // ---- date and time: ISO-8601 as java.time prints it, nanoseconds kept
 
     /** Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime and UUID: the string their toString() gives. */
-    public static void writeText(JsonGenerator out, Object timeOrUuid) throws IOException {
+    public static void writeText(JsonWriter out, Object timeOrUuid) {
         out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
     }
 
     /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
-    public static void writeInstant(JsonGenerator out, Instant instant) throws IOException {
+    public static void writeInstant(JsonWriter out, Instant instant) {
         char[] c = IsoTimes.chars(instant, 0);
         if (c != null) {
             out.writeString(c, 0, c.length);
@@ -644,7 +643,7 @@ public final class Lexemes {
     }
 
     /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
-    public static void writeLocalDate(JsonGenerator out, LocalDate date) throws IOException {
+    public static void writeLocalDate(JsonWriter out, LocalDate date) {
         char[] c = IsoTimes.chars(date, 0);
         if (c != null) {
             out.writeString(c, 0, c.length);
@@ -653,7 +652,7 @@ public final class Lexemes {
         }
     }
 
-    public static Instant readInstant(JsonParser in) throws IOException {
+    public static Instant readInstant(JsonReader in) {
         if (in.currentToken() == JsonToken.VALUE_STRING) {
             // the common shape straight from the parser's buffer; anything else as a String, for java.time to judge
             Instant fast = IsoTimes.fastInstantOrNull(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
@@ -664,41 +663,41 @@ public final class Lexemes {
         return parseTime(in, "an instant", IsoTimes::parseInstant);
     }
 
-    public static LocalDate readLocalDate(JsonParser in) throws IOException {
+    public static LocalDate readLocalDate(JsonReader in) {
         long day = fastEpochDay(in);
         return day != Long.MIN_VALUE ? LocalDate.ofEpochDay(day) : parseTime(in, "a local date", IsoTimes::parseLocalDate);
     }
 
     /** {@code readLocalDate(in).toEpochDay()} without the LocalDate for the common shape (Connect's Date is a day number). */
-    public static long readEpochDay(JsonParser in) throws IOException {
+    public static long readEpochDay(JsonReader in) {
         long day = fastEpochDay(in);
         return day != Long.MIN_VALUE ? day : readLocalDate(in).toEpochDay();
     }
 
     /** The epoch day of a canonical date of years 0000 to 9999 from the parser's buffer, else Long.MIN_VALUE. */
-    private static long fastEpochDay(JsonParser in) throws IOException {
+    private static long fastEpochDay(JsonReader in) {
         return in.currentToken() != JsonToken.VALUE_STRING ? Long.MIN_VALUE
                 : IsoTimes.fastEpochDay(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
     }
 
-    public static LocalTime readLocalTime(JsonParser in) throws IOException {
+    public static LocalTime readLocalTime(JsonReader in) {
         return parseTime(in, "a local time", IsoTimes::parseLocalTime);
     }
 
-    public static LocalDateTime readLocalDateTime(JsonParser in) throws IOException {
+    public static LocalDateTime readLocalDateTime(JsonReader in) {
         return parseTime(in, "a local date-time", IsoTimes::parseLocalDateTime);
     }
 
-    public static OffsetDateTime readOffsetDateTime(JsonParser in) throws IOException {
+    public static OffsetDateTime readOffsetDateTime(JsonReader in) {
         return parseTime(in, "an offset date-time", IsoTimes::parseOffsetDateTime);
     }
 
-    public static UUID readUuid(JsonParser in) throws IOException {
+    public static UUID readUuid(JsonReader in) {
         expect(in, JsonToken.VALUE_STRING, "a UUID");
         return parseUuid(in, in.getText());
     }
 
-    public static UUID parseUuid(JsonParser in, String s) {
+    public static UUID parseUuid(JsonReader in, String s) {
         // UUID.fromString accepts short groups such as "1-2-3-4-5" and a sign in a group ("+0000000-..."); only the
         // 36-character form of hex digits is ours
         if (s.length() != 36) {
@@ -720,7 +719,7 @@ public final class Lexemes {
     }
 
     /** A tag payload of a time: parsed, then refused unless it is exactly how the writer spells the value. */
-    public static <T> T parseCanonical(JsonParser in, char tag, String payload, Function<String, T> parse, Function<T, String> text) {
+    public static <T> T parseCanonical(JsonReader in, char tag, String payload, Function<String, T> parse, Function<T, String> text) {
         T value;
         try {
             value = parse.apply(payload);
@@ -735,7 +734,7 @@ public final class Lexemes {
     }
 
     /** A ~u payload: the 36-character lower-case form. */
-    public static UUID parseCanonicalUuid(JsonParser in, String s) {
+    public static UUID parseCanonicalUuid(JsonReader in, String s) {
         UUID u = parseUuid(in, s);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -746,12 +745,12 @@ public final class Lexemes {
         return u;
     }
 
-    private static <T> T parseTime(JsonParser in, String what, Function<String, T> parse) throws IOException {
+    private static <T> T parseTime(JsonReader in, String what, Function<String, T> parse) {
         expect(in, JsonToken.VALUE_STRING, what);
         return parse(in, in.getText(), what, parse);
     }
 
-    static <T> T parse(JsonParser in, String s, String what, Function<String, T> parse) {
+    static <T> T parse(JsonReader in, String s, String what, Function<String, T> parse) {
         try {
             return parse.apply(s);
         } catch (DateTimeException e) {
@@ -759,7 +758,7 @@ public final class Lexemes {
         }
     }
 
-    private static void expect(JsonParser in, JsonToken token, String what) {
+    private static void expect(JsonReader in, JsonToken token, String what) {
         if (in.currentToken() != token) {
             throw Readers.error(in, Readers.describe(in) + " where " + what + " belongs");
         }

@@ -1,8 +1,7 @@
 package io.typedjson.format.internal;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import java.io.IOException;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
 import java.lang.invoke.MethodType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -181,13 +180,13 @@ public enum ScalarType {
     /** A row's typed write of a non-null value of its class. */
     @FunctionalInterface
     public interface Writer {
-        void write(JsonGenerator out, Object value) throws IOException;
+        void write(JsonWriter out, Object value);
     }
 
     /** A row's typed read of a non-null value from the current token. */
     @FunctionalInterface
     public interface Reader {
-        Object read(JsonParser in) throws IOException;
+        Object read(JsonReader in);
     }
 
     // Each row's typed write and read is a small function of its own (chosen once below), not a case of one shared
@@ -262,12 +261,12 @@ public enum ScalarType {
     public Reader reader() { return reader; }
 
     /** Writes a non-null value in the typed spelling. */
-    public void write(JsonGenerator out, Object v) throws IOException {
+    public void write(JsonWriter out, Object v) {
         writer.write(out, v);
     }
 
     /** Reads a value in the typed spelling from the current token (not null). */
-    public Object read(JsonParser in) throws IOException {
+    public Object read(JsonReader in) {
         return reader.read(in);
     }
 
@@ -287,8 +286,8 @@ public enum ScalarType {
                 return Double.isFinite(d) ? Lexemes.doubleText(d) : Lexemes.nonFiniteText(d);
             }
             case DECIMAL: return Lexemes.decimalText((BigDecimal) v);
-            case BYTES: return Lexemes.BASE64.encode((byte[]) v);
-            case BYTE_BUFFER: return Lexemes.BASE64.encode(remaining((ByteBuffer) v));
+            case BYTES: return Lexemes.base64((byte[]) v);
+            case BYTE_BUFFER: return Lexemes.base64(remaining((ByteBuffer) v));
             case INSTANT: return IsoTimes.text((Instant) v);
             // the rest is toString(), called on the final class so that each call is direct (and inlined where hot)
             case BOOLEAN: return ((Boolean) v).toString();
@@ -334,7 +333,7 @@ public enum ScalarType {
     // ------------------------------------------------------------------ the dynamic model
 
     /** Writes a non-null value of a {@link #dynamic()} type as the dynamic model spells it: plain JSON or tagged. */
-    public void writeDynamic(JsonGenerator out, Object v) throws IOException {
+    public void writeDynamic(JsonWriter out, Object v) {
         switch (this) {
             case STRING: Lexemes.writeString(out, (String) v); return;
             case BOOLEAN: out.writeBoolean((Boolean) v); return;
@@ -342,7 +341,7 @@ public enum ScalarType {
             case FLOAT64: {
                 double d = (Double) v;
                 if (Double.isFinite(d)) {
-                    out.writeNumber(Lexemes.doubleText(d));
+                    out.writeNumber(d);
                     return;
                 }
                 break;
@@ -372,7 +371,7 @@ public enum ScalarType {
                 break;
             }
             case BYTES:
-                writeTagged(out, base64AfterTwo((byte[]) v));
+                out.writeTaggedBinary(Tags.PREFIX, tag, (byte[]) v);
                 return;
             default:
                 break;
@@ -380,7 +379,7 @@ public enum ScalarType {
         writeTagged(out, text(v));
     }
 
-    private void writeTagged(JsonGenerator out, String payload) throws IOException {
+    private void writeTagged(JsonWriter out, String payload) {
         if (tag == Tags.NONE) {
             throw new IllegalStateException(this + " is not in the dynamic model");
         }
@@ -391,14 +390,14 @@ public enum ScalarType {
     }
 
     /** The tagged string from its payload's characters after two free slots. */
-    private void writeTagged(JsonGenerator out, char[] twoFreeThenPayload) throws IOException {
+    private void writeTagged(JsonWriter out, char[] twoFreeThenPayload) {
         twoFreeThenPayload[0] = Tags.PREFIX;
         twoFreeThenPayload[1] = tag;
         out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
     }
 
     /** A tagged string's payload to its value, refusing anything but the writer's spelling of it. */
-    public Object parseTagged(JsonParser in, String payload) {
+    public Object parseTagged(JsonReader in, String payload) {
         switch (this) {
             case INT32: return (int) parseInteger(in, tag, payload, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
             case INT16: return (short) parseInteger(in, tag, payload, Short.MIN_VALUE, Short.MAX_VALUE, "int16");
@@ -488,7 +487,7 @@ public enum ScalarType {
     // ------------------------------------------------------------------ helpers of the rows
 
     /** Integer payloads are integer lexemes as the writer spells them: no '+', no leading zeros, no "-0". */
-    private static long parseInteger(JsonParser in, char tag, String payload, long min, long max, String type) {
+    private static long parseInteger(JsonReader in, char tag, String payload, long min, long max, String type) {
         Lexemes.checkNumberLength(in, payload);
         if (!isIntegerLexeme(payload)) {
             // a number in another spelling ("+1", "01", "-0", "1.0", "1E2") is a second spelling; anything else is malformed
@@ -524,7 +523,7 @@ public enum ScalarType {
     }
 
     /** A float32 payload is the writer's spelling: the shortest digits that read back to the float, or NaN/±Infinity. */
-    private static Float parseTaggedFloat(JsonParser in, String payload) {
+    private static Float parseTaggedFloat(JsonReader in, String payload) {
         if (payload.equals(Lexemes.NAN) || payload.equals(Lexemes.INFINITY) || payload.equals(Lexemes.NEGATIVE_INFINITY)) {
             return (float) Lexemes.parseNonFinite(in, payload);
         }
@@ -573,29 +572,12 @@ public enum ScalarType {
     }
 
     /** Writes the bytes from position to limit, leaving the buffer's position and limit as they were. */
-    private static void writeByteBuffer(JsonGenerator out, ByteBuffer b) throws IOException {
+    private static void writeByteBuffer(JsonWriter out, ByteBuffer b) {
         if (b.hasArray()) {
-            out.writeBinary(Lexemes.BASE64, b.array(), b.arrayOffset() + b.position(), b.remaining());
+            out.writeBinary(b.array(), b.arrayOffset() + b.position(), b.remaining());
         } else {
             Lexemes.writeBytes(out, remaining(b));
         }
-    }
-
-    /** {@link Lexemes#BASE64} of the bytes after two free slots (for a tag prefix), without a String on the way. */
-    private static char[] base64AfterTwo(byte[] b) {
-        int n = b.length;
-        char[] c = new char[2 + (n + 2) / 3 * 4];
-        int in = 0;
-        int at = 2;
-        for (; in + 3 <= n; in += 3) {
-            at = Lexemes.BASE64.encodeBase64Chunk((b[in] & 0xFF) << 16 | (b[in + 1] & 0xFF) << 8 | (b[in + 2] & 0xFF), c, at);
-        }
-        int left = n - in;
-        if (left > 0) {
-            int bits = (b[in] & 0xFF) << 16 | (left == 2 ? (b[in + 1] & 0xFF) << 8 : 0);
-            Lexemes.BASE64.encodeBase64Partial(bits, left, c, at);
-        }
-        return c;
     }
 
     /** A copy of the bytes from position to limit, leaving the buffer as it was. */

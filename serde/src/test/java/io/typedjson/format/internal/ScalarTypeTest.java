@@ -1,5 +1,7 @@
 package io.typedjson.format.internal;
 
+import io.typedjson.format.Documents;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,9 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import io.typedjson.format.TypedJsonException;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -33,7 +32,6 @@ import org.junit.jupiter.api.Test;
 /** The table of scalar types: its lookups, and each row's spellings against each other. */
 class ScalarTypeTest {
 
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** One value per row, chosen so that its text is not the obvious one where the row has a rule of its own. */
     private static final Map<ScalarType, Object> SAMPLES = new EnumMap<>(ScalarType.class);
@@ -119,11 +117,7 @@ class ScalarTypeTest {
         for (Map.Entry<ScalarType, Object> e : SAMPLES.entrySet()) {
             ScalarType s = e.getKey();
             String json = write(g -> s.write(g, e.getValue()));
-            Object back;
-            try (JsonParser p = JSON.createParser(json)) {
-                p.nextToken();
-                back = s.read(p);
-            }
+            Object back = Documents.read(json, s::read);
             assertSameValue(e.getValue(), back);
             String text = s.text(e.getValue());
             if (s.jsonString()) {
@@ -147,12 +141,9 @@ class ScalarTypeTest {
             assertSameValue(e.getValue(), s.parseKey(text));
             assertNotNull(KeySpelling.of(s.type()));
         }
-        try (JsonParser p = JSON.createParser("{}")) {
-            p.nextToken();
-            KeySpelling<?> int8 = KeySpelling.of(byte.class);
-            TypedJsonException e = assertThrows(TypedJsonException.class, () -> int8.parse(p, "+1"));
-            assertTrue(e.getMessage().contains("key \"+1\" is not the canonical spelling of an int8 (\"1\")"), e.getMessage());
-        }
+        KeySpelling<?> int8 = KeySpelling.of(byte.class);
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> Documents.read("{}", p -> int8.parse(p, "+1")));
+        assertTrue(e.getMessage().contains("key \"+1\" is not the canonical spelling of an int8 (\"1\")"), e.getMessage());
     }
 
     @Test
@@ -170,10 +161,7 @@ class ScalarTypeTest {
             }
             String payload = s.text(e.getValue());
             assertEquals(write(g -> g.writeString("~" + s.tag() + payload)), json);
-            try (JsonParser p = JSON.createParser("{}")) {
-                p.nextToken();
-                assertSameValue(e.getValue(), s.parseTagged(p, payload));
-            }
+            assertSameValue(e.getValue(), Documents.read("{}", p -> s.parseTagged(p, payload)));
         }
         // beyond int64 a BigInteger is a plain lexeme, and a finite double is never tagged
         BigInteger big = BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE);
@@ -195,16 +183,8 @@ class ScalarTypeTest {
         assertEquals("\"~t+10000-01-01T00:00:00Z\"", write(g -> ScalarType.INSTANT.writeDynamic(g, far)));
     }
 
-    private interface Writing {
-        void to(JsonGenerator g) throws IOException;
-    }
-
-    private static String write(Writing w) throws IOException {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator g = JSON.createGenerator(out)) {
-            w.to(g);
-        }
-        return out.toString();
+    private static String write(java.util.function.Consumer<io.typedjson.format.JsonWriter> w) {
+        return Documents.write(w);
     }
 
     private static void assertSameValue(Object expected, Object actual) {

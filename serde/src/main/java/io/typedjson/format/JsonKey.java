@@ -1,0 +1,37 @@
+package io.typedjson.format;
+
+import io.typedjson.format.internal.Lexemes;
+
+/**
+ * An object key encoded once: the quoted, escaped UTF-8 bytes a {@link JsonWriter} copies, and a
+ * {@link JsonReader} compares the next key with, byte for byte, without decoding or hashing it.
+ * The key's text is escaped like any string of the format ({@code ~t} is spelled {@code "~~t"}).
+ */
+public final class JsonKey {
+    private final String name;
+    /** The text as a document has it after JSON unescaping: the name with a leading '~' doubled. */
+    final String spelled;
+    /** {@code "spelled"} in UTF-8 with JSON's escapes, the quotes included. */
+    final byte[] quoted;
+
+    private JsonKey(String name, String spelled) {
+        this.name = name;
+        this.spelled = spelled;
+        this.quoted = JsonWriter.quotedUtf8(spelled);
+    }
+
+    /** The key whose text is {@code name} (not yet escaped); refuses a name that is not Unicode text. */
+    public static JsonKey of(String name) {
+        return new JsonKey(name, Lexemes.escapeKey(name));
+    }
+
+    /** The key's text, as given to {@link #of}. */
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,934 @@
+package io.typedjson.format;
+
+import com.fasterxml.jackson.core.io.NumberInput;
+import io.typedjson.format.internal.Readers;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+
+/**
+ * Reads one JSON text from UTF-8 bytes, token by token: the reader under every typedjson codec. It walks the
+ * byte array itself and checks everything SPEC.md sections 1 and 9 ask of a document as it goes: the JSON
+ * grammar, strict UTF-8, the nesting, number and string limits (each error names its {@code typedjson.*}
+ * property). Every error carries the JSON path of the current value and the byte offset of the offending
+ * token or character.
+ *
+ * <p>Strings and numbers are not decoded until asked for: {@link #getText()} makes a String,
+ * {@link #getTextCharacters()} decodes into a reused char buffer, {@link #longValue()} and {@link #doubleValue()}
+ * parse the lexeme in place, and {@link #nextFieldName(JsonKey)} compares the next key with an encoded one byte
+ * for byte. Not thread-safe; {@link TypedJsonFormat} keeps one per thread.
+ */
+public final class JsonReader {
+    private static final byte FIRST = 0, AFTER_VALUE = 1, AFTER_KEY = 2;
+
+    private final Limits limits;
+    private byte[] buf = new byte[0];
+    /** The document is {@code buf[start, end)}; offsets in errors count from {@code start}. */
+    private int start, end;
+    /** The next byte to read. */
+    private int pos;
+
+    private JsonToken token;
+    /** Where the current token starts (absolute). */
+    private int tokenStart;
+    /** A string's content between its quotes, or a number's lexeme. */
+    private int valueStart, valueEnd;
+    /** Whether the current string holds an escape, or a byte beyond ASCII. */
+    private boolean escaped, ascii;
+    /** A number token's digits (what the number limit counts). */
+    private int numberDigits;
+
+    /** The current string or number decoded into {@link #chars}, once asked for. */
+    private char[] chars = new char[64];
+    private int charsLength;
+    private boolean charsValid;
+    private String text;
+
+    // the open containers, 1..depth (0 is the document): kind, what comes next, the current element or key
+    private int depth;
+    private boolean[] isObject = new boolean[16];
+    private byte[] state = new byte[16];
+    private int[] index = new int[16];
+    /** The current key of an object level, as the document spells it (escapes included), and its decoded text. */
+    private int[] keyStart = new int[16], keyEnd = new int[16];
+    private boolean[] keyEscaped = new boolean[16], keyAscii = new boolean[16];
+    private String[] keyText = new String[16];
+
+    JsonReader(Limits limits) {
+        this.limits = limits;
+    }
+
+    /** Starts reading the document {@code document[offset, offset + length)}. */
+    void reset(byte[] document, int offset, int length) {
+        buf = document;
+        start = offset;
+        pos = offset;
+        end = offset + length;
+        token = null;
+        depth = 0;
+        state[0] = FIRST;
+        charsValid = false;
+        text = null;
+    }
+
+    /** Lets go of the document (a reader kept by a thread must not keep it alive). */
+    void release() {
+        buf = new byte[0];
+        start = end = pos = 0;
+        if (chars.length > 1024) {
+            chars = new char[64];
+        }
+        Arrays.fill(keyText, 0, Math.min(depth + 1, keyText.length), null);
+        text = null;
+    }
+
+    /** The limits this reader enforces. */
+    public Limits limits() {
+        return limits;
+    }
+
+    /** The token the reader is on; null before the first and after the last. */
+    public JsonToken currentToken() {
+        return token;
+    }
+
+    // ------------------------------------------------------------------ moving
+
+    /** Moves to the next token and returns it; null at the end of the document. */
+    public JsonToken nextToken() {
+        charsValid = false;
+        text = null;
+        int d = depth;
+        int p = skipWhitespace(pos);
+        if (d == 0) {
+            if (p == end) {
+                pos = p;
+                return token = null;
+            }
+            // a second value after the document's (the caller reports it as trailing content) is read as a value too
+            return value(p);
+        }
+        byte s = state[d];
+        if (!isObject[d]) {
+            if (p == end) {
+                throw endOfInput("an array's next element or its ']'");
+            }
+            byte b = buf[p];
+            if (b == ']' && (s == FIRST || s == AFTER_VALUE)) {
+                return close(p, JsonToken.END_ARRAY);
+            }
+            if (s == AFTER_VALUE) {
+                if (b != ',') {
+                    throw unexpected(p, "was expecting comma to separate Array entries");
+                }
+                p = skipWhitespace(p + 1);
+            }
+            state[d] = AFTER_VALUE;
+            index[d]++;
+            return value(p);
+        }
+        if (s == AFTER_KEY) {
+            state[d] = AFTER_VALUE;
+            return value(p); // the colon was read with the key
+        }
+        if (p == end) {
+            throw endOfInput("an object's next key or its '}'");
+        }
+        byte b = buf[p];
+        if (b == '}') {
+            return close(p, JsonToken.END_OBJECT);
+        }
+        if (s == AFTER_VALUE) {
+            if (b != ',') {
+                throw unexpected(p, "was expecting comma to separate Object entries");
+            }
+            p = skipWhitespace(p + 1);
+            if (p == end) {
+                throw endOfInput("an object's next key");
+            }
+            b = buf[p];
+        }
+        if (b != '"') {
+            throw unexpected(p, "was expecting double-quote to start field name");
+        }
+        return key(p);
+    }
+
+    /**
+     * Moves to the next token and tells whether it is the key {@code key}. The key is first compared byte for byte
+     * as the writer spells it; a key with other escapes is decoded and compared as text.
+     */
+    public boolean nextFieldName(JsonKey key) {
+        int d = depth;
+        if (d > 0 && isObject[d] && state[d] != AFTER_KEY) {
+            int p = skipWhitespace(pos);
+            if (state[d] == AFTER_VALUE && p < end && buf[p] == ',') {
+                p = skipWhitespace(p + 1);
+            } else if (state[d] == AFTER_VALUE) {
+                return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
+            }
+            byte[] q = key.quoted;
+            if (p + q.length <= end && sameBytes(buf, p, q)) {
+                charsValid = false;
+                text = null;
+                tokenStart = p;
+                keyStart[d] = p + 1;
+                keyEnd[d] = p + q.length - 1;
+                keyText[d] = key.spelled;
+                pos = colon(p + q.length);
+                state[d] = AFTER_KEY;
+                token = JsonToken.FIELD_NAME;
+                return true;
+            }
+        }
+        return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
+    }
+
+    /** Whether {@code b[at, at + q.length)} is {@code q}: a plain loop, as keys are short. */
+    private static boolean sameBytes(byte[] b, int at, byte[] q) {
+        for (int i = 0; i < q.length; i++) {
+            if (b[at + i] != q[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Skips the value whose first token is the current one (a scalar, or an array or object to its last token),
+     * holding it to what SPEC.md section 1 asks of every value read: no duplicate key, no string or key with a lone
+     * surrogate (the JSON grammar, UTF-8 and the limits are checked for every token anyway).
+     */
+    public void skipValue() {
+        if (token == JsonToken.VALUE_STRING) {
+            checkUnicode();
+        } else if (token == JsonToken.START_ARRAY) {
+            while (nextToken() != JsonToken.END_ARRAY) {
+                skipValue();
+            }
+        } else if (token == JsonToken.START_OBJECT) {
+            String first = null;
+            java.util.Set<String> seen = null; // made for an object's second key
+            while (nextToken() != JsonToken.END_OBJECT) {
+                checkUnicode();
+                String name = currentName();
+                nextToken();
+                if (first == null) {
+                    first = name;
+                } else {
+                    if (seen == null) {
+                        seen = new java.util.HashSet<>();
+                        seen.add(first);
+                    }
+                    if (!seen.add(name)) {
+                        throw error("duplicate key " + Readers.quote(name));
+                    }
+                }
+                skipValue();
+            }
+        }
+    }
+
+    /** A string or key holding a lone surrogate (only an escape can spell one) is not Unicode text. */
+    private void checkUnicode() {
+        if (token == JsonToken.FIELD_NAME ? keyEscaped[depth] : escaped) {
+            io.typedjson.format.internal.Lexemes.checkUnicode(this, getText());
+        }
+    }
+
+    /** On the first token of an array or object: moves to its last token (see {@link #skipValue}). On any other token: stays. */
+    public void skipChildren() {
+        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
+            return;
+        }
+        int level = depth - 1;
+        while (depth > level) {
+            nextToken();
+        }
+    }
+
+    private JsonToken close(int p, JsonToken t) {
+        tokenStart = p;
+        pos = p + 1;
+        keyText[depth] = null;
+        depth--;
+        return token = t;
+    }
+
+    private JsonToken key(int p) {
+        int d = depth;
+        int after = scanString(p, true);
+        keyStart[d] = valueStart;
+        keyEnd[d] = valueEnd;
+        keyEscaped[d] = escaped;
+        keyAscii[d] = ascii;
+        keyText[d] = null;
+        tokenStart = p;
+        pos = colon(after);
+        state[d] = AFTER_KEY;
+        return token = JsonToken.FIELD_NAME;
+    }
+
+    private int colon(int p) {
+        p = skipWhitespace(p);
+        if (p == end) {
+            throw endOfInput("a ':' after the key");
+        }
+        if (buf[p] != ':') {
+            throw unexpected(p, "was expecting a colon to separate field name and value");
+        }
+        return p + 1;
+    }
+
+    /** A value starting at {@code p} (whitespace skipped). */
+    private JsonToken value(int p) {
+        if (p == end) {
+            throw endOfInput("a value");
+        }
+        tokenStart = p;
+        byte b = buf[p];
+        switch (b) {
+            case '{': return open(p, true);
+            case '[': return open(p, false);
+            case '"':
+                pos = scanString(p, false);
+                return token = JsonToken.VALUE_STRING;
+            case 't': return literal(p, TRUE, JsonToken.VALUE_TRUE);
+            case 'f': return literal(p, FALSE, JsonToken.VALUE_FALSE);
+            case 'n': return literal(p, NULL, JsonToken.VALUE_NULL);
+            default:
+                if (b == '-' || (b >= '0' && b <= '9')) {
+                    return number(p);
+                }
+                throw unexpectedValue(p);
+        }
+    }
+
+    private JsonToken open(int p, boolean object) {
+        int d = depth + 1;
+        if (d > limits.maxDepth()) {
+            throw new TypedJsonException("nesting depth " + d + " exceeds the limit of " + limits.maxDepth()
+                    + " (" + Limits.DEPTH_PROPERTY + ")").at(path(depth), p - start);
+        }
+        if (d == isObject.length) {
+            grow();
+        }
+        isObject[d] = object;
+        state[d] = FIRST;
+        index[d] = -1;
+        keyText[d] = null;
+        keyStart[d] = -1;
+        depth = d;
+        pos = p + 1;
+        return token = object ? JsonToken.START_OBJECT : JsonToken.START_ARRAY;
+    }
+
+    private void grow() {
+        int n = isObject.length * 2;
+        isObject = Arrays.copyOf(isObject, n);
+        state = Arrays.copyOf(state, n);
+        index = Arrays.copyOf(index, n);
+        keyStart = Arrays.copyOf(keyStart, n);
+        keyEnd = Arrays.copyOf(keyEnd, n);
+        keyEscaped = Arrays.copyOf(keyEscaped, n);
+        keyAscii = Arrays.copyOf(keyAscii, n);
+        keyText = Arrays.copyOf(keyText, n);
+    }
+
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'}, FALSE = {'f', 'a', 'l', 's', 'e'}, NULL = {'n', 'u', 'l', 'l'};
+
+    private JsonToken literal(int p, byte[] word, JsonToken t) {
+        int n = word.length;
+        if (p + n > end || !sameBytes(buf, p, word) || (p + n < end && isTokenByte(buf[p + n]))) {
+            throw unrecognized(p);
+        }
+        pos = p + n;
+        return token = t;
+    }
+
+    // ------------------------------------------------------------------ numbers
+
+    private JsonToken number(int p) {
+        int i = p;
+        if (buf[i] == '-') {
+            i++;
+            if (i == end) {
+                throw endOfInput("the digits of a number");
+            }
+            if (buf[i] < '0' || buf[i] > '9') {
+                throw buf[i] == 'I' ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
+            }
+        }
+        int digits = 0;
+        if (buf[i] == '0') {
+            i++;
+            digits++;
+            if (i < end && buf[i] >= '0' && buf[i] <= '9') {
+                throw new TypedJsonException("Invalid numeric value: Leading zeroes not allowed")
+                        .at(path(depth), p - start);
+            }
+        } else {
+            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+                i++;
+                digits++;
+            }
+        }
+        boolean integer = true;
+        if (i < end && buf[i] == '.') {
+            integer = false;
+            int from = ++i;
+            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+                i++;
+            }
+            if (i == from) {
+                throw i == end ? endOfInput("the digits after a decimal point")
+                        : unexpected(i, "Decimal point not followed by a digit");
+            }
+            digits += i - from;
+        }
+        if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
+            integer = false;
+            i++;
+            if (i < end && (buf[i] == '+' || buf[i] == '-')) {
+                i++;
+            }
+            int from = i;
+            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+                i++;
+            }
+            if (i == from) {
+                throw i == end ? endOfInput("the digits of an exponent")
+                        : unexpected(i, "Exponent indicator not followed by a digit");
+            }
+            digits += i - from;
+        }
+        if (digits > limits.maxNumberLength()) {
+            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of "
+                    + limits.maxNumberLength() + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")").at(path(depth), p - start);
+        }
+        valueStart = p;
+        valueEnd = i;
+        numberDigits = digits;
+        pos = i;
+        return token = integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
+    }
+
+    /** Whether the current integer token's value fits a long (else it is a BigInteger). */
+    public boolean fitsLong() {
+        if (numberDigits <= 18) {
+            return true;
+        }
+        try {
+            Long.parseLong(getText());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The current integer token's value; call {@link #fitsLong()} first for a lexeme of 19 digits or more. */
+    public long longValue() {
+        if (numberDigits > 18) {
+            return Long.parseLong(getText());
+        }
+        int i = valueStart;
+        boolean negative = buf[i] == '-';
+        if (negative) {
+            i++;
+        }
+        long v = 0;
+        for (; i < valueEnd; i++) {
+            v = v * 10 + (buf[i] - '0');
+        }
+        return negative ? -v : v;
+    }
+
+    public BigInteger bigIntegerValue() {
+        return new BigInteger(getText());
+    }
+
+    private static final double[] EXACT_POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final float[] EXACT_FLOAT_POWERS_OF_TEN = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+
+    /** The current number token as the nearest double (overflow gives an infinity: callers refuse it). */
+    public double doubleValue() {
+        // Clinger's fast path: up to 15 digits and 22 decimals, digits and 10^k are exact doubles, so one division
+        // rounds correctly
+        if (numberDigits <= 15) {
+            long m = plainDigits();
+            if (m >= 0 && plainDecimals <= 22) {
+                double d = plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m;
+                return buf[valueStart] == '-' ? -d : d;
+            }
+        }
+        char[] c = getTextCharacters();
+        return NumberInput.parseDouble(c, 0, charsLength, true);
+    }
+
+    /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
+    public float floatValue() {
+        // as doubleValue: up to 7 digits and 10 decimals are exact floats
+        if (numberDigits <= 7) {
+            long m = plainDigits();
+            if (m >= 0 && plainDecimals <= 10) {
+                float f = plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : m;
+                return buf[valueStart] == '-' ? -f : f;
+            }
+        }
+        char[] c = getTextCharacters();
+        return NumberInput.parseFloat(c, 0, charsLength, true);
+    }
+
+    /** The digits after the point of the lexeme {@link #plainDigits} last read. */
+    private int plainDecimals;
+
+    /** The current number's digits as one integer (the point ignored), or -1 when it has an exponent. */
+    private long plainDigits() {
+        int i = valueStart;
+        if (buf[i] == '-') {
+            i++;
+        }
+        long m = 0;
+        int decimals = -1;
+        for (; i < valueEnd; i++) {
+            byte b = buf[i];
+            if (b >= '0' && b <= '9') {
+                m = m * 10 + (b - '0');
+                if (decimals >= 0) {
+                    decimals++;
+                }
+            } else if (b == '.') {
+                decimals = 0;
+            } else {
+                return -1; // an exponent
+            }
+        }
+        plainDecimals = Math.max(decimals, 0);
+        return m;
+    }
+
+    // ------------------------------------------------------------------ strings
+
+    /** Byte classes inside a string: 0 plain ASCII, 1 the quote, 2 a backslash, 3 a control character, 4 beyond ASCII. */
+    private static final byte[] STRING_BYTES = new byte[256];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            STRING_BYTES[c] = 3;
+        }
+        STRING_BYTES['"'] = 1;
+        STRING_BYTES['\\'] = 2;
+        for (int c = 0x80; c < 0x100; c++) {
+            STRING_BYTES[c] = 4;
+        }
+    }
+
+    /**
+     * Checks the string whose opening quote is at {@code quote}: escapes, UTF-8, the length limit. Sets
+     * {@link #valueStart}/{@link #valueEnd}, {@link #escaped} and {@link #ascii}; returns the index after the closing quote.
+     */
+    private int scanString(int quote, boolean isKey) {
+        byte[] b = buf;
+        int i = quote + 1;
+        int e = end;
+        long units = 0;
+        boolean esc = false, asc = true;
+        while (true) {
+            int from = i;
+            while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
+                i++;
+            }
+            units += i - from;
+            if (i == e) {
+                throw endOfInput("the rest of a string and its closing quote");
+            }
+            switch (STRING_BYTES[b[i] & 0xFF]) {
+                case 1: {
+                    if (units > limits.maxStringLength()) {
+                        throw new TypedJsonException((isKey ? "key of " : "string of ") + units
+                                + " UTF-16 units exceeds the limit of " + limits.maxStringLength()
+                                + " (" + Limits.STRING_LENGTH_PROPERTY + ")").at(path(depth), quote - start);
+                    }
+                    valueStart = quote + 1;
+                    valueEnd = i;
+                    escaped = esc;
+                    ascii = asc;
+                    return i + 1;
+                }
+                case 2:
+                    esc = true;
+                    i = escape(i);
+                    units++;
+                    break;
+                case 3:
+                    throw new TypedJsonException("Illegal unquoted character ((CTRL-CHAR, code " + (b[i] & 0xFF)
+                            + ")): has to be escaped using backslash to be included in string value")
+                            .at(path(depth), i - start);
+                default: {
+                    asc = false;
+                    int n = utf8Length(i);
+                    units += n == 4 ? 2 : 1;
+                    i += n;
+                }
+            }
+        }
+    }
+
+    /** Checks the escape whose backslash is at {@code i}; returns the index after it. */
+    private int escape(int i) {
+        if (i + 1 == end) {
+            throw endOfInput("an escape in a string");
+        }
+        byte c = buf[i + 1];
+        switch (c) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+                return i + 2;
+            case 'u':
+                for (int k = i + 2; k < i + 6; k++) {
+                    if (k == end) {
+                        throw endOfInput("the hex digits of a \\u escape");
+                    }
+                    if (hexValue(buf[k]) < 0) {
+                        throw unexpected(k, "expected a hex-digit for character escape sequence");
+                    }
+                }
+                return i + 6;
+            default:
+                throw new TypedJsonException("Unrecognized character escape " + describeChar(i + 1))
+                        .at(path(depth), i + 1 - start);
+        }
+    }
+
+    private static int hexValue(byte b) {
+        if (b >= '0' && b <= '9') return b - '0';
+        if (b >= 'a' && b <= 'f') return b - 'a' + 10;
+        if (b >= 'A' && b <= 'F') return b - 'A' + 10;
+        return -1;
+    }
+
+    /**
+     * The length of the well-formed UTF-8 sequence at {@code i} (RFC 3629: no overlong forms, no surrogates, nothing
+     * beyond U+10FFFF); an error at its lead byte otherwise, or at a stray byte.
+     */
+    private int utf8Length(int i) {
+        int b0 = buf[i] & 0xFF;
+        int n;
+        int min2 = 0x80, max2 = 0xBF;
+        if (b0 >= 0xC2 && b0 <= 0xDF) {
+            n = 2;
+        } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+            n = 3;
+            if (b0 == 0xE0) min2 = 0xA0;
+            if (b0 == 0xED) max2 = 0x9F;
+        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+            n = 4;
+            if (b0 == 0xF0) min2 = 0x90;
+            if (b0 == 0xF4) max2 = 0x8F;
+        } else {
+            throw new TypedJsonException(String.format("Invalid UTF-8 start byte 0x%02X", b0)).at(path(depth), i - start);
+        }
+        for (int k = 1; k < n; k++) {
+            int bk = i + k < end ? buf[i + k] & 0xFF : -1;
+            int lo = k == 1 ? min2 : 0x80, hi = k == 1 ? max2 : 0xBF;
+            if (bk < lo || bk > hi) {
+                throw new TypedJsonException(String.format("Invalid UTF-8: the sequence starting with byte 0x%02X is %s",
+                        b0, bk >= 0x80 && bk <= 0xBF ? "overlong, a surrogate or beyond U+10FFFF" : "cut short"))
+                        .at(path(depth), i - start);
+            }
+        }
+        return n;
+    }
+
+    /** The current string's text, or the current key's, or a number's lexeme. */
+    public String getText() {
+        if (token == JsonToken.FIELD_NAME) {
+            return currentName();
+        }
+        if (text != null) {
+            return text;
+        }
+        if (token == JsonToken.VALUE_STRING) {
+            return text = decode(valueStart, valueEnd, escaped, ascii);
+        }
+        if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+            return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
+        }
+        return token == null ? null : switch (token) {
+            case VALUE_TRUE -> "true";
+            case VALUE_FALSE -> "false";
+            case VALUE_NULL -> "null";
+            case START_OBJECT -> "{";
+            case END_OBJECT -> "}";
+            case START_ARRAY -> "[";
+            default -> "]";
+        };
+    }
+
+    private String decode(int from, int to, boolean hasEscapes, boolean isAscii) {
+        if (!hasEscapes) {
+            return new String(buf, from, to - from, isAscii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        }
+        int n = decodeInto(from, to);
+        return new String(chars, 0, n);
+    }
+
+    /**
+     * The current string's (or number's) characters, decoded into a buffer the reader reuses: valid until the
+     * reader moves. They are {@code getTextCharacters()[getTextOffset(), getTextOffset() + getTextLength())}.
+     */
+    public char[] getTextCharacters() {
+        if (!charsValid) {
+            if (token == JsonToken.FIELD_NAME) {
+                String name = currentName();
+                ensureChars(name.length());
+                name.getChars(0, name.length(), chars, 0);
+                charsLength = name.length();
+            } else if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
+                    || token == JsonToken.VALUE_NUMBER_FLOAT) {
+                charsLength = decodeInto(valueStart, valueEnd);
+            } else {
+                String t = getText();
+                charsLength = t == null ? 0 : t.length();
+                ensureChars(charsLength);
+                if (t != null) {
+                    t.getChars(0, charsLength, chars, 0);
+                }
+            }
+            charsValid = true;
+        }
+        return chars;
+    }
+
+    public int getTextOffset() {
+        return 0;
+    }
+
+    public int getTextLength() {
+        getTextCharacters();
+        return charsLength;
+    }
+
+    private void ensureChars(int n) {
+        if (n > chars.length) {
+            chars = new char[Math.max(n, chars.length * 2)];
+        }
+    }
+
+    /** Decodes the checked bytes {@code buf[from, to)} (escapes, UTF-8) into {@link #chars}; returns the length. */
+    private int decodeInto(int from, int to) {
+        ensureChars(to - from);
+        char[] c = chars;
+        byte[] b = buf;
+        int n = 0;
+        int i = from;
+        while (i < to) {
+            int x = b[i];
+            if (x >= 0 && x != '\\') {
+                c[n++] = (char) x;
+                i++;
+            } else if (x == '\\') {
+                byte e = b[i + 1];
+                switch (e) {
+                    case 'b': c[n++] = '\b'; break;
+                    case 'f': c[n++] = '\f'; break;
+                    case 'n': c[n++] = '\n'; break;
+                    case 'r': c[n++] = '\r'; break;
+                    case 't': c[n++] = '\t'; break;
+                    case 'u':
+                        c[n++] = (char) (hexValue(b[i + 2]) << 12 | hexValue(b[i + 3]) << 8
+                                | hexValue(b[i + 4]) << 4 | hexValue(b[i + 5]));
+                        i += 4;
+                        break;
+                    default: c[n++] = (char) e; // '"', '\\' or '/'
+                }
+                i += 2;
+            } else {
+                int b0 = x & 0xFF;
+                if (b0 < 0xE0) {
+                    c[n++] = (char) ((b0 & 0x1F) << 6 | (b[i + 1] & 0x3F));
+                    i += 2;
+                } else if (b0 < 0xF0) {
+                    c[n++] = (char) ((b0 & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F));
+                    i += 3;
+                } else {
+                    int cp = (b0 & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | (b[i + 3] & 0x3F);
+                    c[n++] = Character.highSurrogate(cp);
+                    c[n++] = Character.lowSurrogate(cp);
+                    i += 4;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The current key's text (JSON escapes undone; the format's {@code ~} escape is still there): on a key, on
+     * its value, or on the first token of an array or object that is its value; null elsewhere.
+     */
+    public String currentName() {
+        int d = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY ? depth - 1 : depth;
+        if (d <= 0 || !isObject[d] || keyStart[d] < 0 && keyText[d] == null) {
+            return null;
+        }
+        String name = keyText[d];
+        if (name == null) {
+            name = keyText[d] = keyEscaped[d] || !keyAscii[d] || keyEnd[d] - keyStart[d] > MAX_CACHED_KEY
+                    ? decode(keyStart[d], keyEnd[d], keyEscaped[d], keyAscii[d]) : cachedKey(keyStart[d], keyEnd[d]);
+        }
+        return name;
+    }
+
+    private static final int MAX_CACHED_KEY = 32;
+    /** Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. */
+    private final String[] keyCache = new String[256];
+
+    private String cachedKey(int from, int to) {
+        int h = to - from;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + buf[i];
+        }
+        int slot = (h ^ (h >>> 8)) & (keyCache.length - 1);
+        String cached = keyCache[slot];
+        if (cached != null && cached.length() == to - from) {
+            boolean same = true;
+            for (int i = from, j = 0; i < to; i++, j++) {
+                if (cached.charAt(j) != buf[i]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return cached;
+            }
+        }
+        String key = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+        keyCache[slot] = key;
+        return key;
+    }
+
+    // ------------------------------------------------------------------ positions and errors
+
+    /** The byte offset (from the document's start) where the current token starts. */
+    public long tokenOffset() {
+        return tokenStart - start;
+    }
+
+    /**
+     * An error about the current token: the path of the value it belongs to (on a key: of the object that holds
+     * it) and the token's byte offset.
+     */
+    public TypedJsonException error(String reason) {
+        return new TypedJsonException(reason).at(valuePath(), tokenStart - start);
+    }
+
+    /** An error about the current token caused by {@code cause} (a constructor or a setter that threw). */
+    public TypedJsonException error(String reason, Throwable cause) {
+        return new TypedJsonException(reason, cause).at(valuePath(), tokenStart - start);
+    }
+
+    /** An error at the current path about the value that started at {@code offset}. */
+    public TypedJsonException error(String reason, long offset) {
+        return new TypedJsonException(reason).at(valuePath(), offset);
+    }
+
+    /** The path of the current token's value: on a container's first token, that container; on a key, its object. */
+    private Deque<String> valuePath() {
+        boolean opening = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY;
+        Deque<String> path = path(opening ? depth - 1 : depth);
+        if (token == JsonToken.FIELD_NAME) {
+            path.pollLast();
+        }
+        return path;
+    }
+
+    /** The path through the levels 1 to {@code to}: each array's current element, each object's current key. */
+    private Deque<String> path(int to) {
+        Deque<String> segments = new ArrayDeque<>();
+        for (int d = 1; d <= to; d++) {
+            if (!isObject[d]) {
+                segments.addLast("[" + Math.max(index[d], 0) + "]");
+            } else if (keyStart[d] >= 0 || keyText[d] != null) {
+                String name = keyText[d] != null ? keyText[d] : decode(keyStart[d], keyEnd[d], keyEscaped[d], keyAscii[d]);
+                segments.addLast(Readers.pathSegment(name));
+            }
+        }
+        return segments;
+    }
+
+    private TypedJsonException endOfInput(String expected) {
+        return new TypedJsonException("Unexpected end-of-input: expected " + expected).at(path(depth), end - start);
+    }
+
+    private TypedJsonException unexpected(int at, String expected) {
+        return new TypedJsonException("Unexpected character " + describeChar(at) + ": " + expected)
+                .at(path(depth), at - start);
+    }
+
+    /** Where a value belongs: a word is an unrecognized token, any other character an unexpected one. */
+    private TypedJsonException unexpectedValue(int at) {
+        byte b = buf[at];
+        if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '_') {
+            return unrecognized(at);
+        }
+        if (b < 0) {
+            utf8Length(at); // ill-formed UTF-8 is reported as such
+        }
+        if (b == ']' || b == '}') {
+            return new TypedJsonException("Unexpected close marker '" + (char) b + "': expected a value")
+                    .at(path(depth), at - start);
+        }
+        if (b == '/') {
+            return unexpected(at, "a comment, which JSON does not have");
+        }
+        return unexpected(at, "expected a value (a string, a number, an array, an object, true, false or null)");
+    }
+
+    /** The word at {@code at} (NaN, Infinity, tru, ...) is not a JSON token. */
+    private TypedJsonException unrecognized(int at) {
+        int i = at + 1;
+        while (i < end && i - at < 256 && isTokenByte(buf[i])) {
+            i++;
+        }
+        String word = new String(buf, at, i - at, StandardCharsets.ISO_8859_1);
+        boolean nonStandard = word.equals("NaN") || word.equals("Infinity") || word.equals("-Infinity")
+                || word.equals("+Infinity");
+        return new TypedJsonException((nonStandard ? "Non-standard token '" : "Unrecognized token '") + word
+                + "': was expecting a JSON value (a string, a number, an array, an object, true, false or null)")
+                .at(path(depth), at - start);
+    }
+
+    private static boolean isTokenByte(byte b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '-'
+                || b == '+' || b == '.';
+    }
+
+    /** {@code ('x' (code 120))}, naming a multi-byte character by its code point. */
+    private String describeChar(int at) {
+        int b0 = buf[at] & 0xFF;
+        int cp = b0;
+        if (b0 >= 0x80) {
+            int n = utf8Length(at);
+            cp = n == 2 ? (b0 & 0x1F) << 6 | (buf[at + 1] & 0x3F)
+                    : n == 3 ? (b0 & 0x0F) << 12 | (buf[at + 1] & 0x3F) << 6 | (buf[at + 2] & 0x3F)
+                    : (b0 & 0x07) << 18 | (buf[at + 1] & 0x3F) << 12 | (buf[at + 2] & 0x3F) << 6 | (buf[at + 3] & 0x3F);
+        }
+        return cp < 0x20 || cp == 0x7F ? "((CTRL-CHAR, code " + cp + "))"
+                : "('" + new String(Character.toChars(cp)) + "' (code " + cp + "))";
+    }
+
+    private int skipWhitespace(int p) {
+        byte[] b = buf;
+        int e = end;
+        while (p < e) {
+            byte c = b[p];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                break;
+            }
+            p++;
+        }
+        return p;
+    }
+}

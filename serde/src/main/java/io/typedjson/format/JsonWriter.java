@@ -1,0 +1,442 @@
+package io.typedjson.format;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Writes one JSON text as UTF-8 into a growable byte buffer that is reused between documents: the writer of
+ * every typedjson codec. It places the commas and colons, escapes strings exactly as SPEC.md section 1 says
+ * ({@code "}, {@code \} and U+0000 to U+001F, nothing else), writes integers and base64 without intermediate
+ * Strings, and refuses nesting deeper than the limit (which also stops a cyclic structure).
+ *
+ * <p>It checks that a value follows a key, not the whole JSON grammar: codecs call it in a valid order. Not
+ * thread-safe; {@link TypedJsonFormat} keeps one per thread.
+ */
+public final class JsonWriter {
+    private static final int MAX_RETAINED = 1 << 20;
+
+    private final int maxDepth;
+    private byte[] buf = new byte[512];
+    /** A string's chars, copied out in one go (faster than charAt per char). */
+    private char[] chars = new char[128];
+    private int size;
+    /** Whether the next value or key at the current level needs a comma before it. */
+    private boolean comma;
+    private int depth;
+
+    JsonWriter(int maxDepth) {
+        this.maxDepth = maxDepth;
+    }
+
+    /** Forgets the previous document (and a very large buffer). */
+    void reset() {
+        size = 0;
+        comma = false;
+        depth = 0;
+        if (buf.length > MAX_RETAINED) {
+            buf = new byte[512];
+        }
+        if (chars.length > MAX_RETAINED) {
+            chars = new char[128];
+        }
+    }
+
+    /** A copy of what was written. */
+    byte[] toByteArray() {
+        return Arrays.copyOf(buf, size);
+    }
+
+    /** The bytes written so far: {@code size()} bytes of {@link #buffer()}. */
+    int size() {
+        return size;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    // ------------------------------------------------------------------ structure
+
+    public void writeStartObject() {
+        open('{');
+    }
+
+    public void writeEndObject() {
+        close('}');
+    }
+
+    public void writeStartArray() {
+        open('[');
+    }
+
+    public void writeEndArray() {
+        close(']');
+    }
+
+    private void open(char bracket) {
+        if (depth >= maxDepth) {
+            throw new TypedJsonException("nesting depth " + (depth + 1) + " exceeds the limit of " + maxDepth
+                    + " (" + Limits.DEPTH_PROPERTY + ")");
+        }
+        beforeValue();
+        depth++;
+        comma = false;
+        ensure(1);
+        buf[size++] = (byte) bracket;
+    }
+
+    private void close(char bracket) {
+        depth--;
+        comma = true; // the container was a value of the enclosing level: what follows it there needs a comma
+        ensure(1);
+        buf[size++] = (byte) bracket;
+    }
+
+    private void beforeValue() {
+        if (comma) {
+            ensure(1);
+            buf[size++] = ',';
+        }
+        comma = true;
+    }
+
+    /** A key, escaped like a string; the next call writes its value. */
+    public void writeFieldName(String name) {
+        beforeValue();
+        writeQuoted(name);
+        ensure(1);
+        buf[size++] = ':';
+        comma = false;
+    }
+
+    /** A key encoded once (the fast path of the class codecs). */
+    public void writeFieldName(JsonKey key) {
+        beforeValue();
+        byte[] q = key.quoted;
+        ensure(q.length + 1);
+        System.arraycopy(q, 0, buf, size, q.length);
+        size += q.length;
+        buf[size++] = ':';
+        comma = false;
+    }
+
+    // ------------------------------------------------------------------ scalars
+
+    public void writeNull() {
+        beforeValue();
+        ensure(4);
+        buf[size] = 'n';
+        buf[size + 1] = 'u';
+        buf[size + 2] = 'l';
+        buf[size + 3] = 'l';
+        size += 4;
+    }
+
+    public void writeBoolean(boolean b) {
+        beforeValue();
+        ensure(5);
+        if (b) {
+            buf[size] = 't';
+            buf[size + 1] = 'r';
+            buf[size + 2] = 'u';
+            buf[size + 3] = 'e';
+            size += 4;
+        } else {
+            buf[size] = 'f';
+            buf[size + 1] = 'a';
+            buf[size + 2] = 'l';
+            buf[size + 3] = 's';
+            buf[size + 4] = 'e';
+            size += 5;
+        }
+    }
+
+    public void writeNumber(int v) {
+        writeNumber((long) v);
+    }
+
+    public void writeNumber(long v) {
+        beforeValue();
+        ensure(20);
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) {
+                writeAscii("-9223372036854775808");
+                return;
+            }
+            buf[size++] = '-';
+            v = -v;
+        }
+        size = digitsAt(v, size);
+    }
+
+    private static int digits(long v) {
+        int n = 1;
+        for (long p = 10; n < 19 && v >= p; p *= 10) {
+            n++;
+        }
+        return n;
+    }
+
+    private static final double[] POWERS_OF_TEN = {1, 10, 100, 1000};
+
+    /**
+     * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
+     * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
+     * common amounts, are written straight from their digits; the others through jackson-core's Schubfach writer.
+     */
+    public void writeNumber(double d) {
+        double magnitude = Math.abs(d);
+        if (magnitude >= 1e-3 && magnitude < 1e7) {
+            // the fewest decimals k whose integer m = d * 10^k reads back as d: within this range the interval of
+            // doubles that read as d is narrower than 10^-3, so that decimal is the one and shortest
+            for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+                double scale = POWERS_OF_TEN[k];
+                long m = Math.round(magnitude * scale);
+                if (m / scale == magnitude) {
+                    writeDecimal(d < 0, m, k);
+                    return;
+                }
+            }
+        }
+        beforeValue();
+        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(d, true));
+    }
+
+    /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
+    private void writeDecimal(boolean negative, long m, int k) {
+        beforeValue();
+        ensure(24);
+        if (negative) {
+            buf[size++] = '-';
+        }
+        long integer = m;
+        long fraction = 0;
+        for (int i = 0; i < k; i++) {
+            fraction += (integer % 10) * (long) POWERS_OF_TEN[i];
+            integer /= 10;
+        }
+        size = digitsAt(integer, size);
+        buf[size++] = '.';
+        if (k == 0) {
+            buf[size++] = '0';
+        } else {
+            for (int i = k - 1; i >= 0; i--) {
+                buf[size++] = (byte) ('0' + (fraction / (long) POWERS_OF_TEN[i]) % 10);
+            }
+        }
+    }
+
+    /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
+    private int digitsAt(long v, int at) {
+        int end = at + digits(v);
+        int i = end;
+        while (v >= 10) {
+            long q = v / 10;
+            buf[--i] = (byte) ('0' + (v - q * 10));
+            v = q;
+        }
+        buf[i - 1] = (byte) ('0' + v);
+        return end;
+    }
+
+    /** A finite float's shortest round-trip digits (jackson-core's Schubfach writer). */
+    public void writeNumber(float f) {
+        beforeValue();
+        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true));
+    }
+
+    public void writeNumber(BigInteger v) {
+        beforeValue();
+        writeAscii(v.toString());
+    }
+
+    /** A number lexeme the caller has made (a double's shortest digits, a decimal): written as it is. */
+    public void writeNumber(String lexeme) {
+        beforeValue();
+        writeAscii(lexeme);
+    }
+
+    private void writeAscii(String s) {
+        int n = s.length();
+        ensure(n);
+        s.getBytes(0, n, buf, size); // ASCII only: the deprecated method copies the low byte of each char, as wanted
+        size += n;
+    }
+
+    public void writeString(String s) {
+        beforeValue();
+        writeQuoted(s);
+    }
+
+    public void writeString(char[] c, int offset, int length) {
+        beforeValue();
+        writeQuoted(c, offset, length);
+    }
+
+    /** A string encoded once, copied as it is. */
+    public void writeString(EncodedString s) {
+        beforeValue();
+        byte[] q = s.quoted;
+        ensure(q.length);
+        System.arraycopy(q, 0, buf, size, q.length);
+        size += q.length;
+    }
+
+    /** Standard base64 with padding (RFC 4648 section 4) as a JSON string. */
+    public void writeBinary(byte[] b, int offset, int length) {
+        beforeValue();
+        ensure((length + 2) / 3 * 4 + 2);
+        buf[size++] = '"';
+        size = base64(b, offset, length, buf, size);
+        buf[size++] = '"';
+    }
+
+    private static final byte[] BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+            .getBytes(StandardCharsets.US_ASCII);
+
+    /** Encodes {@code b[offset, offset + length)} into {@code out} at {@code at}; returns the end. */
+    static int base64(byte[] b, int offset, int length, byte[] out, int at) {
+        int end = offset + length;
+        int i = offset;
+        for (; i + 3 <= end; i += 3) {
+            int bits = (b[i] & 0xFF) << 16 | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF);
+            out[at] = BASE64[bits >>> 18];
+            out[at + 1] = BASE64[(bits >>> 12) & 0x3F];
+            out[at + 2] = BASE64[(bits >>> 6) & 0x3F];
+            out[at + 3] = BASE64[bits & 0x3F];
+            at += 4;
+        }
+        int left = end - i;
+        if (left > 0) {
+            int bits = (b[i] & 0xFF) << 16 | (left == 2 ? (b[i + 1] & 0xFF) << 8 : 0);
+            out[at] = BASE64[bits >>> 18];
+            out[at + 1] = BASE64[(bits >>> 12) & 0x3F];
+            out[at + 2] = left == 2 ? BASE64[(bits >>> 6) & 0x3F] : (byte) '=';
+            out[at + 3] = '=';
+            at += 4;
+        }
+        return at;
+    }
+
+    /**
+     * A tagged string {@code "~" + tag + payload}, the payload standard base64 of {@code b}: the dynamic model's
+     * {@code ~b}, written without a String on the way.
+     */
+    public void writeTaggedBinary(char prefix, char tag, byte[] b) {
+        beforeValue();
+        ensure((b.length + 2) / 3 * 4 + 4);
+        buf[size++] = '"';
+        buf[size++] = (byte) prefix;
+        buf[size++] = (byte) tag;
+        size = base64(b, 0, b.length, buf, size);
+        buf[size++] = '"';
+    }
+
+    // ------------------------------------------------------------------ strings
+
+    /** 0: written as it is; else the character after the backslash ('u' for the six-character escape). */
+    private static final byte[] ESCAPES = new byte[128];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            ESCAPES[c] = 'u';
+        }
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\t'] = 't';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['\r'] = 'r';
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+    }
+
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+    private void writeQuoted(String s) {
+        int n = s.length();
+        if (n > chars.length) {
+            chars = new char[Math.max(n, chars.length * 2)];
+        }
+        char[] c = chars;
+        s.getChars(0, n, c, 0);
+        writeQuoted(c, 0, n);
+    }
+
+    private void writeQuoted(char[] c, int offset, int length) {
+        ensure(length + 2);
+        byte[] b = buf;
+        int at = size;
+        b[at++] = '"';
+        int end = offset + length;
+        // the ASCII run without escapes: one byte per char, into room already ensured
+        int i = offset;
+        for (; i < end; i++) {
+            char ch = c[i];
+            if (ch >= 0x80 || ESCAPES[ch] != 0) {
+                break;
+            }
+            b[at++] = (byte) ch;
+        }
+        size = at;
+        for (; i < end; i++) {
+            char ch = c[i];
+            if (ch < 0x80 && ESCAPES[ch] == 0) {
+                ensure(1);
+                buf[size++] = (byte) ch;
+            } else {
+                i = writeSlow(c, i, end);
+            }
+        }
+        ensure(1);
+        buf[size++] = '"';
+    }
+
+    /** Writes the escape or the UTF-8 bytes of {@code c[i]} (a surrogate pair: both); returns the last index used. */
+    private int writeSlow(char[] c, int i, int end) {
+        char ch = c[i];
+        ensure(6);
+        if (ch < 0x80) {
+            byte e = ESCAPES[ch];
+            buf[size++] = '\\';
+            buf[size++] = e;
+            if (e == 'u') {
+                buf[size++] = '0';
+                buf[size++] = '0';
+                buf[size++] = HEX[ch >> 4];
+                buf[size++] = HEX[ch & 0xF];
+            }
+        } else if (ch < 0x800) {
+            buf[size++] = (byte) (0xC0 | ch >> 6);
+            buf[size++] = (byte) (0x80 | (ch & 0x3F));
+        } else if (!Character.isSurrogate(ch)) {
+            buf[size++] = (byte) (0xE0 | ch >> 12);
+            buf[size++] = (byte) (0x80 | ((ch >> 6) & 0x3F));
+            buf[size++] = (byte) (0x80 | (ch & 0x3F));
+        } else if (Character.isHighSurrogate(ch) && i + 1 < end && Character.isLowSurrogate(c[i + 1])) {
+            int cp = Character.toCodePoint(ch, c[++i]);
+            buf[size++] = (byte) (0xF0 | cp >> 18);
+            buf[size++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+            buf[size++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+            buf[size++] = (byte) (0x80 | (cp & 0x3F));
+        } else {
+            // codecs refuse such strings before writing them (Lexemes.checkUnicode); this is the last guard
+            throw new TypedJsonException("string holds a lone surrogate U+" + Integer.toHexString(ch).toUpperCase()
+                    + ", which is not Unicode text and has no UTF-8 spelling");
+        }
+        return i;
+    }
+
+    private void ensure(int more) {
+        if (size + more > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(size + more, buf.length * 2));
+        }
+    }
+
+    /** {@code "text"} as UTF-8 with the format's escapes (for {@link JsonKey}). */
+    static byte[] quotedUtf8(String text) {
+        JsonWriter w = new JsonWriter(1);
+        w.writeQuoted(text);
+        return w.toByteArray();
+    }
+}

@@ -1,0 +1,215 @@
+package io.typedjson.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * typedjson's own reader against jackson-core's strict parser as an oracle: the same tokens and texts for JSON
+ * both accept, and nothing accepted that jackson-core refuses. Limits, offsets and key matching are checked on
+ * their own.
+ */
+class JsonReaderTest {
+    private static final JsonFactory JACKSON = new JsonFactory();
+
+    /** Every token as "KIND text", or the error; the reader walks the whole document. */
+    private static List<String> tokens(byte[] doc, Limits limits) {
+        JsonReader r = new JsonReader(limits);
+        r.reset(doc, 0, doc.length);
+        List<String> out = new ArrayList<>();
+        for (JsonToken t = r.nextToken(); t != null; t = r.nextToken()) {
+            if (!out.isEmpty() && depthOf(out) == 0) {
+                throw r.error("trailing content"); // a document is one value, as TypedJsonFormat reads
+            }
+            out.add(t + " " + (t == JsonToken.FIELD_NAME ? r.currentName() : r.getText()));
+            if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) {
+                // the char view and the String agree
+                assertEquals(r.getText(), new String(r.getTextCharacters(), r.getTextOffset(), r.getTextLength()));
+            }
+        }
+        return out;
+    }
+
+    /** The nesting after the tokens so far. */
+    private static int depthOf(List<String> tokens) {
+        int depth = 0;
+        for (String t : tokens) {
+            depth += t.startsWith("START_") ? 1 : t.startsWith("END_") ? -1 : 0;
+        }
+        return depth;
+    }
+
+    private static List<String> jacksonTokens(byte[] doc) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (JsonParser p = JACKSON.createParser(doc)) {
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (!out.isEmpty() && depthOf(out) == 0) {
+                    throw new IllegalStateException("a second value");
+                }
+                String kind = switch (t) {
+                    case START_OBJECT -> "START_OBJECT";
+                    case END_OBJECT -> "END_OBJECT";
+                    case START_ARRAY -> "START_ARRAY";
+                    case END_ARRAY -> "END_ARRAY";
+                    case FIELD_NAME -> "FIELD_NAME";
+                    case VALUE_STRING -> "VALUE_STRING";
+                    case VALUE_NUMBER_INT -> "VALUE_NUMBER_INT";
+                    case VALUE_NUMBER_FLOAT -> "VALUE_NUMBER_FLOAT";
+                    case VALUE_TRUE -> "VALUE_TRUE";
+                    case VALUE_FALSE -> "VALUE_FALSE";
+                    case VALUE_NULL -> "VALUE_NULL";
+                    default -> t.name();
+                };
+                out.add(kind + " " + p.getText());
+            }
+        }
+        return out;
+    }
+
+    private static final String[] PIECES = {"{", "}", "[", "]", ",", ":", " ", "\n", "\"a\"", "\"~b\"", "\"\\u00e9\\n\"",
+        "\"\\uD83D\\uDE00\"", "\"é€😀\"", "0", "-0", "12", "1.5", "-2.5e-3", "1E+2", "true", "false", "null", "\"\"",
+        "\"\\\\\\\"\\/\"", "99999999999999999999", "1e400", "01", "1.", ".5", "+1", "tru", "nul", "NaN", "\"\t\"", "\\",
+        "\"x", "[1,]", "{\"a\":}", "/*c*/"};
+
+    @Test
+    void tokensAsJacksonCoreReadsThemAndNothingItRefuses() throws Exception {
+        Random random = new Random(42);
+        int agreed = 0;
+        for (int n = 0; n < 60_000; n++) {
+            StringBuilder sb = new StringBuilder();
+            int parts = 1 + random.nextInt(12);
+            for (int i = 0; i < parts; i++) {
+                sb.append(PIECES[random.nextInt(PIECES.length)]);
+            }
+            byte[] doc = sb.toString().getBytes(StandardCharsets.UTF_8);
+            if (random.nextInt(8) == 0 && doc.length > 0) {
+                doc[random.nextInt(doc.length)] = (byte) random.nextInt(256); // raw bytes, ill-formed UTF-8 among them
+            }
+            List<String> ours;
+            try {
+                ours = tokens(doc, Limits.DEFAULT);
+            } catch (TypedJsonException e) {
+                assertTrue(e.byteOffset() >= 0 && e.byteOffset() <= doc.length, e.getMessage());
+                continue; // refusing more than jackson-core is allowed (strict UTF-8); the vectors pin what is refused
+            }
+            List<String> theirs;
+            try {
+                theirs = jacksonTokens(doc);
+            } catch (Exception e) {
+                fail("accepted what jackson-core refuses: " + sb + " (" + e.getMessage() + ")");
+                return;
+            }
+            assertEquals(theirs, ours, sb.toString());
+            agreed++;
+        }
+        assertTrue(agreed > 1_000, "too few valid documents generated: " + agreed);
+    }
+
+    @Test
+    void limitsNameTheirPropertyAndPointAtTheToken() {
+        Limits small = new Limits(2, 3, 4, 1000);
+        TypedJsonException depth = assertThrows(TypedJsonException.class, () -> tokens("[[[1]]]".getBytes(StandardCharsets.UTF_8), small));
+        assertEquals("nesting depth 3 exceeds the limit of 2 (typedjson.max.depth) at $[0][0] (byte offset 2)", depth.getMessage());
+        TypedJsonException number = assertThrows(TypedJsonException.class, () -> tokens("[1,-1.25E+7]".getBytes(StandardCharsets.UTF_8), small));
+        assertEquals("number of 4 digits exceeds the limit of 3 (typedjson.max.number.length) at $[1] (byte offset 3)", number.getMessage());
+        TypedJsonException string = assertThrows(TypedJsonException.class, () -> tokens("{\"a\":\"abcd😀\"}".getBytes(StandardCharsets.UTF_8), small));
+        assertEquals("string of 6 UTF-16 units exceeds the limit of 4 (typedjson.max.string.length) at $.a (byte offset 5)", string.getMessage());
+        TypedJsonException key = assertThrows(TypedJsonException.class, () -> tokens("{\"\\u0041bcde\":1}".getBytes(StandardCharsets.UTF_8), small));
+        assertTrue(key.getMessage().startsWith("key of 5 UTF-16 units exceeds the limit of 4 (typedjson.max.string.length)"), key.getMessage());
+        // within the limits: read
+        assertEquals(List.of("START_ARRAY [", "VALUE_NUMBER_FLOAT -1.25E+7", "END_ARRAY ]"),
+                tokens("[-1.25E+7]".getBytes(StandardCharsets.UTF_8), new Limits(2, 4, 4, 1000)));
+    }
+
+    @Test
+    void illFormedUtf8IsRefusedAtItsFirstByte() {
+        byte[][] bad = {{'"', (byte) 0xC0, (byte) 0xAF, '"'}, {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'},
+            {'"', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'}, {'"', (byte) 0x80, '"'}, {'"', (byte) 0xE2, (byte) 0x82, '"'}};
+        for (byte[] doc : bad) {
+            TypedJsonException e = assertThrows(TypedJsonException.class, () -> tokens(doc, Limits.DEFAULT));
+            assertEquals(1, e.byteOffset(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("Invalid UTF-8"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aKeyMatchesItsEncodedFormByBytesOrByTextWhenEscaped() {
+        JsonKey a = JsonKey.of("a"), tilde = JsonKey.of("~t");
+        for (String doc : new String[] {"{\"a\":1,\"~~t\":2}", "{ \"\\u0061\" : 1 , \"\\u007e~t\":2}"}) {
+            JsonReader r = new JsonReader(Limits.DEFAULT);
+            byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+            r.reset(bytes, 0, bytes.length);
+            assertEquals(JsonToken.START_OBJECT, r.nextToken());
+            assertTrue(r.nextFieldName(a), doc);
+            assertEquals("a", r.currentName());
+            r.nextToken();
+            assertEquals(1, r.longValue());
+            assertFalse(r.nextFieldName(a), doc); // the next key is another
+            assertEquals("~~t", r.currentName());
+            r.nextToken();
+            assertFalse(r.nextFieldName(tilde), doc); // the end of the object
+            assertEquals(JsonToken.END_OBJECT, r.currentToken());
+            assertNull(r.nextToken());
+        }
+    }
+
+    @Test
+    void numbersAreReadInPlace() {
+        String doc = "[0,-0,9223372036854775807,-9223372036854775808,9223372036854775808,123456789012345678,1.5e3]";
+        JsonReader r = new JsonReader(Limits.DEFAULT);
+        byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+        r.reset(bytes, 0, bytes.length);
+        r.nextToken();
+        long[] longs = {0, 0, Long.MAX_VALUE, Long.MIN_VALUE};
+        for (long expected : longs) {
+            r.nextToken();
+            assertTrue(r.fitsLong());
+            assertEquals(expected, r.longValue());
+        }
+        r.nextToken();
+        assertFalse(r.fitsLong());
+        assertEquals(new java.math.BigInteger("9223372036854775808"), r.bigIntegerValue());
+        r.nextToken();
+        assertEquals(123456789012345678L, r.longValue());
+        r.nextToken();
+        assertEquals(1500.0, r.doubleValue());
+    }
+
+    @Test
+    void doublesAndFloatsAreRoundedOnceFromTheDecimal() {
+        Random random = new Random(5);
+        for (int i = 0; i < 300_000; i++) {
+            String lexeme = switch (i % 3) {
+                case 0 -> (random.nextBoolean() ? "-" : "") + random.nextInt(100_000) + "." + random.nextInt(1_000_000_000);
+                case 1 -> Long.toString(random.nextLong() >> random.nextInt(64));
+                default -> String.format("%.7f", random.nextFloat() * Math.pow(10, random.nextInt(8))); // the float fast path
+            };
+            JsonReader r = new JsonReader(Limits.DEFAULT);
+            byte[] b = lexeme.getBytes(StandardCharsets.US_ASCII);
+            r.reset(b, 0, b.length);
+            r.nextToken();
+            assertEquals(Double.parseDouble(lexeme), r.doubleValue(), lexeme);
+            assertEquals(Float.parseFloat(lexeme), r.floatValue(), lexeme);
+        }
+    }
+
+    @Test
+    void errorsAfterAValueInAContainerNameTheNextPosition() {
+        TypedJsonException e = assertThrows(TypedJsonException.class,
+                () -> tokens("{\"a\":[1,".getBytes(StandardCharsets.UTF_8), Limits.DEFAULT));
+        assertEquals("$.a[1]", e.path());
+        assertEquals(8, e.byteOffset());
+        assertTrue(e.reason().contains("end-of-input"), e.reason());
+    }
+}

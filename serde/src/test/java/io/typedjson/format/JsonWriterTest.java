@@ -1,0 +1,167 @@
+package io.typedjson.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import java.io.ByteArrayOutputStream;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * typedjson's own writer against jackson-core's generator as an oracle (which escapes as SPEC.md section 1 says
+ * when it writes characters beyond the BMP as one UTF-8 sequence): the same bytes for strings, keys, numbers and
+ * structure.
+ */
+class JsonWriterTest {
+    private static final JsonFactory JACKSON = JsonFactory.builder()
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
+
+    private interface Jackson {
+        void write(JsonGenerator g) throws Exception;
+    }
+
+    private static byte[] jackson(Jackson w) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JACKSON.createGenerator(out)) {
+            w.write(g);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] ours(java.util.function.Consumer<JsonWriter> w) {
+        JsonWriter writer = new JsonWriter(500);
+        writer.reset();
+        w.accept(writer);
+        return writer.toByteArray();
+    }
+
+    /** A random string of every kind of character: ASCII, controls, two- and three-byte ones, pairs. */
+    private static String randomString(Random random) {
+        StringBuilder sb = new StringBuilder();
+        int n = random.nextInt(20);
+        for (int i = 0; i < n; i++) {
+            switch (random.nextInt(6)) {
+                case 0 -> sb.append((char) random.nextInt(0x20));
+                case 1 -> sb.append((char) (0x80 + random.nextInt(0x780)));
+                case 2 -> sb.append((char) (0x800 + random.nextInt(0xD000)));
+                case 3 -> sb.appendCodePoint(0x10000 + random.nextInt(0x100000));
+                case 4 -> sb.append("\"\\/~\u007f\u2028");
+                default -> sb.append((char) (0x20 + random.nextInt(0x60)));
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void stringsAndKeysAreTheBytesJacksonCoreWrites() throws Exception {
+        Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            String s = randomString(random), k = randomString(random);
+            byte[] expected = jackson(g -> {
+                g.writeStartObject();
+                g.writeFieldName(k);
+                g.writeString(s);
+                g.writeFieldName("n");
+                g.writeString(s.toCharArray(), 0, s.length());
+                g.writeEndObject();
+            });
+            byte[] actual = ours(w -> {
+                w.writeStartObject();
+                w.writeFieldName(k);
+                w.writeString(s);
+                w.writeFieldName(JsonKey.of("n"));
+                w.writeString(s.toCharArray(), 0, s.length());
+                w.writeEndObject();
+            });
+            assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8),
+                    new String(actual, java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(Arrays.toString(expected), Arrays.toString(actual));
+        }
+    }
+
+    @Test
+    void numbersStructureAndBase64() throws Exception {
+        long[] longs = {0, 1, -1, 9, 10, 99, 100, Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE,
+            999_999_999_999_999_999L, 1_000_000_000_000_000_000L, -1_000_000_000_000_000_000L};
+        Random random = new Random(3);
+        for (int i = 0; i < 2_000; i++) {
+            long v = i < longs.length ? longs[i] : random.nextLong() >> random.nextInt(64);
+            byte[] bytes = new byte[random.nextInt(10)];
+            random.nextBytes(bytes);
+            assertEquals(new String(jackson(g -> {
+                g.writeStartArray();
+                g.writeNumber(v);
+                g.writeNumber((int) v);
+                g.writeStartObject();
+                g.writeEndObject();
+                g.writeStartArray();
+                g.writeEndArray();
+                g.writeNull();
+                g.writeBoolean(v > 0);
+                g.writeNumber(BigInteger.valueOf(v).shiftLeft(70));
+                g.writeString(Base64.getEncoder().encodeToString(bytes));
+                g.writeEndArray();
+            })), new String(ours(w -> {
+                w.writeStartArray();
+                w.writeNumber(v);
+                w.writeNumber((int) v);
+                w.writeStartObject();
+                w.writeEndObject();
+                w.writeStartArray();
+                w.writeEndArray();
+                w.writeNull();
+                w.writeBoolean(v > 0);
+                w.writeNumber(BigInteger.valueOf(v).shiftLeft(70));
+                w.writeBinary(bytes, 0, bytes.length);
+                w.writeEndArray();
+            })));
+        }
+    }
+
+    @Test
+    void doublesAndFloatsAreTheShortestDigitsJacksonCoreWrites() {
+        Random random = new Random(11);
+        for (int i = 0; i < 400_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> Double.longBitsToDouble(random.nextLong());
+                case 1 -> Math.round(random.nextDouble() * 1e6) / 100.0; // amounts, the writer's fast path
+                case 2 -> (random.nextInt(20_000_000) - 10_000_000) / Math.pow(10, random.nextInt(5));
+                default -> random.nextDouble() * Math.pow(10, random.nextInt(20) - 6);
+            };
+            if (!Double.isFinite(d)) {
+                continue;
+            }
+            assertEquals(com.fasterxml.jackson.core.io.NumberOutput.toString(d, true),
+                    new String(ours(w -> w.writeNumber(d)), java.nio.charset.StandardCharsets.US_ASCII), () -> "bits " + Double.doubleToRawLongBits(d));
+            float f = (float) d;
+            if (Float.isFinite(f)) {
+                assertEquals(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true),
+                        new String(ours(w -> w.writeNumber(f)), java.nio.charset.StandardCharsets.US_ASCII));
+            }
+        }
+        for (double edge : new double[] {1e-3, -1e-3, 9999999.999, 1e7, 0.0, -0.0, 0.1, 100.0, 1234567.125, 0.0015}) {
+            assertEquals(com.fasterxml.jackson.core.io.NumberOutput.toString(edge, true),
+                    new String(ours(w -> w.writeNumber(edge)), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
+    void nestingBeyondTheLimitAndLoneSurrogatesAreRefused() {
+        JsonWriter w = new JsonWriter(3);
+        w.reset();
+        w.writeStartArray();
+        w.writeStartArray();
+        w.writeStartArray();
+        TypedJsonException deep = assertThrows(TypedJsonException.class, w::writeStartArray);
+        assertEquals("nesting depth 4 exceeds the limit of 3 (typedjson.max.depth) at $", deep.getMessage());
+        TypedJsonException lone = assertThrows(TypedJsonException.class, () -> ours(x -> x.writeString("a\uD800b")));
+        assertEquals("string holds a lone surrogate U+D800, which is not Unicode text and has no UTF-8 spelling at $",
+                lone.getMessage());
+    }
+}
