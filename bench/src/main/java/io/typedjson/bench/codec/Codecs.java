@@ -52,6 +52,9 @@ public final class Codecs {
         codecs.add(Jackson.onRecord(d.recordClass()));
         codecs.add(new JacksonCodec("jackson-map", "the same ObjectMapper on Map<String, Object> (what a generic JSON "
                 + "serde returns)", Jackson.MAPPER, Map.class, d::toMap, null));
+        // the fastest JSON codecs on the JVM, on the Java record: rivals of the class serde
+        codecs.add(new FastjsonCodec(d.recordClass()));
+        codecs.add(new DslJsonCodec(d.recordClass(), true));
         codecs.add(new ProtobufCodec(d));
         codecs.add(new AvroCodec(d));
         return codecs;

@@ -85,7 +85,7 @@ class InterleavedTest {
 
     private static Interleaved.Measured measured(String dataset, Interleaved.Target t, double median, double[] runs,
                                                  String exact) {
-        return new Interleaved.Measured(dataset, t, t.limit(), "cpu", median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, median,
+        return new Interleaved.Measured(dataset, t, t.limit(dataset), "cpu", median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, median,
                 100, 200, 10, 20, exact, null);
     }
 }
