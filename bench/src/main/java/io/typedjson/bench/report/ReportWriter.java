@@ -186,7 +186,7 @@ public final class ReportWriter {
      */
     public static String readmeTable(List<Interleaved.Measured> speed) {
         List<String> datasets = speed.stream().map(Interleaved.Measured::dataset).distinct().toList();
-        // pairs, not Targets: a limit that depends on the data set is NaN in the target and a number in the CSV
+        // codec, rival and measure, not Targets: the limits per data set are a map in a Target, one number in a CSV row
         List<List<String>> targets = speed.stream().map(x -> List.of(x.target().codec(), x.target().rival(),
                 x.target().measure().name())).distinct().toList();
         StringBuilder md = new StringBuilder("| typedjson | against |");
