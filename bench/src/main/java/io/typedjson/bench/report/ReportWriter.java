@@ -82,7 +82,7 @@ public final class ReportWriter {
                     + "timings on a quiet machine.%n%n", noisy, r.timings().size()));
         }
         md.append("## Codecs\n\n");
-        for (BenchCodec<?> c : Codecs.forDataset("orders")) {
+        for (BenchCodec<?> c : Codecs.forReport("orders")) {
             md.append("- `").append(c.name()).append("`: ").append(c.settings()).append('\n');
         }
         md.append("\n## Targets\n\n");

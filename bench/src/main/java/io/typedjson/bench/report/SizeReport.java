@@ -73,7 +73,7 @@ public final class SizeReport {
     /**
      * Measures the named data sets with the codecs {@code codecFilter} accepts; {@code records} flat records each.
      * Codecs run in parallel, one per core (nothing here is timed; each codec is its own instance, the records are
-     * only read), and the rows come back in the order of the data sets and {@link Codecs#forDataset}.
+     * only read), and the rows come back in the order of the data sets and {@link Codecs#forReport}.
      */
     public static List<Row> measure(List<String> datasets, int records, Predicate<String> codecFilter) {
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
@@ -81,7 +81,7 @@ public final class SizeReport {
             List<Future<Row>> rows = new ArrayList<>();
             for (String dataset : datasets) {
                 List<?> data = Datasets.generate(dataset, Datasets.count(dataset, records), Datasets.SEED);
-                for (BenchCodec<?> codec : Codecs.forDataset(dataset)) {
+                for (BenchCodec<?> codec : Codecs.forReport(dataset)) {
                     if (codecFilter.test(codec.name())) {
                         rows.add(pool.submit(() -> measure(dataset, codec, data)));
                     }
@@ -162,7 +162,7 @@ public final class SizeReport {
     public static List<EdgeRow> edges(List<String> datasets, Predicate<String> codecFilter) {
         List<EdgeRow> out = new ArrayList<>();
         for (String dataset : datasets) {
-            for (BenchCodec<?> codec : EdgeCases.of(dataset).isEmpty() ? List.<BenchCodec<?>>of() : Codecs.forDataset(dataset)) {
+            for (BenchCodec<?> codec : EdgeCases.of(dataset).isEmpty() ? List.<BenchCodec<?>>of() : Codecs.forReport(dataset)) {
                 if (codecFilter.test(codec.name())) {
                     out.add(edges(dataset, codec));
                 }
