@@ -4,6 +4,7 @@ import io.typedjson.bench.codec.BenchCodec;
 import io.typedjson.bench.codec.Codecs;
 import io.typedjson.bench.codec.Exactness;
 import io.typedjson.bench.data.Datasets;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ public final class Interleaved {
 
         @Override
         public String toString() {
-            return warmupRounds + " warm-up rounds, " + rounds + " timed rounds per run, " + runs + " runs back to back, "
+            return "at least " + warmupRounds + " warm-up rounds (more while the JIT compiler is busy), " + rounds + " timed rounds per run, " + runs + " runs back to back, "
                     + "about " + millisPerTask + " ms per codec, direction and round";
         }
     }
@@ -291,7 +292,6 @@ public final class Interleaved {
             double passMillis = (System.nanoTime() - start) / 2e6;
             subject.repetitions = Math.max(1, Math.round(s.millisPerTask() / Math.max(passMillis, 1e-3)));
         }
-        int total = s.warmupRounds() + s.rounds() * s.runs();
         Map<String, double[][]> nanos = new LinkedHashMap<>();
         subjects.forEach(x -> nanos.put(x.name(), new double[s.rounds() * s.runs()][4]));
         List<int[]> tasks = new ArrayList<>();
@@ -302,16 +302,17 @@ public final class Interleaved {
             }
         }
         SplittableRandom random = new SplittableRandom(Datasets.SEED);
-        for (int round = 0; round < total; round++) {
+        int warmup = warmUp(subjects, tasks, random, s);
+        System.out.printf("  warm-up: %d rounds%s%n", warmup, warmup > s.warmupRounds()
+                ? " (the JIT compiler was still busy after " + s.warmupRounds() + ")" : "");
+        for (int round = 0; round < s.rounds() * s.runs(); round++) {
             shuffle(tasks, random);
             for (int[] task : tasks) {
                 Subject subject = subjects.get(task[0]);
                 double[] ns = subject.time(task[1]);
-                if (round >= s.warmupRounds()) {
-                    double[] row = nanos.get(subject.name())[round - s.warmupRounds()];
-                    row[task[1]] = ns[0];
-                    row[2 + task[1]] = ns[1];
-                }
+                double[] row = nanos.get(subject.name())[round];
+                row[task[1]] = ns[0];
+                row[2 + task[1]] = ns[1];
             }
         }
         for (Subject subject : subjects) {
@@ -319,6 +320,35 @@ public final class Interleaved {
         }
         return nanos;
     }
+
+    /**
+     * Untimed rounds: at least {@code s.warmupRounds()}, then more while the JIT compiler is still busy (it spent more
+     * than {@link #JIT_QUIET} of a round's time compiling), up to {@link #MAX_WARMUP_FACTOR} times as many. On a loaded
+     * machine the compiler threads get little CPU and a codec's hot code may still be compiled midway through the
+     * timed rounds, which shifts its ratio between the runs back to back; returns the rounds run.
+     */
+    private static int warmUp(List<Subject> subjects, List<int[]> tasks, SplittableRandom random, Settings s) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
+        int quietRounds = 0;
+        int round = 0;
+        while (round < s.warmupRounds() || watch && quietRounds < 3 && round < s.warmupRounds() * MAX_WARMUP_FACTOR) {
+            long compiled = watch ? jit.getTotalCompilationTime() : 0;
+            long start = System.nanoTime();
+            shuffle(tasks, random);
+            for (int[] task : tasks) {
+                subjects.get(task[0]).time(task[1]);
+            }
+            double roundMillis = (System.nanoTime() - start) / 1e6;
+            quietRounds = watch && jit.getTotalCompilationTime() - compiled <= JIT_QUIET * roundMillis ? quietRounds + 1 : 0;
+            round++;
+        }
+        return round;
+    }
+
+    /** A warm-up round is quiet when compiling took at most this fraction of its time, three in a row end it. */
+    static final double JIT_QUIET = 0.02;
+    static final int MAX_WARMUP_FACTOR = 4;
 
     private static void shuffle(List<int[]> tasks, SplittableRandom random) {
         for (int i = tasks.size() - 1; i > 0; i--) {
