@@ -1,5 +1,5 @@
 /**
  * Every codec the benchmark compares behind one interface (typedjson's serde and converter, JsonConverter, Jackson,
- * protobuf, Avro), with the mappings to and from the data sets' Java records and the exactness check.
+ * fastjson2, dsl-json, protobuf, Avro), with the mappings to and from the data sets' Java records and the exactness check.
  */
 package io.typedjson.bench.codec;

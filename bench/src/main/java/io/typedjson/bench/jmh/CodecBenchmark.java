@@ -28,7 +28,7 @@ public class CodecBenchmark {
     // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
     @Param({"typedjson-dynamic", "typedjson-class", "typedjson-connect", "typedjson-connect-header",
             "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "kafka-jsonnode", "jackson-record",
-            "jackson-map", "protobuf", "avro"})
+            "jackson-map", "fastjson2", "dsl-json", "protobuf", "avro"})
     public String codec;
 
     private BenchCodec<Object> c;

@@ -61,7 +61,7 @@ final class Chart {
         for (String codec : r.codecs(dataset)) {
             Optional<SizeReport.Row> s = r.size(dataset, codec);
             double ns = r.roundTripNs(dataset, codec);
-            if (s.isPresent() && !Double.isNaN(ns)) {
+            if (s.isPresent() && s.get().carried() && !Double.isNaN(ns)) {
                 points.add(new Point(codec, codecs.indexOf(codec) + 1, s.get().bytesPerRecord(), ns, s.get().exact()));
             }
         }

@@ -49,7 +49,7 @@ public final class ReportCommand {
 
     /** What --quick times: typedjson's serde and converter and the codecs the targets compare them with. */
     private static final List<String> QUICK_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
-            "jsonconverter-schemas", "jsonconverter-plain", "jackson-record", "protobuf");
+            "jsonconverter-schemas", "jsonconverter-plain", "jackson-record", "fastjson2", "dsl-json", "protobuf");
 
     private ReportCommand() {}
 
@@ -198,6 +198,8 @@ public final class ReportCommand {
         List<String> v = new ArrayList<>();
         v.add("Kafka " + version(org.apache.kafka.clients.producer.KafkaProducer.class));
         v.add("Jackson " + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION);
+        v.add("fastjson2 " + version(com.alibaba.fastjson2.JSON.class));
+        v.add("dsl-json " + version(com.dslplatform.json.DslJson.class));
         v.add("protobuf-java " + version(com.google.protobuf.Message.class));
         v.add("Avro " + version(org.apache.avro.Schema.class));
         v.add("JMH " + version(org.openjdk.jmh.runner.Runner.class));

@@ -48,17 +48,18 @@ public final class ReportWriter {
     public static String speedCsv(List<Interleaved.Measured> speed) {
         StringBuilder csv = new StringBuilder("dataset,codec,rival,ratio_median,ratio_q1,ratio_q3,run_medians,"
                 + "serialize_ratio,deserialize_ratio,codec_ns,rival_ns,codec_read_alloc_bytes,rival_read_alloc_bytes,limit,"
-                + "exact,rival_exact,met,clock,wall_ratio_median,cpu_ratio_median,runs_agree\n");
+                + "exact,rival_exact,met,clock,wall_ratio_median,cpu_ratio_median,runs_agree,measure,edges,rival_edges\n");
         for (Interleaved.Measured m : speed) {
             StringBuilder runs = new StringBuilder();
             for (double x : m.runMedians()) {
                 runs.append(runs.length() == 0 ? "" : ";").append(String.format(Locale.ROOT, "%.4f", x));
             }
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s,%s,%.4f,%.4f,%s%n",
+            // a limit of NaN: shown for reference, no target on this data set
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.1f,%.1f,%d,%d,%.2f,%s,%s,%s,%s,%.4f,%.4f,%s,%s,%s,%s%n",
                     m.dataset(), m.target().codec(), m.target().rival(), m.median(), m.q1(), m.q3(), runs, m.serialize(),
                     m.deserialize(), m.codecNs(), m.rivalNs(), m.codecAllocation(), m.rivalAllocation(), m.limit(),
                     m.exact() == null, m.rivalExact() == null, m.met(), m.clock(), m.wallMedian(), m.cpuMedian(),
-                    m.runsAgree()));
+                    m.runsAgree(), m.target().measure().csv(), quote(m.edges()), quote(m.rivalEdges())));
         }
         return csv.toString();
     }
@@ -81,7 +82,7 @@ public final class ReportWriter {
                     + "timings on a quiet machine.%n%n", noisy, r.timings().size()));
         }
         md.append("## Codecs\n\n");
-        for (BenchCodec<?> c : Codecs.forDataset("orders")) {
+        for (BenchCodec<?> c : Codecs.forReport("orders")) {
             md.append("- `").append(c.name()).append("`: ").append(c.settings()).append('\n');
         }
         md.append("\n## Targets\n\n");
@@ -141,26 +142,37 @@ public final class ReportWriter {
                 + "interquartile range; below 1 is faster. `protobuf-record` includes the mapping between the generated "
                 + "message and the Java record, so it starts and ends where the class serde does. Per run: the median of "
                 + "each run back to back; they agree when within " + pct(Interleaved.AGREEMENT) + " of each other. "
-                + clockNote(speed) + " Read B/rec: bytes the thread allocates per record read.\n\n"
+                + clockNote(speed) + " Read B/rec: bytes the thread allocates per record read; a row against a rival "
+                + "\"(read B/rec)\" compares those instead of time. Exact: on the data set's records, then on its edge "
+                + "records (one field at the edge of its type each; none for cdc).\n\n"
                 + "| data set | typedjson | against | ser+de ratio | IQR | per run | runs agree | ser | de | wall "
                 + "| read B/rec (typedjson · rival) | target | exact (typedjson · rival) | verdict |\n"
                 + "|---|---|---|--:|---|---|---|--:|--:|--:|---|--:|---|---|\n");
         int disagree = 0;
         for (Interleaved.Measured m : speed) {
             disagree += m.runsAgree() ? 0 : 1;
+            // rows of allocated bytes, and rows a codec could not carry, have no rounds to spread over
+            boolean timed = m.target().measure() == Interleaved.Measure.TIME && !Double.isNaN(m.median());
             md.append("| ").append(m.dataset()).append(" | ").append(m.target().codec()).append(" | ")
-                    .append(m.target().rival()).append(" | ").append(fmt2(m.median())).append(" | ")
-                    .append(fmt2(m.q1())).append("–").append(fmt2(m.q3())).append(" | ").append(runs(m)).append(" | ")
-                    .append(m.runsAgree() ? "yes" : "**no**").append(" (").append(pct(m.runSpread())).append(") | ")
+                    .append(against(m.target(), "")).append(" | ").append(fmt2(m.median())).append(" | ")
+                    .append(timed ? fmt2(m.q1()) + "–" + fmt2(m.q3()) : "—").append(" | ")
+                    .append(timed ? runs(m) : "—").append(" | ")
+                    .append(!timed ? "—" : (m.runsAgree() ? "yes" : "**no**") + " (" + pct(m.runSpread()) + ")").append(" | ")
                     .append(fmt2(m.serialize())).append(" | ").append(fmt2(m.deserialize())).append(" | ")
                     .append(fmt2(m.wallMedian())).append(" | ")
-                    .append(m.codecAllocation() < 0 ? "—" : m.codecAllocation() + " · " + m.rivalAllocation()).append(" | ≤ ")
-                    .append(fmt2(m.limit())).append(" | ")
-                    .append(exactCell(m.exact())).append(" · ").append(exactCell(m.rivalExact())).append(" | ")
+                    .append(m.codecAllocation() < 0 ? "—" : m.codecAllocation() + " · " + m.rivalAllocation()).append(" | ")
+                    .append(m.isTarget() ? "≤ " + fmt2(m.limit()) : "—").append(" | ")
+                    .append(exactCell(m.exact())).append(edgesCell(m.edges())).append(" · ")
+                    .append(exactCell(m.rivalExact())).append(edgesCell(m.rivalEdges())).append(" | ")
                     .append(verdict(m)).append(" |\n");
         }
         long met = speed.stream().filter(Interleaved.Measured::met).count();
-        md.append(String.format(Locale.ROOT, "%nMet %d of %d targets.", met, speed.size()));
+        long targets = speed.stream().filter(Interleaved.Measured::isTarget).count();
+        md.append(String.format(Locale.ROOT, "%nMet %d of %d targets.", met, targets));
+        if (targets < speed.size()) {
+            md.append(String.format(Locale.ROOT, " %d rows for reference only (no limit on that data set).",
+                    speed.size() - targets));
+        }
         md.append(disagree == 0 ? " Every target's two runs agree within " + pct(Interleaved.AGREEMENT) + ".\n"
                 : String.format(Locale.ROOT, " **%d of %d rows: the runs back to back differ by more than %s**: the "
                         + "machine's load changed during the run; rerun on an idle machine before quoting them.%n", disagree,
@@ -174,30 +186,59 @@ public final class ReportWriter {
      */
     public static String readmeTable(List<Interleaved.Measured> speed) {
         List<String> datasets = speed.stream().map(Interleaved.Measured::dataset).distinct().toList();
-        // pairs, not Targets: a limit that depends on the data set is NaN in the target and a number in the CSV
-        List<List<String>> targets = speed.stream().map(x -> List.of(x.target().codec(), x.target().rival())).distinct()
-                .toList();
+        // codec, rival and measure, not Targets: the limits per data set are a map in a Target, one number in a CSV row
+        List<List<String>> targets = speed.stream().map(x -> List.of(x.target().codec(), x.target().rival(),
+                x.target().measure().name())).distinct().toList();
         StringBuilder md = new StringBuilder("| typedjson | against |");
         datasets.forEach(d -> md.append(' ').append(d).append(" |"));
         md.append("\n|---|---|").append("---|".repeat(datasets.size())).append('\n');
         boolean disagree = false;
         for (List<String> t : targets) {
-            md.append("| `").append(t.get(0)).append("` | `").append(t.get(1)).append("` |");
+            Interleaved.Measure measure = Interleaved.Measure.valueOf(t.get(2));
+            md.append("| `").append(t.get(0)).append("` | ").append(against(t.get(1), measure, "`")).append(" |");
             for (String d : datasets) {
                 Optional<Interleaved.Measured> m = speed.stream().filter(x -> x.target().codec().equals(t.get(0))
-                        && x.target().rival().equals(t.get(1)) && x.dataset().equals(d)).findFirst();
-                md.append(' ').append(m.map(x -> fmt2(x.median()) + " (" + fmt2(x.q1()) + "–" + fmt2(x.q3()) + "), ≤ "
-                        + fmt2(x.limit()) + ": " + verdict(x) + (x.runsAgree() ? "" : " †")).orElse("—")).append(" |");
+                        && x.target().rival().equals(t.get(1)) && x.target().measure() == measure
+                        && x.dataset().equals(d)).findFirst();
+                md.append(' ').append(m.map(ReportWriter::readmeCell).orElse("—")).append(" |");
                 disagree |= m.isPresent() && !m.get().runsAgree();
             }
             md.append('\n');
         }
         long met = speed.stream().filter(Interleaved.Measured::met).count();
-        boolean cpu = speed.stream().allMatch(m -> m.clock().equals("cpu"));
+        long targetCount = speed.stream().filter(Interleaved.Measured::isTarget).count();
+        boolean cpu = speed.stream().filter(m -> m.target().measure() == Interleaved.Measure.TIME)
+                .allMatch(m -> m.clock().equals("cpu"));
         md.append(String.format(Locale.ROOT, "%nser+de %s time ÷ the rival's, the median of per-round ratios (interquartile "
-                + "range), typedjson exact on every record; %d of %d targets met.", cpu ? "CPU" : "wall", met, speed.size()));
+                + "range), typedjson exact on every record; %d of %d targets met.", cpu ? "CPU" : "wall", met, targetCount));
+        if (speed.stream().anyMatch(m -> m.target().measure() == Interleaved.Measure.READ_BYTES)) {
+            md.append(" (read B/rec): bytes allocated per record read ÷ the rival's (typedjson · rival).");
+        }
+        if (targetCount < speed.size()) {
+            md.append(" \"for reference\": no limit on that data set.");
+        }
         md.append(disagree ? " † the two runs back to back differ by more than " + pct(Interleaved.AGREEMENT) + ".\n" : "\n");
         return md.toString();
+    }
+
+    /** One cell of README's table: the ratio with its spread (or the bytes), the limit and the verdict. */
+    private static String readmeCell(Interleaved.Measured x) {
+        if (Double.isNaN(x.median())) {
+            return verdict(x);
+        }
+        String spread = x.target().measure() == Interleaved.Measure.READ_BYTES
+                ? x.codecAllocation() + " · " + x.rivalAllocation() + " B" : fmt2(x.q1()) + "–" + fmt2(x.q3());
+        String judged = x.isTarget() ? "≤ " + fmt2(x.limit()) + ": " + verdict(x) : "for reference";
+        return fmt2(x.median()) + " (" + spread + "), " + judged + (x.runsAgree() ? "" : " †");
+    }
+
+    /** The rival's name, marked when the row compares bytes allocated per record read. */
+    private static String against(Interleaved.Target t, String quote) {
+        return against(t.rival(), t.measure(), quote);
+    }
+
+    private static String against(String rival, Interleaved.Measure measure, String quote) {
+        return quote + rival + quote + (measure == Interleaved.Measure.READ_BYTES ? " (read B/rec)" : "");
     }
 
     /** Where README.md's speed table starts and ends; between them, {@link #readmeTable} of the published speed.csv. */
@@ -231,7 +272,7 @@ public final class ReportWriter {
         List<String> header = List.of(lines.get(0).split(","));
         List<Interleaved.Measured> out = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
+            String[] f = csvFields(line);
             java.util.function.Function<String, String> col = name -> {
                 int i = header.indexOf(name);
                 return i < 0 || i >= f.length ? "" : f[i];
@@ -241,8 +282,12 @@ public final class ReportWriter {
             double[] runs = java.util.Arrays.stream(col.apply("run_medians").split(";")).mapToDouble(Double::parseDouble)
                     .toArray();
             String clock = col.apply("clock").isEmpty() ? "wall" : col.apply("clock"); // older files: wall time only
+            Interleaved.Measure measure = col.apply("measure").isEmpty() ? Interleaved.Measure.TIME
+                    : Interleaved.Measure.valueOf(col.apply("measure").toUpperCase(Locale.ROOT));
+            double limit = num.applyAsDouble("limit");
             out.add(new Interleaved.Measured(col.apply("dataset"),
-                    new Interleaved.Target(col.apply("codec"), col.apply("rival"), num.applyAsDouble("limit")),
+                    new Interleaved.Target(col.apply("codec"), col.apply("rival"), measure,
+                            Double.isNaN(limit) ? Map.of() : Map.of(Interleaved.Target.ALL, limit)),
                     num.applyAsDouble("limit"), clock, num.applyAsDouble("ratio_median"), num.applyAsDouble("ratio_q1"),
                     num.applyAsDouble("ratio_q3"), runs, num.applyAsDouble("serialize_ratio"),
                     num.applyAsDouble("deserialize_ratio"),
@@ -251,14 +296,39 @@ public final class ReportWriter {
                     num.applyAsDouble("codec_ns"), num.applyAsDouble("rival_ns"),
                     Long.parseLong(col.apply("codec_read_alloc_bytes")), Long.parseLong(col.apply("rival_read_alloc_bytes")),
                     Boolean.parseBoolean(col.apply("exact")) ? null : "not exact",
-                    Boolean.parseBoolean(col.apply("rival_exact")) ? null : "not exact"));
+                    Boolean.parseBoolean(col.apply("rival_exact")) ? null : "not exact",
+                    col.apply("edges"), col.apply("rival_edges")));
         }
         return out;
     }
 
+    /** The fields of one CSV line, a field in double quotes holding commas and doubled quotes (RFC 4180). */
+    static String[] csvFields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                field.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                out.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        out.add(field.toString());
+        return out.toArray(String[]::new);
+    }
+
     /** Which clock the ratios come from, and why CPU time where the JVM measures it. */
     private static String clockNote(List<Interleaved.Measured> speed) {
-        if (speed.stream().allMatch(m -> m.clock().equals("cpu"))) {
+        if (speed.stream().filter(m -> m.target().measure() == Interleaved.Measure.TIME)
+                .allMatch(m -> m.clock().equals("cpu"))) {
             return "Ratios come from the timing thread's CPU time; a target is met only when both the CPU-time and the "
                     + "wall-time ratio meet it. On a machine shared with other work a "
                     + "task of a few milliseconds loses whole scheduler slices at random, which scatters wall-time "
@@ -272,8 +342,18 @@ public final class ReportWriter {
     }
 
     private static String verdict(Interleaved.Measured m) {
+        if (Double.isNaN(m.median())) {
+            return "**not measured**: " + (m.exact() != null ? "typedjson" : "the rival") + " cannot carry the records";
+        }
+        if (!m.isTarget()) {
+            return "for reference";
+        }
         return m.met() ? "met" : m.exact() != null ? "**not exact**"
                 : String.format(Locale.ROOT, "**MISSED** by %.0f %%", (m.worst() / m.limit() - 1) * 100);
+    }
+
+    private static String edgesCell(String edges) {
+        return edges == null || edges.isEmpty() || edges.equals("none") ? "" : "; edges " + edges.replace("|", "\\|");
     }
 
     private static String runs(Interleaved.Measured m) {
@@ -293,7 +373,7 @@ public final class ReportWriter {
     }
 
     private static String fmt2(double x) {
-        return String.format(Locale.ROOT, "%.2f", x);
+        return Double.isNaN(x) ? "—" : String.format(Locale.ROOT, "%.2f", x);
     }
 
     private static void verdictRow(StringBuilder md, Targets.Verdict v) {
@@ -320,8 +400,13 @@ public final class ReportWriter {
                     notes.add(codec + ": " + row.exactCell());
                     md.append("**no** [").append(notes.size()).append("]");
                 }
-                md.append(" | ").append(num(row.bytesPerRecord())).append(" | ").append(num(row.rawBytes())).append(" | ")
-                        .append(num(row.gzipBytes())).append(" | ").append(num(row.lz4Bytes())).append(" | ").append(num(row.zstdBytes()));
+                if (row.carried()) {
+                    md.append(" | ").append(num(row.bytesPerRecord())).append(" | ").append(num(row.rawBytes()))
+                            .append(" | ").append(num(row.gzipBytes())).append(" | ").append(num(row.lz4Bytes()))
+                            .append(" | ").append(num(row.zstdBytes()));
+                } else {
+                    md.append(" | — | — | — | — | —");
+                }
             } else {
                 md.append("— | — | — | — | — | —");
             }
@@ -352,7 +437,9 @@ public final class ReportWriter {
             for (String codec : r.codecs(dataset)) {
                 Optional<SizeReport.Row> s = r.size(dataset, codec);
                 csv.append(dataset).append(',').append(codec).append(',');
-                if (s.isPresent()) {
+                if (s.isPresent() && !s.get().carried()) {
+                    csv.append("0,,,,,,false,").append(quote(s.get().exactCell()));
+                } else if (s.isPresent()) {
                     SizeReport.Row row = s.get();
                     csv.append(row.records()).append(',').append(String.format(Locale.ROOT, "%.2f", row.bytesPerRecord()))
                             .append(',').append(row.rawBytes()).append(',').append(row.gzipBytes()).append(',')

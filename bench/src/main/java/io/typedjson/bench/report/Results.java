@@ -26,7 +26,7 @@ public record Results(List<SizeReport.Row> sizes, List<Timing> timings, List<Tim
         return new ArrayList<>(names);
     }
 
-    /** Codecs measured on the data set, in the order of Codecs.forDataset. */
+    /** Codecs measured on the data set, in the order of Codecs.forReport. */
     public List<String> codecs(String dataset) {
         Set<String> names = new LinkedHashSet<>();
         sizes.stream().filter(r -> r.dataset().equals(dataset)).forEach(r -> names.add(r.codec()));

@@ -39,8 +39,19 @@ public final class SizeReport {
      */
     public record Row(String dataset, String codec, int records, long rawBytes, long gzipBytes, long lz4Bytes,
                       long zstdBytes, String exactness, String recordExactness) {
+        /** A codec that cannot carry the data set's records at all: no sizes, and the reason as its difference. */
+        static Row cannotCarry(String dataset, String codec, String reason) {
+            return new Row(dataset, codec, 0, 0, 0, 0, 0, CANNOT_CARRY + reason, "n/a");
+        }
+
+        /** Whether the codec carried every record (sizes are measured only then). */
+        public boolean carried() {
+            return records > 0;
+        }
+
+        /** NaN when the codec could not carry the records. */
         public double bytesPerRecord() {
-            return (double) rawBytes / records;
+            return carried() ? (double) rawBytes / records : Double.NaN;
         }
 
         public boolean exact() {
@@ -62,7 +73,7 @@ public final class SizeReport {
     /**
      * Measures the named data sets with the codecs {@code codecFilter} accepts; {@code records} flat records each.
      * Codecs run in parallel, one per core (nothing here is timed; each codec is its own instance, the records are
-     * only read), and the rows come back in the order of the data sets and {@link Codecs#forDataset}.
+     * only read), and the rows come back in the order of the data sets and {@link Codecs#forReport}.
      */
     public static List<Row> measure(List<String> datasets, int records, Predicate<String> codecFilter) {
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
@@ -70,7 +81,7 @@ public final class SizeReport {
             List<Future<Row>> rows = new ArrayList<>();
             for (String dataset : datasets) {
                 List<?> data = Datasets.generate(dataset, Datasets.count(dataset, records), Datasets.SEED);
-                for (BenchCodec<?> codec : Codecs.forDataset(dataset)) {
+                for (BenchCodec<?> codec : Codecs.forReport(dataset)) {
                     if (codecFilter.test(codec.name())) {
                         rows.add(pool.submit(() -> measure(dataset, codec, data)));
                     }
@@ -91,17 +102,29 @@ public final class SizeReport {
         }
     }
 
-    static <V> Row measure(String dataset, BenchCodec<V> codec, List<?> data) {
+    /** The start of the difference of a codec that cannot carry a record at all. */
+    public static final String CANNOT_CARRY = "cannot carry ";
+
+    /** One codec on the given records of the data set. */
+    public static <V> Row measure(String dataset, BenchCodec<V> codec, List<?> data) {
         List<byte[]> encoded = new ArrayList<>(data.size());
         String exactness = null;
         String recordExactness = null;
         long raw = 0;
         for (int i = 0; i < data.size(); i++) {
             V prepared = codec.prepare(data.get(i));
-            byte[] bytes = codec.encode(prepared);
+            byte[] bytes;
+            V decoded;
+            try {
+                bytes = codec.encode(prepared);
+                decoded = codec.decode(bytes);
+            } catch (RuntimeException e) {
+                // a rival without a writer or reader for the record (dsl-json without an Instant converter) is
+                // reported as such, not a reason to stop the report
+                return Row.cannotCarry(dataset, codec.name(), "record " + i + ": " + reason(e));
+            }
             encoded.add(bytes);
             raw += bytes.length;
-            V decoded = codec.decode(bytes);
             if (exactness == null) {
                 String d = Exactness.firstDifference(prepared, decoded);
                 exactness = d == null ? null : "record " + i + " " + d;
@@ -121,29 +144,55 @@ public final class SizeReport {
      * @param baseline the first difference on the ordinary record the cases vary, null when it is exact
      * @param failures the cases that lose something the ordinary record does not, each with its first such difference
      */
-    public record EdgeRow(String dataset, String codec, int cases, String baseline, List<String> failures) {}
+    public record EdgeRow(String dataset, String codec, int cases, String baseline, List<String> failures) {
+        /** Edge cases kept out of all, e.g. "2/8", with the first case lost; "none" where the data set has none. */
+        public String summary() {
+            if (cases == 0) {
+                return "none";
+            }
+            String kept = (cases - failures.size()) + "/" + cases;
+            if (baseline != null) {
+                return kept + " (the ordinary record already loses " + baseline + ")";
+            }
+            return failures.isEmpty() ? kept : kept + " (first lost: " + failures.get(0) + ")";
+        }
+    }
 
     /** Runs every edge case of the data sets through every codec the filter accepts. */
     public static List<EdgeRow> edges(List<String> datasets, Predicate<String> codecFilter) {
         List<EdgeRow> out = new ArrayList<>();
         for (String dataset : datasets) {
-            List<EdgeCases.Case> cases = EdgeCases.of(dataset);
-            for (BenchCodec<?> codec : cases.isEmpty() ? List.<BenchCodec<?>>of() : Codecs.forDataset(dataset)) {
-                if (!codecFilter.test(codec.name())) {
-                    continue;
+            for (BenchCodec<?> codec : EdgeCases.of(dataset).isEmpty() ? List.<BenchCodec<?>>of() : Codecs.forReport(dataset)) {
+                if (codecFilter.test(codec.name())) {
+                    out.add(edges(dataset, codec));
                 }
-                List<String> base = roundTrip(codec, EdgeCases.baseline(dataset));
-                Set<String> basePaths = new HashSet<>();
-                base.forEach(d -> basePaths.add(path(d)));
-                List<String> failures = new ArrayList<>();
-                for (EdgeCases.Case c : cases) {
-                    roundTrip(codec, c.record()).stream().filter(d -> !basePaths.contains(path(d))).findFirst()
-                            .ifPresent(d -> failures.add(c.label() + ": " + d));
-                }
-                out.add(new EdgeRow(dataset, codec.name(), cases.size(), base.isEmpty() ? null : base.get(0), failures));
             }
         }
         return out;
+    }
+
+    /** One codec's verdict on the edge cases of a data set (no cases: an empty row). */
+    public static EdgeRow edges(String dataset, BenchCodec<?> codec) {
+        List<EdgeCases.Case> cases = EdgeCases.of(dataset);
+        if (cases.isEmpty()) {
+            return new EdgeRow(dataset, codec.name(), 0, null, List.of());
+        }
+        List<String> base = roundTrip(codec, EdgeCases.baseline(dataset));
+        Set<String> basePaths = new HashSet<>();
+        // a codec that refuses the ordinary record keeps no edge case either
+        base.stream().filter(d -> !d.startsWith(REFUSED)).forEach(d -> basePaths.add(path(d)));
+        List<String> failures = new ArrayList<>();
+        for (EdgeCases.Case c : cases) {
+            roundTrip(codec, c.record()).stream().filter(d -> !basePaths.contains(path(d))).findFirst()
+                    .ifPresent(d -> failures.add(c.label() + ": " + d));
+        }
+        return new EdgeRow(dataset, codec.name(), cases.size(), base.isEmpty() ? null : base.get(0), failures);
+    }
+
+    /** Why a codec failed on a record: its exception's class and message, short enough for a table cell. */
+    public static String reason(RuntimeException e) {
+        String message = String.valueOf(e.getMessage()).replace('\n', ' ');
+        return e.getClass().getSimpleName() + " " + (message.length() > 120 ? message.substring(0, 119) + "…" : message);
     }
 
     private static String path(String difference) {
@@ -153,6 +202,7 @@ public final class SizeReport {
     }
 
     private static final String AS_RECORD = "as record: ";
+    private static final String REFUSED = "refused (";
 
     /** The differences (at most 20) when one record goes through the codec and back; empty when it comes back exactly. */
     static <V> List<String> roundTrip(BenchCodec<V> codec, Object record) {
@@ -162,7 +212,7 @@ public final class SizeReport {
             prepared = codec.prepare(record);
             decoded = codec.decode(codec.encode(prepared));
         } catch (RuntimeException e) {
-            return List.of("refused (" + e.getClass().getSimpleName() + ")");
+            return List.of(REFUSED + reason(e) + ")");
         }
         List<String> d = Exactness.differences(prepared, decoded, 20);
         if (!d.isEmpty()) {

@@ -22,10 +22,12 @@ class InterleavedTest {
     @Test
     void measuresRatiosWithTheirSpreadAndExactnessOfBothSides() {
         Interleaved.Settings tiny = new Interleaved.Settings(1, 3, 2, 0.5);
-        List<Interleaved.Measured> m = Interleaved.run(List.of("rows"), List.of(
-                new Interleaved.Target("typedjson-class", "protobuf-record", Double.NaN),
-                new Interleaved.Target("typedjson-dynamic", "jackson-map", 0.7)), tiny);
-        assertEquals(2, m.size());
+        Interleaved.Target protobuf = target("protobuf-record", Interleaved.Measure.TIME);
+        Interleaved.Target readBytes = target("fastjson2", Interleaved.Measure.READ_BYTES);
+        List<Interleaved.Measured> m = Interleaved.run(List.of("rows"), List.of(protobuf,
+                new Interleaved.Target("typedjson-dynamic", "jackson-map", 0.7), readBytes,
+                target("dsl-json", Interleaved.Measure.TIME)), tiny);
+        assertEquals(4, m.size());
 
         Interleaved.Measured proto = m.get(0);
         assertEquals(3.0, proto.limit(), "the class serde's limit against protobuf on rows");
@@ -45,15 +47,35 @@ class InterleavedTest {
         assertTrue(proto.wallMedian() > 0, "the ratio from wall time: " + proto.wallMedian());
         assertEquals(proto.runSpread() <= Interleaved.AGREEMENT, proto.runsAgree());
 
+        // the read-allocation target: the class serde's bytes per record read over fastjson2's, one count each
+        Interleaved.Measured bytes = m.get(2);
+        assertEquals(1.0, bytes.limit());
+        assertEquals("bytes", bytes.clock());
+        assertTrue(bytes.codecAllocation() > 0 && bytes.rivalAllocation() > 0, bytes.toString());
+        assertEquals((double) bytes.codecAllocation() / bytes.rivalAllocation(), bytes.median(), 1e-12);
+        assertEquals(bytes.median() <= 1.0, bytes.met());
+        assertNull(bytes.rivalExact(), "fastjson2 is exact on the rows records");
+        assertEquals("10/10", bytes.edges());
+        assertTrue(bytes.rivalEdges().startsWith("8/10 (first lost: score NaN: $.score: Float NaN vs Float 0.0)"),
+                bytes.rivalEdges());
+
+        // dsl-json is measured for reference: no limit, never met, not counted
+        Interleaved.Measured dsl = m.get(3);
+        assertTrue(!dsl.isTarget() && !dsl.met() && dsl.median() > 0, dsl.toString());
+
         String table = ReportWriter.speedTable(m);
         assertTrue(table.contains("| rows | typedjson-class | protobuf-record |"), table);
-        assertTrue(table.contains("of 2 targets."), table);
+        assertTrue(table.contains("| rows | typedjson-class | fastjson2 (read B/rec) | "), table);
+        assertTrue(table.contains("of 3 targets. 1 rows for reference only"), table);
         String csv = ReportWriter.speedCsv(m);
-        assertEquals(3, csv.lines().count(), csv);
+        assertEquals(5, csv.lines().count(), csv);
 
         // README's table is rendered from the CSV: what it reads back is what was measured, to the CSV's digits
         List<Interleaved.Measured> back = ReportWriter.readSpeedCsv(csv);
-        assertEquals(2, back.size());
+        assertEquals(4, back.size());
+        assertEquals(Interleaved.Measure.READ_BYTES, back.get(2).target().measure());
+        assertEquals(bytes.rivalEdges(), back.get(2).rivalEdges(), "a quoted field with commas survives the CSV");
+        assertTrue(Double.isNaN(back.get(3).limit()) && !back.get(3).isTarget());
         assertEquals(proto.median(), back.get(0).median(), 1e-4);
         assertEquals(proto.wallMedian(), back.get(0).wallMedian(), 1e-4);
         assertEquals("cpu", back.get(0).clock());
@@ -64,6 +86,54 @@ class InterleavedTest {
         String readme = ReportWriter.readmeTable(back);
         assertTrue(readme.startsWith("| typedjson | against | rows |\n"), readme);
         assertTrue(readme.contains("| `typedjson-dynamic` | `jackson-map` | "), readme);
+        assertTrue(readme.contains("| `typedjson-class` | `fastjson2` (read B/rec) | " + String.format(java.util.Locale.ROOT,
+                "%.2f (%d · %d B), ≤ 1.00: ", bytes.median(), bytes.codecAllocation(), bytes.rivalAllocation())), readme);
+        String dslRow = readme.lines().filter(l -> l.startsWith("| `typedjson-class` | `dsl-json` | ")).findFirst()
+                .orElseThrow();
+        assertTrue(dslRow.matches(".*\\), for reference( †)? \\|"), dslRow);
+        assertTrue(readme.contains("targets met. (read B/rec): bytes allocated per record read"), readme);
+    }
+
+    private static Interleaved.Target target(String rival, Interleaved.Measure measure) {
+        return Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-class") && t.rival().equals(rival)
+                && t.measure() == measure).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theTargetsOfTheIssue() {
+        assertEquals(1.0, target("fastjson2", Interleaved.Measure.TIME).limit("orders"));
+        assertEquals(1.0, target("fastjson2", Interleaved.Measure.TIME).limit("rows"));
+        assertTrue(Double.isNaN(target("fastjson2", Interleaved.Measure.TIME).limit("cdc")), "cdc: for reference");
+        assertEquals(1.0, target("fastjson2", Interleaved.Measure.READ_BYTES).limit("rows"));
+        assertEquals(0.4, target("jackson-record", Interleaved.Measure.TIME).limit("orders"));
+        assertEquals(0.3, target("jackson-record", Interleaved.Measure.TIME).limit("rows"));
+        assertEquals(0.3, target("jackson-record", Interleaved.Measure.TIME).limit("cdc"));
+        assertEquals(1.0, target("protobuf-record", Interleaved.Measure.TIME).limit("orders"));
+        assertEquals(3.0, target("protobuf-record", Interleaved.Measure.TIME).limit("rows"));
+        assertTrue(Double.isNaN(target("dsl-json", Interleaved.Measure.TIME).limit("orders")), "dsl-json: for reference");
+        Interleaved.Target converter = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-connect"))
+                .findFirst().orElseThrow();
+        assertEquals("jsonconverter-plain", converter.rival());
+        assertEquals(0.35, converter.limit("cdc"));
+        Interleaved.Target dynamic = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-dynamic"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of("jackson-map", 0.6), List.of(dynamic.rival(), dynamic.limit("rows")));
+    }
+
+    @Test
+    void aRivalThatCannotCarryTheRecordsIsNotMeasuredAndNotMet() {
+        Interleaved.Target t = target("fastjson2", Interleaved.Measure.TIME);
+        double nan = Double.NaN;
+        Interleaved.Measured m = new Interleaved.Measured("rows", t, 1.0, "cpu", nan, nan, nan, new double[] {nan}, nan,
+                nan, nan, nan, nan, nan, 474, -1, null, "cannot carry record 0: CannotCarryException no writer", "10/10",
+                "0/10");
+        assertTrue(!m.met() && m.runsAgree(), m.toString());
+        String table = ReportWriter.speedTable(List.of(m));
+        assertTrue(table.contains("| **not measured**: the rival cannot carry the records |"), table);
+        assertTrue(table.contains("**no**: cannot carry record 0: CannotCarryException no writer; edges 0/10"), table);
+        String readme = ReportWriter.readmeTable(ReportWriter.readSpeedCsv(ReportWriter.speedCsv(List.of(m))));
+        assertTrue(readme.contains("| **not measured**: the rival cannot carry the records |"), readme);
+        assertTrue(readme.contains("0 of 1 targets met."), readme);
     }
 
     @Test
@@ -85,7 +155,7 @@ class InterleavedTest {
 
     private static Interleaved.Measured measured(String dataset, Interleaved.Target t, double median, double[] runs,
                                                  String exact) {
-        return new Interleaved.Measured(dataset, t, t.limit(), "cpu", median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, median,
+        return new Interleaved.Measured(dataset, t, t.limit(dataset), "cpu", median, 0.4, 0.45, runs, 0.5, 0.5, 0.5, median,
                 100, 200, 10, 20, exact, null);
     }
 }
