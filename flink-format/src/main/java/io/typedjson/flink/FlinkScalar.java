@@ -180,7 +180,8 @@ abstract class FlinkScalar {
         @Override
         Object toInternal(Object value) {
             long nanos = ((LocalTime) value).toNanoOfDay();
-            checkFraction(nanos % 1_000_000_000L, type.getPrecision(), value, type);
+            checkFraction(nanos % 1_000_000_000L, type.getPrecision(), value, type,
+                    " (Flink keeps at most milliseconds of a TIME, and its SQL planner hands a format TIME(0))");
             return (int) (nanos / 1_000_000L);
         }
     }
@@ -205,11 +206,11 @@ abstract class FlinkScalar {
         @Override
         Object toInternal(Object value) {
             if (value instanceof Instant i) {
-                checkFraction(i.getNano(), precision, value, type);
+                checkFraction(i.getNano(), precision, value, type, UP_TO_9);
                 return TimestampData.fromInstant(i);
             }
             LocalDateTime t = (LocalDateTime) value;
-            checkFraction(t.getNano(), precision, value, type);
+            checkFraction(t.getNano(), precision, value, type, UP_TO_9);
             return TimestampData.fromLocalDateTime(t);
         }
     }
@@ -217,11 +218,12 @@ abstract class FlinkScalar {
     private static final long[] POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
             100_000_000L, 1_000_000_000L};
 
+    private static final String UP_TO_9 = " (declare a precision up to 9 to keep them)";
+
     /** Refuses a fraction of a second with more digits than the column's precision keeps. */
-    private static void checkFraction(long nanos, int precision, Object value, LogicalType type) {
+    private static void checkFraction(long nanos, int precision, Object value, LogicalType type, String hint) {
         if (nanos % POWERS[9 - precision] != 0) {
-            throw new CannotCarry(value + " has more fraction digits than " + type.asSummaryString()
-                    + " holds (declare a precision up to 9 to keep them)");
+            throw new CannotCarry(value + " has more fraction digits than " + type.asSummaryString() + " holds" + hint);
         }
     }
 }
