@@ -133,6 +133,16 @@ class RefusalsTest {
     }
 
     @Test
+    void theConfiguredLimitsApply() {
+        RowType row = row(ARRAY(ARRAY(INT())));
+        var schema = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), false,
+                new RowDataCodecs.ReadOptions(false, false), new LimitsSpec(2, 1_000, 1_000, 1_000));
+        IOException e = assertThrows(IOException.class, () -> schema.deserialize("{\"a\":[[1]]}".getBytes(UTF_8)));
+        assertEquals("nesting depth 3 exceeds the limit of 2 (typedjson.max.depth)",
+                assertInstanceOf(TypedJsonException.class, e.getCause()).reason());
+    }
+
+    @Test
     void ignoreParseErrorsSkipsTheRecord() throws IOException {
         RowType row = row(INT());
         var skipping = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), true, false, false);
