@@ -142,7 +142,7 @@ final class RowDataCodecs {
             List<RowType.RowField> fs = type.getFields();
             names = new String[fs.size()];
             keys = new SerializedString[fs.size()];
-            fields = new Codec[fs.size()];
+            fields = (Codec<Object>[]) new Codec<?>[fs.size()];
             getters = new RowData.FieldGetter[fs.size()];
             for (int i = 0; i < fs.size(); i++) {
                 RowType.RowField f = fs.get(i);
