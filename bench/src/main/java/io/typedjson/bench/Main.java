@@ -69,6 +69,7 @@ public final class Main {
                 return ScaleCommand.run(rest);
             case "failover":
                 return FailoverCommand.run(rest);
+            case "flink": return io.typedjson.bench.flink.FlinkCommand.run(rest); // docs/flink.md: one SQL job, json vs typedjson
             default:
                 System.err.println("unknown command '" + args[0] + "'\n");
                 System.err.print(USAGE);

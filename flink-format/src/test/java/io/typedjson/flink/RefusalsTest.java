@@ -1,0 +1,191 @@
+package io.typedjson.flink;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.apache.flink.table.api.DataTypes.ARRAY;
+import static org.apache.flink.table.api.DataTypes.BIGINT;
+import static org.apache.flink.table.api.DataTypes.BYTES;
+import static org.apache.flink.table.api.DataTypes.DECIMAL;
+import static org.apache.flink.table.api.DataTypes.FIELD;
+import static org.apache.flink.table.api.DataTypes.INT;
+import static org.apache.flink.table.api.DataTypes.INTERVAL;
+import static org.apache.flink.table.api.DataTypes.MAP;
+import static org.apache.flink.table.api.DataTypes.ROW;
+import static org.apache.flink.table.api.DataTypes.SECOND;
+import static org.apache.flink.table.api.DataTypes.SMALLINT;
+import static org.apache.flink.table.api.DataTypes.STRING;
+import static org.apache.flink.table.api.DataTypes.TIME;
+import static org.apache.flink.table.api.DataTypes.TIMESTAMP_LTZ;
+import static org.apache.flink.table.api.DataTypes.TIMESTAMP_WITH_TIME_ZONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.typedjson.format.TypedJsonException;
+import java.io.IOException;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericArrayData;
+import org.apache.flink.table.data.GenericMapData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.junit.jupiter.api.Test;
+
+/** What the format refuses, reading and writing, and where it says the problem is (JSON path, byte offset). */
+class RefusalsTest {
+
+    private static RowType row(DataType... columns) {
+        DataTypes.Field[] fields = new DataTypes.Field[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            fields[i] = FIELD(String.valueOf((char) ('a' + i)), columns[i]);
+        }
+        return (RowType) ROW(fields).getLogicalType();
+    }
+
+    private static TypedJsonException refused(RowType row, String document, boolean failOnMissing, boolean failOnUnknown) {
+        var schema = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), false,
+                new RowDataCodecs.ReadOptions(failOnMissing, failOnUnknown), LimitsSpec.DEFAULT);
+        IOException e = assertThrows(IOException.class, () -> schema.deserialize(document.getBytes(UTF_8)));
+        return assertInstanceOf(TypedJsonException.class, e.getCause());
+    }
+
+    private static TypedJsonException refused(RowType row, String document) {
+        return refused(row, document, false, false);
+    }
+
+    private static void assertRefusal(TypedJsonException e, String reason, String path, long offset) {
+        assertEquals(reason, e.reason());
+        assertEquals(path, e.path());
+        assertEquals(offset, e.byteOffset(), e.getMessage());
+    }
+
+    @Test
+    void aDecimalOfAnotherScaleIsNotRescaled() {
+        TypedJsonException e = refused(row(DECIMAL(10, 2)), "{\"a\":19.9}");
+        assertRefusal(e, "decimal 19.9 has scale 1 where DECIMAL(10, 2) (scale 2) belongs: Flink would change it to 19.90",
+                "$.a", 5);
+        assertRefusal(refused(row(DECIMAL(4, 2)), "{\"a\":123.45}"),
+                "decimal 123.45 has 5 digits, more than DECIMAL(4, 2) holds", "$.a", 5);
+    }
+
+    @Test
+    void aFractionFinerThanThePrecisionIsNotTruncated() {
+        TypedJsonException e = refused(row(INT(), TIMESTAMP_LTZ(3)), "{\"a\":1,\"b\":\"2024-01-01T00:00:00.000001Z\"}");
+        assertRefusal(e, "2024-01-01T00:00:00.000001Z has more fraction digits than TIMESTAMP_LTZ(3) holds"
+                + " (declare a precision up to 9 to keep them)", "$.b", 11);
+    }
+
+    @Test
+    void typedPositionsTakeNoTagsAndNoValuesOutOfRange() {
+        assertEquals("$.a", refused(row(SMALLINT()), "{\"a\":\"~s3\"}").path());
+        assertRefusal(refused(row(SMALLINT()), "{\"a\":40000}"), refused(row(SMALLINT()), "{\"a\":40000}").reason(), "$.a", 5);
+        assertEquals("$.a[1]", refused(row(ARRAY(BIGINT())), "{\"a\":[1,1.5]}").path());
+        assertEquals(8, refused(row(ARRAY(BIGINT())), "{\"a\":[1,1.5]}").byteOffset());
+    }
+
+    @Test
+    void secondSpellingsOfATypedPositionAreReadAndWrittenCanonically() throws IOException {
+        RowType row = row(TIMESTAMP_LTZ(9));
+        RowData read = TypeMappingTest.deserializer(row).deserialize("{\"a\":\"2024-01-01T02:00:00.000+02:00\"}".getBytes(UTF_8));
+        assertEquals("{\"a\":\"2024-01-01T00:00:00Z\"}", new String(new TypedJsonRowDataSerializationSchema(row).serialize(read), UTF_8));
+    }
+
+    @Test
+    void nullWhereNotNullAndMissingFields() {
+        assertRefusal(refused(row(INT().notNull()), "{\"a\":null}"), "null where INT NOT NULL belongs", "$.a", 5);
+        assertRefusal(refused(row(INT().notNull(), INT()), "{\"b\":1}"), "missing field \"a\" (INT NOT NULL)", "$", 6);
+        assertRefusal(refused(row(INT(), INT()), "{\"a\":1}", true, false),
+                "missing field \"b\" (INT) (typedjson.fail-on-missing-field=true)", "$", 6);
+    }
+
+    @Test
+    void unknownAndDuplicateKeys() throws IOException {
+        RowType row = row(INT());
+        RowData read = TypeMappingTest.deserializer(row).deserialize("{\"z\":{\"deep\":[1]},\"a\":2}".getBytes(UTF_8));
+        assertEquals(GenericRowData.of(2), read, "an unknown key is skipped with its value");
+        assertRefusal(refused(row, "{\"z\":1,\"a\":2}", false, true),
+                "unknown field \"z\" of ROW<`a` INT> (typedjson.fail-on-unknown-field=true)", "$", 1);
+        assertEquals("duplicate key \"a\"", refused(row, "{\"a\":1,\"a\":2}").reason());
+        assertEquals("$.a", refused(row(MAP(INT(), STRING())), "{\"a\":{\"1\":\"x\",\"1\":\"y\"}}").path().substring(0, 3));
+        assertEquals("format key \"~x\" must be the only key of its object (a key starting with '~' is written with the '~' doubled)",
+                refused(row, "{\"~x\":1}").reason());
+    }
+
+    @Test
+    void mapKeysTakeOnlyTheirCanonicalText() {
+        TypedJsonException e = refused(row(MAP(INT(), STRING())), "{\"a\":{\"01\":\"x\"}}");
+        assertEquals("$.a", e.path());
+        assertEquals("key \"01\" is not the canonical spelling of an int32 (\"1\")", e.reason());
+    }
+
+    @Test
+    void malformedDocumentsAndTheirOffsets() {
+        TypedJsonException e = refused(row(INT(), STRING()), "{\"a\":1,\"b\":\"x\"");
+        assertEquals(14, e.byteOffset(), "the end of the document where more was expected: its length");
+        assertEquals("$.a", refused(row(INT()), "{\"a\":\"1\"}").path());
+        assertEquals("string \"1\" where an object (ROW<`a` INT>) belongs",
+                refused(row(ROW(FIELD("a", INT()))), "{\"a\":\"1\"}").reason());
+    }
+
+    @Test
+    void theConfiguredLimitsApply() {
+        RowType row = row(ARRAY(ARRAY(INT())));
+        var schema = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), false,
+                new RowDataCodecs.ReadOptions(false, false), new LimitsSpec(2, 1_000, 1_000, 1_000));
+        IOException e = assertThrows(IOException.class, () -> schema.deserialize("{\"a\":[[1]]}".getBytes(UTF_8)));
+        assertEquals("nesting depth 3 exceeds the limit of 2 (typedjson.max.depth)",
+                assertInstanceOf(TypedJsonException.class, e.getCause()).reason());
+    }
+
+    @Test
+    void ignoreParseErrorsSkipsTheRecord() throws IOException {
+        RowType row = row(INT());
+        var skipping = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), true, false, false);
+        assertNull(skipping.deserialize("{\"a\":\"x\"}".getBytes(UTF_8)));
+        assertNull(skipping.deserialize(new byte[] {(byte) 0xDE, (byte) 0xAD}));
+        assertEquals(GenericRowData.of(7), skipping.deserialize("{\"a\":7}".getBytes(UTF_8)), "the next record is read");
+    }
+
+    @Test
+    void typesItCannotCarryAreRefusedNamingTheColumn() {
+        assertEquals("column `a`: typedjson cannot carry TIMESTAMP(3) WITH TIME ZONE (see docs/flink.md for the types it maps)",
+                planning(row(TIMESTAMP_WITH_TIME_ZONE(3))));
+        assertEquals("column `b`.`x`[]: typedjson cannot carry INTERVAL SECOND(6) (see docs/flink.md for the types it maps)",
+                planning(row(INT(), ROW(FIELD("x", ARRAY(INTERVAL(SECOND())))))));
+        assertEquals("column `a`: TIME(9): Flink's runtime keeps TIME in milliseconds, so it cannot hold more than 3"
+                + " fraction digits (declare TIME(3) or less)", planning(row(TIME(9))));
+        assertEquals("column `a`: typedjson carries MAP keys of scalar types other than BINARY, VARBINARY and BYTES, not BYTES",
+                planning(row(MAP(BYTES(), INT()))));
+    }
+
+    private static String planning(RowType row) {
+        // Flink has no internal serializer for some of these types: a generic type information stands in
+        String reading = assertThrows(IllegalArgumentException.class, () -> new TypedJsonRowDataDeserializationSchema(
+                row, TypeInformation.of(RowData.class), false, false, false)).getMessage();
+        String writing = assertThrows(IllegalArgumentException.class, () -> new TypedJsonRowDataSerializationSchema(row)).getMessage();
+        assertEquals(reading, writing);
+        return reading;
+    }
+
+    @Test
+    void writingRefusesANullMapKeyWithItsPath() {
+        RowType row = row(MAP(STRING(), INT()));
+        java.util.Map<Object, Object> map = new java.util.HashMap<>();
+        map.put(null, 1);
+        FlinkRuntimeException e = assertThrows(FlinkRuntimeException.class,
+                () -> new TypedJsonRowDataSerializationSchema(row).serialize(GenericRowData.of(new GenericMapData(map))));
+        TypedJsonException cause = assertInstanceOf(TypedJsonException.class, e.getCause());
+        assertEquals("a null map key cannot be carried", cause.reason());
+        assertEquals("$.a[0]", cause.path());
+        // a lone surrogate has no UTF-8 spelling: refused, not written as '?'
+        RowType strings = row(ARRAY(STRING()));
+        e = assertThrows(FlinkRuntimeException.class, () -> new TypedJsonRowDataSerializationSchema(strings)
+                .serialize(GenericRowData.of(new GenericArrayData(new Object[] {StringData.fromString("ok"), StringData.fromString("\uD800")}))));
+        assertEquals("$.a[1]", assertInstanceOf(TypedJsonException.class, e.getCause()).path());
+    }
+}
