@@ -705,21 +705,6 @@ public final class LocalKafka implements AutoCloseable {
      * a later batch is accepted, and the first is retried with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms
      * expires it (KAFKA-14359; seen here as "exact 2754/3000, 246 lost" on a just-created topic).
      */
-    /** The partition count of a topic created with the broker's default, asked until the deadline. */
-    private static int describedPartitions(Admin admin, String topic, long deadline) throws Exception {
-        while (true) {
-            try {
-                return admin.describeTopics(List.of(topic)).allTopicNames().get(Math.max(1, TimeUnit.NANOSECONDS
-                        .toMillis(deadline - System.nanoTime())), TimeUnit.MILLISECONDS).get(topic).partitions().size();
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
-    }
-
     public static void createTopicAndAwaitLeaders(Admin admin, NewTopic topic, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         admin.createTopics(List.of(topic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -739,6 +724,21 @@ public final class LocalKafka implements AutoCloseable {
                 admin.listOffsets(latest).all().get(Math.max(1, TimeUnit.NANOSECONDS.toMillis(
                         deadline - System.nanoTime())), TimeUnit.MILLISECONDS);
                 return;
+            } catch (ExecutionException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** The partition count of a topic created with the broker's default, asked until the deadline. */
+    private static int describedPartitions(Admin admin, String topic, long deadline) throws Exception {
+        while (true) {
+            try {
+                return admin.describeTopics(List.of(topic)).allTopicNames().get(Math.max(1, TimeUnit.NANOSECONDS
+                        .toMillis(deadline - System.nanoTime())), TimeUnit.MILLISECONDS).get(topic).partitions().size();
             } catch (ExecutionException e) {
                 if (System.nanoTime() - deadline > 0) {
                     throw e;
