@@ -13,11 +13,20 @@ public final class JsonKey {
     final String spelled;
     /** {@code "spelled"} in UTF-8 with JSON's escapes, the quotes included. */
     final byte[] quoted;
+    /** Whether {@link #quoted} holds an escape, or a byte beyond ASCII. */
+    final boolean escaped, ascii;
 
     private JsonKey(String name, String spelled) {
         this.name = name;
         this.spelled = spelled;
         this.quoted = JsonWriter.quotedUtf8(spelled);
+        boolean e = false, a = true;
+        for (byte b : quoted) {
+            e |= b == '\\';
+            a &= b >= 0;
+        }
+        this.escaped = e;
+        this.ascii = a;
     }
 
     /** The key whose text is {@code name} (not yet escaped); refuses a name that is not Unicode text. */

@@ -177,6 +177,8 @@ public final class JsonReader {
                 keyStart[d] = p + 1;
                 keyEnd[d] = p + q.length - 1;
                 keyText[d] = key.spelled;
+                keyEscaped[d] = key.escaped;
+                keyAscii[d] = key.ascii;
                 pos = colon(p + q.length);
                 state[d] = AFTER_KEY;
                 token = JsonToken.FIELD_NAME;
@@ -640,6 +642,14 @@ public final class JsonReader {
             }
         }
         return n;
+    }
+
+    /**
+     * Whether the current string (or key) is spelled with an escape. Only an escape can spell a lone surrogate
+     * (the reader refuses ill-formed UTF-8), so text without one is Unicode text as it is.
+     */
+    public boolean textEscaped() {
+        return token == JsonToken.FIELD_NAME ? keyEscaped[depth] : token == JsonToken.VALUE_STRING && escaped;
     }
 
     /** The current string's text, or the current key's, or a number's lexeme. */

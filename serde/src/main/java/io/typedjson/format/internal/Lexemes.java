@@ -74,8 +74,14 @@ public final class Lexemes {
         }
     }
 
-    /** The same rule on read: a {@code \uD800} escape without its pair is refused. */
+    /**
+     * The same rule on read: a {@code \uD800} escape without its pair is refused. {@code s} is the text of the reader's
+     * current string or key, which needs looking at only when it was spelled with an escape.
+     */
     public static String checkUnicode(JsonReader in, String s) {
+        if (!in.textEscaped()) {
+            return s;
+        }
         int at = loneSurrogate(s);
         if (at >= 0) {
             throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
