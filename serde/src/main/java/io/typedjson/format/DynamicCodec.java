@@ -154,7 +154,10 @@ public final class DynamicCodec implements Codec<Object> {
     }
 
     private Object readStringOrTagged(JsonReader in) {
-        // a tagged scalar of the common shapes straight from the parser's buffer, without the string and its payload
+        if (!in.textStartsWith(Tags.PREFIX)) {
+            return Lexemes.checkUnicode(in, in.getText()); // a plain string
+        }
+        // a tagged scalar of the common shapes straight from the reader's buffer, without the string and its payload
         int length = in.getTextLength();
         if (length > 2) {
             char[] c = in.getTextCharacters();

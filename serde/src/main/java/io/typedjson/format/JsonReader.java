@@ -652,6 +652,15 @@ public final class JsonReader {
         return token == JsonToken.FIELD_NAME ? keyEscaped[depth] : token == JsonToken.VALUE_STRING && escaped;
     }
 
+    /** Whether the current string's text starts with {@code c} (an ASCII character), without decoding it when it can. */
+    public boolean textStartsWith(char c) {
+        if (token == JsonToken.VALUE_STRING && !escaped) {
+            return valueEnd > valueStart && buf[valueStart] == c;
+        }
+        String t = getText();
+        return t != null && !t.isEmpty() && t.charAt(0) == c;
+    }
+
     /** The current string's text, or the current key's, or a number's lexeme. */
     public String getText() {
         if (token == JsonToken.FIELD_NAME) {
