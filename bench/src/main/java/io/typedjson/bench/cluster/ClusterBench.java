@@ -64,6 +64,10 @@ import io.typedjson.bench.codec.BenchCodec;
 final class ClusterBench {
 
     static final String SENT_NANOS_HEADER = "typedjson-bench-sent-nanos";
+    /** Before a timed window: no compilation finished for this long (compiles queued by untimed work are done)... */
+    static final long QUIET_COMPILER_MS = 100;
+    /** ...or this long waited at most. */
+    static final long MAX_COMPILER_WAIT_MS = 5_000;
 
     /** Everything a run is told. */
     record Settings(int records, int warmupRecords, int runs, String compression, String acks, int partitions,
@@ -512,6 +516,7 @@ final class ClusterBench {
             List<Thread> workers = new ArrayList<>();
             progress.start(label + " " + p.name() + " produce", count);
             double[] cpuMs = new double[threads];
+            Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
             Window.Probe probe = Window.Probe.start();
             for (int t = 0; t < threads; t++) {
                 int first = t;
@@ -610,6 +615,7 @@ final class ClusterBench {
                                      Map<TopicPartition, Long> ends) {
         Check check = newCheck(count, produced);
         try (KafkaConsumer<byte[], byte[]> consumer = positionedConsumer("typedjson-bench-read", produced.partitions)) {
+            Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
             progress.start(what, count);
             double cpu0 = Window.currentThreadCpuMs();
             Window.Probe probe = Window.Probe.start();
@@ -724,6 +730,7 @@ final class ClusterBench {
             workers.add(w);
         }
         awaitGroupFormed(owned, positioned, partitions, lastRebalance, failure);
+        Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
         progress.start(what + " (" + threads + " consumers)", count);
         Window.Probe probe = Window.Probe.start();
         lastProgress.set(System.nanoTime());

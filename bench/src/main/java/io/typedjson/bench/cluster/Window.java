@@ -83,6 +83,30 @@ record Window(double seconds, double gcPauseMs, long pageFaults, double cpuMs, i
         }
     }
 
+    /**
+     * Waits until the JIT compilers have finished no compilation for {@code quietMs} (at most {@code maxMs}): compiles
+     * queued by the untimed work before a window (the comparing read, the previous codec) then finish before its clock
+     * starts instead of inside it. Returns how long it waited, in ms.
+     */
+    static long awaitQuietCompiler(long quietMs, long maxMs) {
+        long start = System.nanoTime();
+        long deadline = start + maxMs * 1_000_000;
+        double before = jitMillis();
+        try {
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(Math.max(1, Math.min(quietMs, (deadline - System.nanoTime()) / 1_000_000)));
+                double now = jitMillis();
+                if (now == before) {
+                    break;
+                }
+                before = now;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
     /** CPU time of the calling thread in ms (user and system), or -1 where the JVM does not measure it. */
     static double currentThreadCpuMs() {
         var threads = ManagementFactory.getThreadMXBean();

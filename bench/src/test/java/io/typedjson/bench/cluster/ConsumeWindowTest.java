@@ -178,6 +178,14 @@ class ConsumeWindowTest {
     }
 
     @Test
+    void waitingForAQuietCompilerEndsWhenNothingCompilesAndAtTheLatestAtItsLimit() {
+        long waited = Window.awaitQuietCompiler(50, 2_000);
+        assertTrue(waited >= 50 && waited < 2_500, "waited " + waited + " ms");
+        long bounded = Window.awaitQuietCompiler(5_000, 200);
+        assertTrue(bounded >= 150 && bounded < 2_000, "at most the limit: " + bounded);
+    }
+
+    @Test
     void theOrderOfTheCodecsIsShuffledPerRunFromTheSeed() {
         List<String> codecs = List.of("a", "b", "c", "d", "e", "f", "g");
         List<List<String>> orders = ClusterCommand.runOrders(codecs, 6, 42);
