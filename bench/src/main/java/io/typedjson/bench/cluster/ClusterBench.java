@@ -65,7 +65,7 @@ final class ClusterBench {
 
     static final String SENT_NANOS_HEADER = "typedjson-bench-sent-nanos";
     /** Before a timed window: no compilation finished for this long (compiles queued by untimed work are done)... */
-    static final long QUIET_COMPILER_MS = 100;
+    static final long QUIET_COMPILER_MS = 250;
     /** ...or this long waited at most. */
     static final long MAX_COMPILER_WAIT_MS = 5_000;
 
