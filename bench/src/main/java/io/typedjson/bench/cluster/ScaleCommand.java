@@ -422,6 +422,16 @@ public final class ScaleCommand {
         return median + " (" + fmt(r[0], 2) + "–" + fmt(r[r.length - 1], 2) + ")";
     }
 
+    /** Windows of the cell's runs (each produce and consume pass) that GC, JIT or page faults disturbed. */
+    static long disturbed(Cell c) {
+        return c.runs().stream().mapToLong(m -> (m.produceWindow().disturbed() ? 1 : 0)
+                + m.consumeWindows().stream().filter(Window::disturbed).count()).sum();
+    }
+
+    static int windows(Cell c) {
+        return c.runs().stream().mapToInt(m -> 1 + m.consumeWindows().size()).sum();
+    }
+
     static String exactness(Cell c) {
         Measurement worst = null;
         for (Measurement m : c.runs()) {
@@ -457,8 +467,8 @@ public final class ScaleCommand {
                 sb.append("\n### ").append(sweep).append("\n\n");
                 sb.append("| ").append(sweep).append(" | codec | value B/rec | produce rec/s | produce MB/s "
                         + "| consume rec/s | consume MB/s | produce vs " + BASELINE + " | consume vs " + BASELINE
-                        + " | exact |\n");
-                sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n");
+                        + " | exact | disturbed |\n");
+                sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
             }
             Map<String, Cell> cells = byConfig.get(p.config());
             for (String codec : codecs) {
@@ -471,13 +481,17 @@ public final class ScaleCommand {
                         .append(" | ").append(fmt(median(c.runs(), Measurement::consumeMegabytesPerSecond), 2))
                         .append(" | ").append(ratioWithSpread(c, Measurement::produceRecordsPerSecond))
                         .append(" | ").append(ratioWithSpread(c, Measurement::consumeRecordsPerSecond))
-                        .append(" | ").append(exactness(c)).append(" |\n");
+                        .append(" | ").append(exactness(c))
+                        .append(" | ").append(disturbed(c)).append(" of ").append(windows(c)).append(" |\n");
             }
         }
         sb.append("\nMB = 10^6 bytes of serialized values; produce: encode in the sending threads until every "
-                + "flush() returned; consume: decode in the poll loops, from the group's start to the last record; "
+                + "flush() returned; consume: decode in the poll loops, from the group's start to the last record, "
+                + "the median of the timed passes; "
                 + "exact: records consumed equal to those produced, none lost, duplicated, reordered within a "
-                + "partition and producer, or changed (the worst run).\n\n");
+                + "partition and producer, or changed (the worst run); disturbed: timed windows (each produce and "
+                + "consume pass) in which GC pauses or JIT compilation took over 5 % of the window or the process "
+                + "took over 1,000 page faults.\n\n");
         sb.append(footer).append('\n');
         return sb.toString();
     }
@@ -505,10 +519,7 @@ public final class ScaleCommand {
                         plain(vsBaseline(c, Measurement::consumeRecordsPerSecond), 3),
                         Integer.toString(worstExact), Integer.toString(first.records()),
                         Boolean.toString(c.runs().stream().allMatch(m -> m.verdict().isExact())),
-                        Integer.toString(o.passes), Long.toString(c.runs().stream().mapToLong(m ->
-                                (m.produceWindow().disturbed() ? 1 : 0)
-                                + m.consumeWindows().stream().filter(Window::disturbed).count()).sum()),
-                        Integer.toString(c.runs().stream().mapToInt(m -> 1 + m.consumeWindows().size()).sum())));
+                        Integer.toString(o.passes), Long.toString(disturbed(c)), Integer.toString(windows(c))));
                 sb.append('\n');
             }
         }

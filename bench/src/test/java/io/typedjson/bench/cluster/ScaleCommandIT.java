@@ -47,6 +47,9 @@ class ScaleCommandIT {
             assertTrue(md.contains(section), section + "\n" + md);
         }
         assertTrue(md.contains("| test-text |") && md.contains("| " + ScaleCommand.BASELINE + " |"), md);
+        // every cell says how many of its timed windows were disturbed: two runs of a produce and three passes
+        assertTrue(md.contains("| exact | disturbed |") && md.matches("(?s).*\\| exact [0-9]+/[0-9]+ \\| [0-8] of 8 \\|.*"),
+                md);
         // two runs: each ratio to the baseline is the median with its range over the runs
         assertTrue(java.util.regex.Pattern.compile("\\| test-text \\|.*\\| [0-9.]+ \\([0-9.]+–[0-9.]+\\) \\|")
                 .matcher(md).find(), md);
