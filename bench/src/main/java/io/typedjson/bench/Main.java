@@ -20,7 +20,7 @@ public final class Main {
                        chart.svg, speed.md, speed.csv and targets.md to bench/target/results/
               speed    the speed targets alone: every codec and its rival timed in turns in one JVM,
                        median of per-round ratios with its interquartile range; --from CSV --readme
-                       README.md rewrites README's speed table from a published speed.csv
+                       docs/benchmarks.md rewrites that page's speed table from a published speed.csv
               jmh      JMH's own command line, e.g.  jmh CodecBenchmark -p dataset=rows -prof gc
               cluster  the end-to-end benchmark on a local Kafka cluster (--brokers N for N nodes)
               scale    throughput against record size, partitions and threads, and compression,

@@ -38,8 +38,13 @@ import org.junit.jupiter.api.Test;
  * {@code \|} for a pipe, which would end a table cell). Markdown renders neither marker. {@code speed} names
  * {@code bench/results/speed.csv}, whose rows are keyed by codec and rival: {@code typedjson-class:jackson-record}.
  *
- * <p>README.md's speed table is not quoted number by number: it is the table {@code ReportWriter.readmeTable}
- * renders from {@code bench/results/speed.csv}, verbatim, between two markers.
+ * <p>The speed targets table of docs/benchmarks.md is not quoted number by number: it is the table
+ * {@code ReportWriter.readmeTable} renders from {@code bench/results/speed.csv}, verbatim, between two markers.
+ *
+ * <p>After the published results are rerun, {@code -Dtypedjson.docs.rewrite=true} rewrites every marked number from
+ * its source before checking (same decimals, same thousands separators); text markers are still only checked:
+ * {@code mvn -q -B -pl bench -am verify -DskipITs -Dtest=DocumentedNumbersTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dtypedjson.docs.rewrite=true}.
  */
 class DocumentedNumbersTest {
 
@@ -151,6 +156,43 @@ class DocumentedNumbersTest {
         return sum;
     }
 
+    /** The value a number marker names: a row's column, a ratio of two rows, or a sum of columns. */
+    private static Range expected(Map<String, Map<String, Map<String, String>>> sources, String sourceName,
+            String dataset, String codec, String column) {
+        Map<String, Map<String, String>> source = sources.get(sourceName);
+        if (codec.contains("/")) {
+            String[] pair = codec.split("/", 2);
+            return value(source, sourceName, dataset, pair[0], column)
+                    .over(value(source, sourceName, dataset, pair[1], column));
+        }
+        return value(source, sourceName, dataset, codec, column);
+    }
+
+    /**
+     * {@code text} with every marked number that disagrees with its source replaced by the source's value, shown with
+     * as many decimals as before and with thousands separators where it had them (or where it now needs them).
+     */
+    static String rewrite(String text, Map<String, Map<String, Map<String, String>>> sources) {
+        Matcher m = NUMBER_MARKER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int last = 0;
+        while (m.find()) {
+            String shown = m.group(1);
+            Range r = expected(sources, m.group(2), m.group(3), m.group(4), m.group(5));
+            if (r.roundsTo(new BigDecimal(shown.replace(",", "")))) {
+                continue; // still right: left as written
+            }
+            BigDecimal mid = r.lo().add(r.hi()).divide(BigDecimal.valueOf(2), MathContext.DECIMAL64);
+            int decimals = Math.max(0, new BigDecimal(shown.replace(",", "")).scale());
+            BigDecimal v = mid.setScale(decimals, RoundingMode.HALF_UP);
+            boolean separators = shown.contains(",") || decimals == 0 && v.abs().compareTo(BigDecimal.valueOf(1000)) >= 0;
+            String fresh = separators ? String.format(java.util.Locale.ROOT, "%,." + decimals + "f", v) : v.toPlainString();
+            out.append(text, last, m.start(1)).append(fresh);
+            last = m.end(1);
+        }
+        return out.append(text.substring(last)).toString();
+    }
+
     /** Checks every marker of {@code page}; returns how many it found. */
     static int check(String page, String text, Map<String, Map<String, Map<String, String>>> sources,
             Map<String, String> generatedPages, List<String> failures) {
@@ -164,15 +206,7 @@ class DocumentedNumbersTest {
             String dataset = m.group(3);
             String codec = m.group(4);
             String column = m.group(5);
-            Map<String, Map<String, String>> source = sources.get(sourceName);
-            Range expected;
-            if (codec.contains("/")) {
-                String[] pair = codec.split("/", 2);
-                expected = value(source, sourceName, dataset, pair[0], column)
-                        .over(value(source, sourceName, dataset, pair[1], column));
-            } else {
-                expected = value(source, sourceName, dataset, codec, column);
-            }
+            Range expected = expected(sources, sourceName, dataset, codec, column);
             if (!expected.roundsTo(new BigDecimal(shown))) {
                 failures.add(page + ": " + m.group() + " shows " + shown + ", but " + sourceName + " gives " + expected);
             }
@@ -214,7 +248,16 @@ class DocumentedNumbersTest {
         Map<String, String> generated = generatedPages();
         List<String> failures = new ArrayList<>();
         Map<String, Integer> counts = new HashMap<>();
+        boolean rewrite = Boolean.getBoolean("typedjson.docs.rewrite");
         for (Path page : pages()) {
+            if (rewrite) {
+                String text = Files.readString(page);
+                String fresh = rewrite(text, sources);
+                if (!fresh.equals(text)) {
+                    Files.writeString(page, fresh);
+                    System.out.println("rewrote the marked numbers of " + page);
+                }
+            }
             counts.put(ROOT.relativize(page).toString(), check(page.toString(), Files.readString(page), sources, generated, failures));
         }
         assertEquals(List.of(), failures);
@@ -225,15 +268,37 @@ class DocumentedNumbersTest {
     }
 
     @Test
-    void readmesSpeedTableIsTheOneRenderedFromThePublishedSpeedCsv() throws IOException {
+    void aStaleNumberIsRewrittenFromItsSource() throws IOException {
+        Map<String, Map<String, Map<String, String>>> sources = sources();
+        String bytes = sources.get("report").get("orders typedjson-connect").get("bytes_per_record");
+        String consumed = sources.get("cluster").get("orders protobuf").get("consume_records_per_s");
+        String page = "a 1<!-- report orders typedjson-connect bytes_per_record --> b 9.99×<!-- cluster orders "
+                + "protobuf/typedjson-class consume_records_per_s --> c 1,234,567<!-- cluster orders protobuf "
+                + "consume_records_per_s --> <!-- report.md says: anything -->";
+        String fresh = rewrite(page, sources);
+        List<String> failures = new ArrayList<>();
+        check("rewritten", fresh.replace("<!-- report.md says: anything -->", ""), sources, generatedPages(), failures);
+        assertEquals(List.of(), failures, fresh);
+        assertTrue(fresh.startsWith("a " + new BigDecimal(bytes).setScale(0, RoundingMode.HALF_UP) + "<!--"), fresh);
+        assertTrue(fresh.contains(" c " + String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(consumed))
+                + "<!--"), fresh);
+        assertTrue(fresh.matches("(?s).* b [0-9]\\.[0-9]{2}×<!--.*"), "two decimals as before: " + fresh);
+        assertTrue(fresh.endsWith("<!-- report.md says: anything -->"), "text markers are left as they are");
+        assertEquals(fresh, rewrite(fresh, sources), "a fresh page stays as it is");
+    }
+
+    @Test
+    void theSpeedTargetsTableIsTheOneRenderedFromThePublishedSpeedCsv() throws IOException {
         String rendered = ReportWriter.readmeTable(ReportWriter.readSpeedCsv(
                 Files.readString(ROOT.resolve("bench/results/speed.csv"))));
         assertEquals(15, ReportWriter.readSpeedCsv(Files.readString(ROOT.resolve("bench/results/speed.csv"))).size(),
                 "the published speed.csv has the issue's 15 targets");
-        String readme = Files.readString(ROOT.resolve("README.md"));
-        assertEquals(Optional.of(rendered), ReportWriter.readmeBlock(readme),
-                "README.md's speed table is stale: run `java -jar bench/target/typedjson-bench.jar speed --from "
-                        + "bench/results/speed.csv --readme README.md`");
+        String page = Files.readString(ROOT.resolve("docs/benchmarks.md"));
+        assertEquals(Optional.of(rendered), ReportWriter.readmeBlock(page),
+                "docs/benchmarks.md's speed targets table is stale: run `java -jar bench/target/typedjson-bench.jar "
+                        + "speed --from bench/results/speed.csv --readme docs/benchmarks.md`");
+        assertEquals(Optional.empty(), ReportWriter.readmeBlock(Files.readString(ROOT.resolve("README.md"))),
+                "the project's internal targets live on the benchmarks page, not on the landing page");
         Path snippet = ROOT.resolve("bench/results/targets.md");
         assertEquals(rendered, Files.readString(snippet), snippet + " was written from another speed.csv");
     }

@@ -51,25 +51,40 @@ import io.typedjson.bench.codec.BenchCodec;
  * Produces a data set through each codec to a topic of its own, consumes it back, compares every record and times it.
  *
  * <p>One measurement of one codec: (1) produce N records as fast as one sending thread can, encoding each record in
- * that thread (serialization is part of produce throughput), until {@code flush()} returns; (2) read all N back with a
- * new consumer from the beginning, decoding in the poll loop; (3) compare: by key (the sequence number) nothing lost,
- * duplicated or out of order within its partition, and by value equal to what was produced; (4) the topic's size on the
- * broker's disk from {@code describeLogDirs}; (5) end-to-end latency at a steady rate: M more records, each with the
- * {@code System.nanoTime()} of its send in a header, read by a consumer tailing the topic, timed after decoding.
+ * that thread (serialization is part of produce throughput), until {@code flush()} returns; (2) read all N back, first
+ * untimed, comparing each record as it arrives, then {@code passes} times on the clock, each time with a new consumer
+ * assigned and positioned at the beginning before the clock starts, decoding in the poll loop and keeping nothing it
+ * decoded (the consume time is the median of the passes); (3) compare: by key (the sequence number) nothing lost,
+ * duplicated or out of order within its partition, and by value equal to what was produced (the untimed read; the
+ * timed passes check keys and CRCs); (4) the topic's size on the broker's disk from {@code describeLogDirs}; (5)
+ * end-to-end latency at a steady rate: M more records, each with the {@code System.nanoTime()} of its send in a
+ * header, read by a consumer tailing the topic, timed after decoding. Each timed window records what else the JVM did
+ * meanwhile ({@link Window}).
  */
 final class ClusterBench {
 
     static final String SENT_NANOS_HEADER = "typedjson-bench-sent-nanos";
+    /** Before a timed window: no compilation finished for this long (compiles queued by untimed work are done)... */
+    static final long QUIET_COMPILER_MS = 250;
+    /** ...or this long waited at most. */
+    static final long MAX_COMPILER_WAIT_MS = 5_000;
 
     /** Everything a run is told. */
     record Settings(int records, int warmupRecords, int runs, String compression, String acks, int partitions,
                     Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
-                    Duration stallTimeout, int producers, int consumers, Map<String, String> topicConfigs) {
+                    Duration stallTimeout, int producers, int consumers, Map<String, String> topicConfigs,
+                    int passes) {
+
+        /** Timed consume passes per measurement unless told: the measurement is their median. */
+        static final int DEFAULT_PASSES = 3;
 
         Settings {
             topicConfigs = Map.copyOf(topicConfigs);
             if (producers < 1 || consumers < 1) {
                 throw new IllegalArgumentException("at least one producer and one consumer thread");
+            }
+            if (passes < 1) {
+                throw new IllegalArgumentException("at least one consume pass");
             }
         }
 
@@ -78,13 +93,25 @@ final class ClusterBench {
                  Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
                  Duration stallTimeout) {
             this(records, warmupRecords, runs, compression, acks, partitions, replicationFactor, latencyRecords,
-                    latencyRate, bootstrapServers, stallTimeout, 1, 1, Map.of());
+                    latencyRate, bootstrapServers, stallTimeout, 1, 1, Map.of(), DEFAULT_PASSES);
         }
     }
 
-    /** What one codec did in one run. */
+    /**
+     * What one codec did in one run: {@code consumeSeconds} is the median of the timed consume passes, each a window of
+     * {@code consumeWindows}.
+     */
     record Measurement(String codec, int records, long valueBytes, double produceSeconds, double consumeSeconds,
-                       long consumedValueBytes, long diskBytes, Latency latency, Verdict verdict) {
+                       long consumedValueBytes, long diskBytes, Latency latency, Verdict verdict, Window produceWindow,
+                       List<Window> consumeWindows) {
+
+        /** A measurement whose windows were not observed (one consume window of {@code consumeSeconds}). */
+        Measurement(String codec, int records, long valueBytes, double produceSeconds, double consumeSeconds,
+                    long consumedValueBytes, long diskBytes, Latency latency, Verdict verdict) {
+            this(codec, records, valueBytes, produceSeconds, consumeSeconds, consumedValueBytes, diskBytes, latency,
+                    verdict, new Window(produceSeconds, 0, 0, -1, 1, 0),
+                    List.of(new Window(consumeSeconds, 0, 0, -1, 1, 0)));
+        }
 
         double produceRecordsPerSecond() {
             return records / produceSeconds;
@@ -128,12 +155,22 @@ final class ClusterBench {
     }
 
     /** The comparison of consumed records with produced ones. */
+    /**
+     * The comparison of consumed records with produced ones, from the untimed read, and how many timed passes saw
+     * something it did not ({@code passFaults}: a record changed, lost, duplicated or reordered in a pass).
+     */
     record Verdict(int expected, int exact, int consumed, int missing, int duplicated, int reordered, int changed,
-                   int unknownKeys, int sendErrors, List<String> examples) {
+                   int unknownKeys, int sendErrors, List<String> examples, int passFaults) {
+
+        Verdict(int expected, int exact, int consumed, int missing, int duplicated, int reordered, int changed,
+                int unknownKeys, int sendErrors, List<String> examples) {
+            this(expected, exact, consumed, missing, duplicated, reordered, changed, unknownKeys, sendErrors,
+                    examples, 0);
+        }
 
         boolean isExact() {
             return exact == expected && consumed == expected && duplicated == 0 && unknownKeys == 0
-                    && sendErrors == 0;
+                    && sendErrors == 0 && passFaults == 0;
         }
 
         String summary() {
@@ -144,6 +181,7 @@ final class ClusterBench {
             if (changed > 0) sb.append(", ").append(changed).append(" changed");
             if (unknownKeys > 0) sb.append(", ").append(unknownKeys).append(" unknown keys");
             if (sendErrors > 0) sb.append(", ").append(sendErrors).append(" send errors");
+            if (passFaults > 0) sb.append(", ").append(passFaults).append(" timed passes saw otherwise");
             return sb.toString();
         }
     }
@@ -204,64 +242,248 @@ final class ClusterBench {
         }
     }
 
-    /** The five steps of the class comment, in order; only produce, consume and latency are timed. */
+    /**
+     * The five steps of the class comment, in order; only produce, consume and latency are timed. Step 2 reads the
+     * topic once untimed to compare every record (the verdict), then {@code settings.passes()} times on the clock;
+     * the consume time is the median of those passes.
+     */
     private <V> Measurement measureOn(Prepared<V> p, int count, String topic, String label) throws Exception {
         if (topology == null) {
             topology = describeTopic(topic);
         }
         Produced produced = produce(p, count, topic, label);
         Map<TopicPartition, Long> ends = stableEndOffsets(produced.partitions, count);
-        Consumed consumed = new Consumed(count, settings.producers());
-        double consumeSeconds = settings.consumers() == 1
-                ? consumeAssigned(p, count, topic, label, produced.partitions, ends, consumed)
-                : consumeInGroup(p, count, topic, label, produced.partitions, ends, consumed);
-        Verdict verdict = compare(p.values, count, produced, consumed);
+        ExactRead exact = readExactly(p, count, label, produced, ends);
+        List<Window> passes = new ArrayList<>();
+        List<String> passFaults = new ArrayList<>();
+        long consumedBytes = 0;
+        for (int pass = 1; pass <= settings.passes(); pass++) {
+            String what = label + " " + p.name() + " consume pass " + pass;
+            Pass result = settings.consumers() == 1
+                    ? consumeAssigned(p, count, what, produced, ends)
+                    : consumeInGroup(p, count, topic, what, produced, ends);
+            passes.add(result.window);
+            consumedBytes = result.check.bytes;
+            String fault = result.check.faultAgainst(exact.check);
+            if (fault != null) {
+                passFaults.add("consume pass " + pass + ": " + fault);
+            }
+        }
+        Verdict verdict = exact.verdict(count, produced, passFaults);
         long diskBytes = diskBytes(topic);
         Latency latency = latency(p, topic, produced.partitions, ends, count, label);
-        return new Measurement(p.name(), count, produced.valueBytes, produced.seconds, consumeSeconds,
-                consumed.consumedBytes.get(), diskBytes, latency, verdict);
+        double consumeSeconds = median(passes.stream().mapToDouble(Window::seconds).toArray());
+        return new Measurement(p.name(), count, produced.valueBytes, produced.window.seconds(), consumeSeconds,
+                consumedBytes, diskBytes, latency, verdict, produced.window, List.copyOf(passes));
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
     /**
-     * 3. Each of the first {@code count} records as consumed against what was produced (untimed): lost, changed (its
-     * decoded value differs, or its bytes do), out of order in its partition, or exact.
+     * The checks the timed loop makes on each record, without keeping what it decoded: the key (unknown, seen twice,
+     * out of order within its partition and producer thread), the CRC of the bytes against the one produced, and
+     * whether the value decodes. The last few decoded values stay in a small ring so that decoding cannot be
+     * optimised away. One per consumer thread and pass.
      */
-    private <V> Verdict compare(List<V> values, int count, Produced produced, Consumed c) {
-        int exact = 0;
-        int missing = 0;
-        int changed = 0;
-        int reordered = 0;
-        List<String> examples = new ArrayList<>();
-        if (produced.firstSendError != null) {
-            examples.add("send failed: " + produced.firstSendError);
+    static final class Check {
+        private static final int RING = 64;
+        private final int count;
+        private final int producers;
+        private final int[] producedCrcs;
+        private final int[] lastSeq;
+        private final CRC32 crc = new CRC32();
+        private final Object[] ring = new Object[RING];
+        final java.util.BitSet seen;
+        int consumed;
+        long bytes;
+        int duplicated;
+        int reordered;
+        int changed;
+        int unknownKeys;
+        String firstChange;
+
+        Check(int count, int producers, int partitions, int[] producedCrcs) {
+            this.count = count;
+            this.producers = producers;
+            this.producedCrcs = producedCrcs;
+            this.lastSeq = new int[Math.max(1, partitions) * producers];
+            Arrays.fill(lastSeq, -1);
+            this.seen = new java.util.BitSet(count);
         }
-        for (int i = 0; i < count; i++) {
-            if (c.seen.get(i) == 0) {
-                missing++;
-                example(examples, "record " + i + " lost");
-                continue;
+
+        /** The record's key checked and noted; its sequence number, or -1 for a key that is no record's. */
+        int key(ConsumerRecord<byte[], byte[]> r) {
+            consumed++;
+            int seq = seqOf(r.key());
+            if (seq < 0 || seq >= count) {
+                unknownKeys++;
+                return -1;
             }
-            String diff = c.decodeErrors[i] != null ? "decode failed: " + c.decodeErrors[i]
-                    : differenceOrNull(values.get(i), c.decoded[i]);
-            if (diff == null && (c.crcs[i] != produced.crcs[i] || c.nullValue[i])) {
-                diff = "bytes differ from the bytes produced";
+            if (seen.get(seq)) {
+                duplicated++;
+            } else {
+                seen.set(seq);
+            }
+            int slot = r.partition() * producers + seq % producers;
+            if (slot < lastSeq.length) {
+                if (lastSeq[slot] >= seq) {
+                    reordered++;
+                }
+                lastSeq[slot] = seq;
+            }
+            return seq;
+        }
+
+        /** Whether the value's bytes are those produced as record {@code seq}. */
+        boolean sameBytes(int seq, byte[] value) {
+            if (value == null) {
+                return false;
+            }
+            bytes += value.length;
+            crc.reset();
+            crc.update(value);
+            return (int) crc.getValue() == producedCrcs[seq];
+        }
+
+        /** The timed loop's work on one record: checks, decode, the value kept in the ring. */
+        void accept(ConsumerRecord<byte[], byte[]> r, BenchCodec<?> codec) {
+            int seq = key(r);
+            if (seq < 0) {
+                return;
+            }
+            byte[] value = r.value();
+            boolean same = sameBytes(seq, value);
+            try {
+                ring[consumed & (RING - 1)] = codec.decode(value);
+            } catch (RuntimeException e) {
+                same = false;
+            }
+            if (!same) {
+                changed++;
+                if (firstChange == null) {
+                    firstChange = "record " + seq + " changed";
+                }
+            }
+        }
+
+        /** Another consumer thread's checks of the same pass added to these. */
+        void add(Check o) {
+            consumed += o.consumed;
+            bytes += o.bytes;
+            reordered += o.reordered;
+            changed += o.changed;
+            unknownKeys += o.unknownKeys;
+            java.util.BitSet both = (java.util.BitSet) seen.clone();
+            both.and(o.seen);
+            duplicated += o.duplicated + both.cardinality();
+            seen.or(o.seen);
+            if (firstChange == null) {
+                firstChange = o.firstChange;
+            }
+        }
+
+        /**
+         * What a timed pass saw that the untimed read did not: a record changed, duplicated, reordered or with an
+         * unknown key, or a different set of records; null when it saw the same.
+         */
+        String faultAgainst(Check exact) {
+            List<String> f = new ArrayList<>();
+            if (changed > exact.changed) f.add((changed - exact.changed) + " changed (" + firstChange + ")");
+            if (duplicated > exact.duplicated) f.add((duplicated - exact.duplicated) + " duplicated");
+            if (reordered > exact.reordered) f.add((reordered - exact.reordered) + " reordered");
+            if (unknownKeys > exact.unknownKeys) f.add((unknownKeys - exact.unknownKeys) + " unknown keys");
+            if (!seen.equals(exact.seen)) {
+                f.add(seen.cardinality() + " distinct records where the untimed read had " + exact.seen.cardinality());
+            }
+            return f.isEmpty() ? null : String.join(", ", f);
+        }
+    }
+
+    /** The untimed read of step 2: the checks of a timed pass, plus every value compared as it arrives. */
+    private final class ExactRead {
+        final Check check;
+        final java.util.BitSet differs;
+        final java.util.BitSet outOfOrder;
+        final List<String> examples = new ArrayList<>();
+
+        ExactRead(Check check, int count) {
+            this.check = check;
+            this.differs = new java.util.BitSet(count);
+            this.outOfOrder = new java.util.BitSet(count);
+        }
+
+        <V> void accept(ConsumerRecord<byte[], byte[]> r, Prepared<V> p) {
+            int duplicates = check.duplicated;
+            int reorders = check.reordered;
+            int seq = check.key(r);
+            if (seq < 0 || check.duplicated > duplicates) {
+                return; // a second copy is counted, not compared
+            }
+            if (check.reordered > reorders) {
+                outOfOrder.set(seq);
+            }
+            byte[] value = r.value();
+            String diff;
+            boolean sameBytes = check.sameBytes(seq, value);
+            try {
+                diff = differenceOrNull(p.values.get(seq), p.codec.decode(value));
+            } catch (RuntimeException e) {
+                diff = "decode failed: " + e;
+                sameBytes = false;
+            }
+            if (!sameBytes) {
+                check.changed++; // what a timed pass can see too: compared with its count
+                if (diff == null) {
+                    diff = "bytes differ from the bytes produced";
+                }
             }
             if (diff != null) {
-                changed++;
-                example(examples, "record " + i + ": " + diff);
-            } else if (c.outOfOrder[i]) {
-                reordered++;
-                example(examples, "record " + i + " out of order in its partition");
-            } else {
-                exact++;
+                differs.set(seq);
+                example(examples, "record " + seq + ": " + diff);
             }
         }
-        return new Verdict(count, exact, c.consumed.get(), missing, c.duplicated.get(), reordered, changed,
-                c.unknownKeys.get(), (int) produced.sendErrors, examples);
+
+        /**
+         * 3. Each of the first {@code count} records as read against what was produced: lost, changed (its decoded
+         * value differs, or its bytes do), out of order in its partition, or exact; and what the timed passes saw
+         * that this read did not.
+         */
+        Verdict verdict(int count, Produced produced, List<String> passFaults) {
+            List<String> all = new ArrayList<>();
+            if (produced.firstSendError != null) {
+                all.add("send failed: " + produced.firstSendError);
+            }
+            int missing = count - check.seen.cardinality();
+            if (missing > 0) {
+                example(all, "record " + check.seen.nextClearBit(0) + " lost");
+            }
+            for (String e : examples) {
+                example(all, e);
+            }
+            if (!outOfOrder.isEmpty()) {
+                example(all, "record " + outOfOrder.nextSetBit(0) + " out of order in its partition");
+            }
+            for (String f : passFaults) {
+                example(all, f);
+            }
+            int changed = differs.cardinality();
+            // a record out of order that arrived unchanged counts as reordered (each record counts once)
+            java.util.BitSet unchangedOutOfOrder = (java.util.BitSet) outOfOrder.clone();
+            unchangedOutOfOrder.andNot(differs);
+            int reordered = unchangedOutOfOrder.cardinality();
+            int exact = check.seen.cardinality() - changed - reordered;
+            return new Verdict(count, exact, check.consumed, missing, check.duplicated, reordered, changed,
+                    check.unknownKeys, (int) produced.sendErrors, all, passFaults.size());
+        }
     }
 
     /** What the producers did: timing, bytes, the CRC of every value sent, failed sends. */
-    private record Produced(double seconds, long valueBytes, int[] crcs, long sendErrors, Exception firstSendError,
+    private record Produced(Window window, long valueBytes, int[] crcs, long sendErrors, Exception firstSendError,
                             List<TopicPartition> partitions) {}
 
     /**
@@ -293,7 +515,9 @@ final class ClusterBench {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             List<Thread> workers = new ArrayList<>();
             progress.start(label + " " + p.name() + " produce", count);
-            long t0 = System.nanoTime();
+            double[] cpuMs = new double[threads];
+            Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
+            Window.Probe probe = Window.Probe.start();
             for (int t = 0; t < threads; t++) {
                 int first = t;
                 KafkaProducer<byte[], byte[]> producer = producers.get(t);
@@ -314,6 +538,7 @@ final class ClusterBench {
                         }
                         producer.flush();
                         bytes[first] = sum;
+                        cpuMs[first] = Window.currentThreadCpuMs();
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                     }
@@ -324,12 +549,12 @@ final class ClusterBench {
             for (Thread w : workers) {
                 w.join();
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            progress.done(count, seconds);
+            Window window = probe.stop(Arrays.stream(cpuMs).sum(), threads);
+            progress.done(count, window.seconds());
             if (failure.get() != null) {
                 throw new IllegalStateException("a producer thread failed", failure.get());
             }
-            return new Produced(seconds, Arrays.stream(bytes).sum(), crcs, sendErrors.get(), firstSendError.get(),
+            return new Produced(window, Arrays.stream(bytes).sum(), crcs, sendErrors.get(), firstSendError.get(),
                     partitions);
         } finally {
             for (KafkaProducer<byte[], byte[]> producer : producers) {
@@ -338,74 +563,33 @@ final class ClusterBench {
         }
     }
 
-    /** What the consumers saw, record by record; written by several consumer threads, one per partition at a time. */
-    private static final class Consumed {
-        final int producers;
-        final Object[] decoded;
-        final String[] decodeErrors;
-        final int[] crcs;
-        final boolean[] nullValue;
-        final boolean[] outOfOrder;
-        final java.util.concurrent.atomic.AtomicIntegerArray seen;
-        /** The last sequence number per partition and producer thread: a producer's records keep their order. */
-        final Map<Long, Integer> lastSeq = new java.util.concurrent.ConcurrentHashMap<>();
-        final java.util.concurrent.atomic.AtomicInteger consumed = new java.util.concurrent.atomic.AtomicInteger();
-        final java.util.concurrent.atomic.AtomicInteger duplicated = new java.util.concurrent.atomic.AtomicInteger();
-        final java.util.concurrent.atomic.AtomicInteger unknownKeys = new java.util.concurrent.atomic.AtomicInteger();
-        final AtomicLong consumedBytes = new AtomicLong();
+    /** One timed consume pass: its window and what its checks saw. */
+    private record Pass(Window window, Check check) {}
 
-        Consumed(int count, int producers) {
-            this.producers = producers;
-            decoded = new Object[count];
-            decodeErrors = new String[count];
-            crcs = new int[count];
-            nullValue = new boolean[count];
-            outOfOrder = new boolean[count];
-            seen = new java.util.concurrent.atomic.AtomicIntegerArray(count);
-        }
-
-        /** Decodes one record and notes what it was; the CRC is compared later, untimed. */
-        void accept(ConsumerRecord<byte[], byte[]> r, BenchCodec<?> codec, CRC32 crc) {
-            consumed.incrementAndGet();
-            byte[] value = r.value();
-            consumedBytes.addAndGet(value == null ? 0 : value.length);
-            int seq = seqOf(r.key());
-            if (seq < 0 || seq >= decoded.length) {
-                unknownKeys.incrementAndGet();
-                return;
-            }
-            Integer last = lastSeq.put((long) r.partition() * producers + seq % producers, seq);
-            if (last != null && last >= seq) {
-                outOfOrder[seq] = true;
-            }
-            if (seen.getAndIncrement(seq) != 0) {
-                duplicated.incrementAndGet();
-                return;
-            }
-            try {
-                decoded[seq] = codec.decode(value);
-            } catch (RuntimeException e) {
-                decodeErrors[seq] = e.toString();
-            }
-            if (value != null) {
-                crc.reset();
-                crc.update(value);
-                crcs[seq] = (int) crc.getValue();
-            } else {
-                nullValue[seq] = true;
-            }
-        }
+    private Check newCheck(int count, Produced produced) {
+        return new Check(count, settings.producers(), produced.partitions.size(), produced.crcs);
     }
 
-    /** 2. One consumer, all partitions assigned, from the beginning, decoding in the poll loop. */
-    private <V> double consumeAssigned(Prepared<V> p, int count, String topic, String label,
-                                       List<TopicPartition> partitions, Map<TopicPartition, Long> ends, Consumed c) {
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-read", null)) {
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            CRC32 crc = new CRC32();
-            progress.start(label + " " + p.name() + " consume", count);
-            long t0 = System.nanoTime();
+    /**
+     * A new consumer with every partition assigned and positioned at the beginning: the offsets looked up and the
+     * partitions' leaders connected (by {@code position}), so that the clock started after it times the reading only.
+     */
+    private KafkaConsumer<byte[], byte[]> positionedConsumer(String clientId, List<TopicPartition> partitions) {
+        KafkaConsumer<byte[], byte[]> consumer = consumer(clientId);
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+        for (TopicPartition tp : partitions) {
+            consumer.position(tp, Duration.ofSeconds(60));
+        }
+        return consumer;
+    }
+
+    /** 2a and 3. The untimed read: one consumer reads every partition from the start and compares each record. */
+    private <V> ExactRead readExactly(Prepared<V> p, int count, String label, Produced produced,
+                                      Map<TopicPartition, Long> ends) {
+        ExactRead read = new ExactRead(newCheck(count, produced), count);
+        try (KafkaConsumer<byte[], byte[]> consumer = positionedConsumer("typedjson-bench-check", produced.partitions)) {
+            progress.start(label + " " + p.name() + " read and compare", count);
             long lastProgress = System.nanoTime();
             while (!reached(consumer, ends)) {
                 ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(200));
@@ -417,38 +601,76 @@ final class ClusterBench {
                 }
                 lastProgress = System.nanoTime();
                 for (ConsumerRecord<byte[], byte[]> r : batch) {
-                    c.accept(r, p.codec, crc);
+                    read.accept(r, p);
                 }
-                progress.update(c.consumed.get());
+                progress.update(read.check.consumed);
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            progress.done(c.consumed.get(), seconds);
-            return seconds;
+            progress.done(read.check.consumed, Double.NaN);
+        }
+        return read;
+    }
+
+    /** 2b. One timed pass: a positioned consumer, all partitions assigned, decoding in the poll loop. */
+    private <V> Pass consumeAssigned(Prepared<V> p, int count, String what, Produced produced,
+                                     Map<TopicPartition, Long> ends) {
+        Check check = newCheck(count, produced);
+        try (KafkaConsumer<byte[], byte[]> consumer = positionedConsumer("typedjson-bench-read", produced.partitions)) {
+            Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
+            progress.start(what, count);
+            double cpu0 = Window.currentThreadCpuMs();
+            Window.Probe probe = Window.Probe.start();
+            long lastProgress = System.nanoTime();
+            while (!reached(consumer, ends)) {
+                ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(200));
+                if (batch.isEmpty()) {
+                    if (System.nanoTime() - lastProgress > settings.stallTimeout().toNanos()) {
+                        break; // nothing more arrives: the pass's fault is reported against the untimed read
+                    }
+                    continue;
+                }
+                lastProgress = System.nanoTime();
+                for (ConsumerRecord<byte[], byte[]> r : batch) {
+                    check.accept(r, p.codec);
+                }
+                progress.update(check.consumed);
+            }
+            Window w = probe.stop(cpu0 < 0 ? -1 : Window.currentThreadCpuMs() - cpu0, 1);
+            progress.done(check.consumed, w.seconds());
+            return new Pass(w, check);
         }
     }
 
     /**
-     * 2. {@code settings.consumers()} threads, each a consumer of one new consumer group subscribed to the topic.
-     * The group forms first (partitions paused as they are assigned, untimed); the clock starts when every partition
-     * is assigned and no rebalance happened for half a second, and stops when every record has been read.
+     * 2b with {@code settings.consumers()} threads: each a consumer of one new consumer group subscribed to the topic.
+     * The group forms first (partitions paused as they are assigned, then positioned, untimed); the clock starts when
+     * every partition is assigned and positioned and no rebalance happened for half a second, and stops when every
+     * record has been read.
      */
-    private <V> double consumeInGroup(Prepared<V> p, int count, String topic, String label,
-                                      List<TopicPartition> partitions, Map<TopicPartition, Long> ends, Consumed c)
-            throws Exception {
+    private <V> Pass consumeInGroup(Prepared<V> p, int count, String topic, String what, Produced produced,
+                                    Map<TopicPartition, Long> ends) throws Exception {
         int threads = settings.consumers();
+        List<TopicPartition> partitions = produced.partitions;
         long expected = ends.values().stream().mapToLong(Long::longValue).sum();
-        String group = "typedjson-bench-" + runId + "-" + topic;
+        String group = "typedjson-bench-" + runId + "-" + topic + "-" + UUID.randomUUID().toString().substring(0, 8);
         java.util.concurrent.atomic.AtomicBoolean go = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger total = new java.util.concurrent.atomic.AtomicInteger();
         AtomicLong lastRebalance = new AtomicLong(System.nanoTime());
         AtomicLong lastProgress = new AtomicLong();
         AtomicLong endNanos = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Set<TopicPartition>> owned = new ArrayList<>();
+        List<java.util.concurrent.atomic.AtomicBoolean> positioned = new ArrayList<>();
+        Check[] checks = new Check[threads];
+        double[] cpuMs = new double[threads];
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Set<TopicPartition> mine = java.util.concurrent.ConcurrentHashMap.newKeySet();
             owned.add(mine);
+            java.util.concurrent.atomic.AtomicBoolean ready = new java.util.concurrent.atomic.AtomicBoolean();
+            positioned.add(ready);
+            Check check = newCheck(count, produced);
+            checks[t] = check;
             int index = t;
             Thread w = new Thread(() -> {
                 try (KafkaConsumer<byte[], byte[]> consumer = consumer("typedjson-bench-read-" + index, group)) {
@@ -456,6 +678,7 @@ final class ClusterBench {
                         @Override
                         public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
                             mine.removeAll(revoked);
+                            ready.set(false);
                             lastRebalance.set(System.nanoTime());
                         }
 
@@ -465,30 +688,39 @@ final class ClusterBench {
                                 consumer.pause(assigned); // nothing is read before the clock starts
                             }
                             mine.addAll(assigned);
+                            ready.set(false);
                             lastRebalance.set(System.nanoTime());
                         }
                     });
-                    CRC32 crc = new CRC32();
-                    boolean resumed = false;
-                    while (!stop.get() && c.consumed.get() < expected) {
-                        if (go.get() && !resumed) {
+                    double cpu0 = -1;
+                    while (!stop.get() && total.get() < expected) {
+                        if (!go.get()) {
+                            if (!ready.get() && !mine.isEmpty()) {
+                                for (TopicPartition tp : mine) {
+                                    consumer.position(tp, Duration.ofSeconds(60)); // offsets found before the clock
+                                }
+                                ready.set(true);
+                            }
+                        } else if (cpu0 < 0) {
+                            cpu0 = Window.currentThreadCpuMs();
                             consumer.resume(consumer.paused());
-                            resumed = true;
                         }
                         ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(go.get() ? 200 : 20));
                         if (!batch.isEmpty()) {
                             for (ConsumerRecord<byte[], byte[]> r : batch) {
-                                c.accept(r, p.codec, crc);
+                                check.accept(r, p.codec);
                             }
                             lastProgress.set(System.nanoTime());
-                            if (index == 0 || threads == 1) {
-                                progress.update(c.consumed.get());
+                            int n = total.addAndGet(batch.count());
+                            if (index == 0) {
+                                progress.update(n);
+                            }
+                            if (n >= expected) {
+                                endNanos.compareAndSet(0, System.nanoTime());
                             }
                         }
-                        if (c.consumed.get() >= expected) {
-                            endNanos.compareAndSet(0, System.nanoTime());
-                        }
                     }
+                    cpuMs[index] = cpu0 < 0 ? 0 : Window.currentThreadCpuMs() - cpu0;
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }
@@ -497,48 +729,61 @@ final class ClusterBench {
             w.start();
             workers.add(w);
         }
-        awaitGroupFormed(owned, partitions, lastRebalance, failure);
-        progress.start(label + " " + p.name() + " consume (" + threads + " consumers)", count);
-        long t0 = System.nanoTime();
-        lastProgress.set(t0);
+        awaitGroupFormed(owned, positioned, partitions, lastRebalance, failure);
+        Window.awaitQuietCompiler(QUIET_COMPILER_MS, MAX_COMPILER_WAIT_MS);
+        progress.start(what + " (" + threads + " consumers)", count);
+        Window.Probe probe = Window.Probe.start();
+        lastProgress.set(System.nanoTime());
         go.set(true);
         while (workers.stream().anyMatch(Thread::isAlive)) {
             if (System.nanoTime() - lastProgress.get() > settings.stallTimeout().toNanos()) {
-                break; // nothing more arrives: whatever is missing is reported as lost
+                break; // nothing more arrives: the pass's fault is reported against the untimed read
             }
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
-        long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
+        long end = endNanos.get();
+        Window w = probe.stop(0, threads);
         stop.set(true);
-        for (Thread w : workers) {
-            w.join(30_000);
+        for (Thread t : workers) {
+            t.join(30_000);
         }
-        double seconds = (end - t0) / 1e9;
-        progress.done(c.consumed.get(), seconds);
         if (failure.get() != null) {
             throw new IllegalStateException("a consumer thread failed", failure.get());
         }
-        return seconds;
+        // the window ends when the last record was read (the threads noticing it later is not reading)
+        double seconds = end != 0 ? (end - probe.startNanos()) / 1e9 : w.seconds();
+        Window window = new Window(seconds, w.gcPauseMs(), w.pageFaults(), Arrays.stream(cpuMs).sum(), threads,
+                w.jitMs());
+        Check all = checks[0];
+        for (int t = 1; t < threads; t++) {
+            all.add(checks[t]);
+        }
+        progress.done(all.consumed, window.seconds());
+        return new Pass(window, all);
     }
 
     /**
-     * Waits until the group is formed (its members own every partition, as many members as can own one do, and no
-     * rebalance happened for half a second), a consumer failed, or twice the stall timeout passed: a clock started
-     * while the group still rebalances would time the rebalance.
+     * Waits until the group is formed (its members own every partition, as many members as can own one do, each has
+     * positioned its partitions, and no rebalance happened for half a second), a consumer failed, or twice the stall
+     * timeout passed: a clock started while the group still rebalances would time the rebalance.
      */
-    private void awaitGroupFormed(List<Set<TopicPartition>> owned, List<TopicPartition> partitions,
-                                  AtomicLong lastRebalance, AtomicReference<Throwable> failure)
-            throws InterruptedException {
+    private void awaitGroupFormed(List<Set<TopicPartition>> owned,
+                                  List<java.util.concurrent.atomic.AtomicBoolean> positioned,
+                                  List<TopicPartition> partitions, AtomicLong lastRebalance,
+                                  AtomicReference<Throwable> failure) throws InterruptedException {
         long formDeadline = System.nanoTime() + settings.stallTimeout().toNanos() * 2;
         int members = Math.min(owned.size(), partitions.size());
         while (System.nanoTime() < formDeadline && failure.get() == null) {
             Set<TopicPartition> all = new java.util.HashSet<>();
             int withPartitions = 0;
-            for (Set<TopicPartition> mine : owned) {
+            boolean allPositioned = true;
+            for (int t = 0; t < owned.size(); t++) {
+                Set<TopicPartition> mine = owned.get(t);
                 all.addAll(mine);
                 withPartitions += mine.isEmpty() ? 0 : 1;
+                allPositioned &= mine.isEmpty() || positioned.get(t).get();
             }
-            if (all.containsAll(partitions) && withPartitions >= members
+            if (all.containsAll(partitions) && withPartitions >= members && allPositioned
                     && System.nanoTime() - lastRebalance.get() > 500_000_000L) {
                 return;
             }

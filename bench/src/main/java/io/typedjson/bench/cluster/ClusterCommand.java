@@ -73,8 +73,38 @@ public final class ClusterCommand {
         }
     };
 
+    /**
+     * The command as {@code java -jar} runs it: the measurement itself in a child JVM with a fixed, pre-touched heap
+     * sized by the run ({@link MeasuringJvm}), unless {@value MeasuringJvm#IN_PROCESS} says to measure in this one.
+     */
     public static int run(String[] args) {
-        return run(args, System.out, System.err, BENCH_SOURCES);
+        Options o;
+        try {
+            o = Options.parse(args);
+            if (!o.help && !o.inProcess) {
+                List<BenchCodec<?>> codecs = selectCodecs(o, BENCH_SOURCES);
+                resolveDefaults(o, codecs, BENCH_SOURCES);
+            }
+        } catch (IllegalArgumentException e) {
+            return run(args, System.out, System.err, BENCH_SOURCES); // the usage error, reported as usual
+        }
+        if (o.help || o.inProcess) {
+            return run(args, System.out, System.err, BENCH_SOURCES);
+        }
+        return MeasuringJvm.runInChild("cluster", args, clusterHeap(o), System.err);
+    }
+
+    /**
+     * The heap the measurement needs: what one codec's records hold (measured on a sample, {@link MeasuringJvm}) for
+     * the records of a run, or {@code --heap}.
+     */
+    static MeasuringJvm.Heap clusterHeap(Options o) {
+        if (o.heapBytes != AUTO) {
+            return MeasuringJvm.Heap.given(o.heapBytes);
+        }
+        int records = Math.max(o.records, o.latencyRecords);
+        return MeasuringJvm.Heap.measured(java.util.Map.of(o.dataset, records), BENCH_SOURCES, o.seed,
+                d -> selectCodecs(o, BENCH_SOURCES));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, Sources sources) {
@@ -127,6 +157,7 @@ public final class ClusterCommand {
 
     /** Picks the codecs, starts a local cluster unless one is named, measures every codec, writes the report. */
     private static int execute(Options o, PrintStream out, PrintStream err, Sources sources) throws Exception {
+        MeasuringJvm.exitWithParent();
         long t0 = System.nanoTime();
         List<BenchCodec<?>> codecs = selectCodecs(o, sources);
         resolveDefaults(o, codecs, sources);
@@ -144,7 +175,7 @@ public final class ClusterCommand {
             }
             Settings settings = new Settings(o.records, o.warmupRecords, o.runs, o.compression, o.acks, o.partitions,
                     target.replicationFactor(), o.latencyRecords, o.latencyRate, target.bootstrapServers(),
-                    o.stallTimeout, o.producers, o.consumers, target.topicConfigs());
+                    o.stallTimeout, o.producers, o.consumers, target.topicConfigs(), o.passes);
             String brokerLine = target.brokerLine();
             Runs runs;
             try (Admin admin = ClusterBench.admin(target.bootstrapServers())) {
@@ -160,7 +191,8 @@ public final class ClusterCommand {
                 brokerLine += ", " + kafka.residentSummary().replace("RSS", "RSS after the runs");
             }
             double minutes = (System.nanoTime() - t0) / 60e9;
-            writeReport(new Report(o, brokerLine, runs.byCodec(), minutes), o, out);
+            writeReport(new Report(o, brokerLine, runs.byCodec(), runs.orders(), MeasuringJvm.describeThisJvm(),
+                    minutes), o, out);
             if (!runs.allExact()) {
                 err.println("cluster: NOT EXACT: at least one codec did not give back every record as produced");
                 return 1;
@@ -223,36 +255,60 @@ public final class ClusterCommand {
         }
     }
 
-    /** Every measurement of the runs, by codec, and whether every codec not excused by --ignore-inexact was exact. */
-    private record Runs(Map<String, List<Measurement>> byCodec, boolean allExact) {}
+    /**
+     * Every measurement of the runs, by codec; the order the codecs ran in, run by run; and whether every codec not
+     * excused by --ignore-inexact was exact.
+     */
+    private record Runs(Map<String, List<Measurement>> byCodec, List<List<String>> orders, boolean allExact) {}
 
     /**
-     * The warm-up (each codec once, on fewer records, not reported), then {@code --runs} runs of every codec,
-     * interleaved, each run starting with a different codec so that no codec always follows the same one.
+     * The warm-up ({@value #WARMUP_ROUNDS} rounds of every codec on fewer records, not reported: long enough that the
+     * JIT has compiled the paths the measured windows run), then {@code --runs} runs of every codec, interleaved, in
+     * an order shuffled per run ({@link #runOrders}) so that no codec always follows the same one.
      */
     private static Runs measureAll(ClusterBench bench, List<BenchCodec<?>> codecs, List<?> records, Options o)
             throws Exception {
         boolean allExact = true;
         if (o.warmupRecords > 0) {
             int count = Math.min(o.warmupRecords, o.records);
-            for (BenchCodec<?> c : codecs) {
-                Measurement m = bench.measure(prepare(c, records, count, o), count, "warmup");
-                allExact &= acceptable(m, o, bench, "warm-up " + m.codec());
+            for (int round = 1; round <= WARMUP_ROUNDS; round++) {
+                for (BenchCodec<?> c : codecs) {
+                    Measurement m = bench.measure(prepare(c, records, count, o), count, "warmup" + round);
+                    allExact &= acceptable(m, o, bench, "warm-up " + m.codec());
+                }
             }
         }
         Map<String, List<Measurement>> byCodec = new LinkedHashMap<>();
         for (BenchCodec<?> c : codecs) {
             byCodec.put(c.name(), new ArrayList<>());
         }
+        List<List<String>> orders = runOrders(codecs.stream().map(BenchCodec::name).toList(), o.runs, o.orderSeed);
         for (int run = 0; run < o.runs; run++) {
-            for (int k = 0; k < codecs.size(); k++) {
-                BenchCodec<?> c = codecs.get((k + run) % codecs.size());
+            bench.progress().line("cluster: run " + (run + 1) + " order (seed " + o.orderSeed + "): "
+                    + String.join(", ", orders.get(run)));
+            for (String name : orders.get(run)) {
+                BenchCodec<?> c = codecs.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
                 Measurement m = bench.measure(prepare(c, records, o.records, o), o.records, "run" + (run + 1));
                 byCodec.get(c.name()).add(m);
                 allExact &= acceptable(m, o, bench, "run " + (run + 1) + " " + m.codec());
             }
         }
-        return new Runs(byCodec, allExact);
+        return new Runs(byCodec, orders, allExact);
+    }
+
+    /** Warm-up rounds: each codec measured this many times on the warm-up records before the measured runs. */
+    static final int WARMUP_ROUNDS = 2;
+
+    /** The codecs' order in each run: shuffled with a {@link java.util.Random} of {@code seed}, run after run. */
+    static List<List<String>> runOrders(List<String> codecs, int runs, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        List<List<String>> orders = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            List<String> order = new ArrayList<>(codecs);
+            java.util.Collections.shuffle(order, random);
+            orders.add(List.copyOf(order));
+        }
+        return orders;
     }
 
     /** Exact, or excused by --ignore-inexact; what was not exact is printed either way. */
@@ -274,8 +330,10 @@ public final class ClusterCommand {
         Path md = o.resultsDir.resolve(stem + ".md");
         Files.writeString(md, markdown, StandardCharsets.UTF_8);
         Files.writeString(o.resultsDir.resolve(stem + ".csv"), report.csv(), StandardCharsets.UTF_8);
+        Files.writeString(o.resultsDir.resolve(stem + "-windows.csv"), report.windowsCsv(), StandardCharsets.UTF_8);
         out.println();
-        out.println("results: " + md.toAbsolutePath().normalize() + " and " + stem + ".csv");
+        out.println("results: " + md.toAbsolutePath().normalize() + ", " + stem + ".csv and " + stem
+                + "-windows.csv");
     }
 
     static String localClusterLine(LocalKafkaCluster kafka) {
@@ -359,13 +417,23 @@ public final class ClusterCommand {
         private final Options o;
         private final String brokerLine;
         private final Map<String, List<Measurement>> byCodec;
+        private final List<List<String>> orders;
+        private final String jvm;
         private final double minutes;
 
-        Report(Options o, String brokerLine, Map<String, List<Measurement>> byCodec, double minutes) {
+        Report(Options o, String brokerLine, Map<String, List<Measurement>> byCodec, List<List<String>> orders,
+               String jvm, double minutes) {
             this.o = o;
             this.brokerLine = brokerLine;
             this.byCodec = byCodec;
+            this.orders = orders;
+            this.jvm = jvm;
             this.minutes = minutes;
+        }
+
+        /** A report of measurements taken in the codecs' own order, in this JVM. */
+        Report(Options o, String brokerLine, Map<String, List<Measurement>> byCodec, double minutes) {
+            this(o, brokerLine, byCodec, List.of(), MeasuringJvm.describeThisJvm(), minutes);
         }
 
         String markdown() {
@@ -374,15 +442,16 @@ public final class ClusterCommand {
                     .append(String.format(Locale.ROOT, "%,d", o.records)).append(" records\n\n");
             sb.append(String.format(Locale.ROOT,
                     "compression %s, acks %s, %d partition%s, %d producer thread%s, %d consumer%s, medians of %d "
-                            + "run%s after a warm-up of %,d records per codec, codecs interleaved; latency at %,d "
-                            + "records/s (%,d records)%n%n",
+                            + "run%s after a warm-up of %d rounds of %,d records per codec, codecs interleaved in an "
+                            + "order shuffled per run (seed %d); each run's consume time is the median of %d timed "
+                            + "passes; latency at %,d records/s (%,d records)%n%n",
                     o.compression, o.acks, o.partitions, o.partitions == 1 ? "" : "s", o.producers,
                     o.producers == 1 ? "" : "s", o.consumers, o.consumers == 1 ? "" : "s (one group)", o.runs,
-                    o.runs == 1 ? "" : "s", Math.min(o.warmupRecords, o.records), o.latencyRate,
-                    o.latencyRecords));
+                    o.runs == 1 ? "" : "s", WARMUP_ROUNDS, Math.min(o.warmupRecords, o.records), o.orderSeed,
+                    o.passes, o.latencyRate, o.latencyRecords));
             sb.append("| codec | value B/rec | disk B/rec | produce rec/s | produce MB/s | consume rec/s "
-                    + "| consume MB/s | produce × | consume × | e2e p50 ms | e2e p99 ms | exact |\n");
-            sb.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+                    + "| consume MB/s | produce × | consume × | e2e p50 ms | e2e p99 ms | exact | disturbed |\n");
+            sb.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
             for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
                 List<Measurement> ms = e.getValue();
                 sb.append("| ").append(e.getKey())
@@ -396,26 +465,137 @@ public final class ClusterCommand {
                         .append(" | ").append(fmt(ratio(e.getKey(), Measurement::consumeRecordsPerSecond), 2))
                         .append(" | ").append(fmt(median(ms, m -> m.latency().p50Ms()), 2))
                         .append(" | ").append(fmt(median(ms, m -> m.latency().p99Ms()), 2))
-                        .append(" | ").append(exactness(ms)).append(" |\n");
+                        .append(" | ").append(exactness(ms))
+                        .append(" | ").append(disturbed(ms)).append(" of ").append(windows(ms)).append(" |\n");
             }
             sb.append('\n');
             if (byCodec.containsKey("typedjson-class") && byCodec.containsKey("protobuf")) {
-                double r = ratio("typedjson-class", "protobuf", Measurement::consumeRecordsPerSecond);
-                sb.append(String.format(Locale.ROOT, "**typedjson-class consume rec/s ÷ protobuf's: %.2f** (median of "
-                        + "the per-run ratios); the speed issue's target for the main job is at least %.1f: %s.%n%n", r,
-                        CONSUME_TARGET, r >= CONSUME_TARGET ? "met" : String.format(Locale.ROOT, "**missed** by %.0f %%",
-                                (1 - r / CONSUME_TARGET) * 100)));
+                sb.append(classOverProtobuf()).append("\n\n");
             }
+            sb.append(disturbances()).append("\n\n");
             sb.append("value B/rec: serialized value; disk B/rec: the topic's log segments on the broker "
                     + "(record batches, keys, headers, compression) per record; MB = 10^6 bytes of serialized "
                     + "values; produce × and consume ×: records/s relative to the first codec in the same run (median "
-                    + "over runs); produce: encode in the sending thread until flush() returns; consume: a new consumer "
-                    + "reads the topic from the start and decodes each value; e2e: from before encode to after "
+                    + "over runs); produce: encode in the sending thread until flush() returns; consume: the median of "
+                    + "the timed passes, each a new consumer positioned at the topic's start before the clock starts, "
+                    + "decoding each value and keeping none; e2e: from before encode to after "
                     + "decode, one JVM (System.nanoTime); exact: records consumed equal to those produced, none lost, "
-                    + "duplicated, reordered within a partition or changed (the worst run).\n\n");
-            sb.append(String.format(Locale.ROOT, "broker: %s; client: Java %s, %d cores; took %.1f min; %s%n",
+                    + "duplicated, reordered within a partition or changed (the worst run; compared in an untimed "
+                    + "read, the timed passes check keys and CRCs); disturbed: measured windows (each produce and "
+                    + "each consume pass) in which GC pauses or JIT compilation took over 5 % of the window or the "
+                    + "process took over 1,000 page faults; every window is in the -windows.csv file.\n\n");
+            sb.append(String.format(Locale.ROOT, "broker: %s; client: Java %s, %d cores, %s; took %.1f min; %s%n",
                     brokerLine, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-                    minutes, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+                    jvm, minutes, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+            return sb.toString();
+        }
+
+        /**
+         * The main job's speed figure: the median of the per-run ratios with their range, and a verdict against
+         * {@link #CONSUME_TARGET} only where the range allows one (every run on the same side of it).
+         */
+        String classOverProtobuf() {
+            double[] r = ratios("typedjson-class", "protobuf", Measurement::consumeRecordsPerSecond);
+            if (r.length == 0) {
+                return "";
+            }
+            double median = ClusterBench.median(r);
+            String verdict;
+            if (r[0] >= CONSUME_TARGET) {
+                verdict = "met in every run";
+            } else if (r[r.length - 1] < CONSUME_TARGET) {
+                verdict = String.format(Locale.ROOT, "**missed** in every run, the median by %.0f %%",
+                        (1 - median / CONSUME_TARGET) * 100);
+            } else {
+                verdict = "no verdict: the runs lie on both sides of it";
+            }
+            return String.format(Locale.ROOT, "**typedjson-class consume rec/s ÷ protobuf's: %.2f** (median of the "
+                    + "per-run ratios; %s); the speed issue's target for the main job is at least %.1f: %s.", median,
+                    r.length == 1 ? "one run" : String.format(Locale.ROOT, "%.2f–%.2f over %d runs", r[0],
+                            r[r.length - 1], r.length), CONSUME_TARGET, verdict);
+        }
+
+        /** The disturbed windows, one by one (at most a dozen), and the most compilation any consume window held. */
+        String disturbances() {
+            List<String> lines = new ArrayList<>();
+            int total = 0;
+            double jitMax = 0;
+            double jitShare = 0;
+            for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
+                for (int run = 0; run < e.getValue().size(); run++) {
+                    Measurement m = e.getValue().get(run);
+                    List<Window> ws = new ArrayList<>();
+                    ws.add(m.produceWindow());
+                    ws.addAll(m.consumeWindows());
+                    for (int k = 0; k < ws.size(); k++) {
+                        Window w = ws.get(k);
+                        if (k > 0 && w.jitMs() > jitMax) {
+                            jitMax = w.jitMs();
+                            jitShare = w.jitMs() / (w.seconds() * 1000);
+                        }
+                        if (w.disturbed()) {
+                            total++;
+                            if (lines.size() < 12) {
+                                lines.add("run " + (run + 1) + " " + e.getKey() + " "
+                                        + (k == 0 ? "produce" : "consume pass " + k) + ": "
+                                        + String.join(", ", w.reasons()));
+                            }
+                        }
+                    }
+                }
+            }
+            String jit = String.format(Locale.ROOT, "JIT compilation in a measured consume window: at most %.0f ms "
+                    + "(%.1f %% of that window).", jitMax, jitShare * 100);
+            if (total == 0) {
+                return "No measured window was disturbed. " + jit;
+            }
+            return total + " measured window" + (total == 1 ? " was" : "s were") + " disturbed: "
+                    + String.join("; ", lines) + (total > lines.size() ? "; and " + (total - lines.size())
+                    + " more" : "") + ". " + jit;
+        }
+
+        private static int windows(List<Measurement> ms) {
+            return ms.stream().mapToInt(m -> 1 + m.consumeWindows().size()).sum();
+        }
+
+        private static int disturbed(List<Measurement> ms) {
+            int n = 0;
+            for (Measurement m : ms) {
+                n += m.produceWindow().disturbed() ? 1 : 0;
+                n += (int) m.consumeWindows().stream().filter(Window::disturbed).count();
+            }
+            return n;
+        }
+
+        /** A figure of the consume windows of all runs: their median. */
+        private static double consumeWindows(List<Measurement> ms, ToDoubleFunction<Window> f) {
+            return ClusterBench.median(ms.stream().flatMap(m -> m.consumeWindows().stream()).mapToDouble(f)
+                    .filter(d -> !Double.isNaN(d)).toArray());
+        }
+
+        /** One row per measured window: codec, run, its place in the run's order, produce or consume pass. */
+        String windowsCsv() {
+            StringBuilder sb = new StringBuilder("dataset,codec,run,position,window,records,seconds,records_per_s,"
+                    + "gc_pause_ms,page_faults,cpu_vs_wall,jit_ms,disturbed\n");
+            for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
+                for (int run = 0; run < e.getValue().size(); run++) {
+                    Measurement m = e.getValue().get(run);
+                    int position = run < orders.size() ? orders.get(run).indexOf(e.getKey()) + 1 : 0;
+                    List<Window> ws = new ArrayList<>();
+                    ws.add(m.produceWindow());
+                    ws.addAll(m.consumeWindows());
+                    for (int k = 0; k < ws.size(); k++) {
+                        Window w = ws.get(k);
+                        sb.append(String.join(",", o.dataset, e.getKey(), Integer.toString(run + 1),
+                                position == 0 ? "" : Integer.toString(position),
+                                k == 0 ? "produce" : "consume" + k, Integer.toString(m.records()),
+                                fmtPlain(w.seconds(), 4), fmtPlain(m.records() / w.seconds(), 0),
+                                fmtPlain(w.gcPauseMs(), 1), w.pageFaults() < 0 ? "" : Long.toString(w.pageFaults()),
+                                fmtPlain(w.cpuVsWall(), 3), fmtPlain(w.jitMs(), 1),
+                                Boolean.toString(w.disturbed()))).append('\n');
+                    }
+                }
+            }
             return sb.toString();
         }
 
@@ -424,7 +604,9 @@ public final class ClusterCommand {
             sb.append("dataset,codec,records,runs,compression,acks,partitions,value_bytes_per_record,"
                     + "disk_bytes_per_record,produce_records_per_s,produce_mb_per_s,consume_records_per_s,"
                     + "consume_mb_per_s,produce_vs_first,consume_vs_first,latency_p50_ms,latency_p99_ms,exact_records,"
-                    + "expected_records,exact,brokers,producers,consumers\n");
+                    + "expected_records,exact,brokers,producers,consumers,consume_passes,consume_gc_pause_ms,"
+                    + "consume_page_faults,consume_cpu_vs_wall,consume_jit_ms_max,disturbed_windows,windows,"
+                    + "consume_vs_protobuf,consume_vs_protobuf_low,consume_vs_protobuf_high\n");
             for (Map.Entry<String, List<Measurement>> e : byCodec.entrySet()) {
                 List<Measurement> ms = e.getValue();
                 Measurement worst = worst(ms);
@@ -444,7 +626,15 @@ public final class ClusterCommand {
                         Integer.toString(o.records),
                         Boolean.toString(ms.stream().allMatch(m -> m.verdict().isExact())),
                         o.bootstrapServers == null ? Integer.toString(o.brokers) : "",
-                        Integer.toString(o.producers), Integer.toString(o.consumers)));
+                        Integer.toString(o.producers), Integer.toString(o.consumers), Integer.toString(o.passes),
+                        fmtPlain(consumeWindows(ms, Window::gcPauseMs), 1),
+                        fmtPlain(consumeWindows(ms, w -> w.pageFaults() < 0 ? Double.NaN : w.pageFaults()), 0),
+                        fmtPlain(consumeWindows(ms, Window::cpuVsWall), 3),
+                        fmtPlain(ms.stream().flatMap(m -> m.consumeWindows().stream()).mapToDouble(Window::jitMs)
+                                .max().orElse(Double.NaN), 1),
+                        Integer.toString(disturbed(ms)), Integer.toString(windows(ms)),
+                        vsProtobuf(e.getKey(), r -> ClusterBench.median(r)), vsProtobuf(e.getKey(), r -> r[0]),
+                        vsProtobuf(e.getKey(), r -> r[r.length - 1])));
                 sb.append('\n');
             }
             return sb.toString();
@@ -460,6 +650,11 @@ public final class ClusterCommand {
 
         /** The median over runs of {@code codec}'s figure divided by {@code base}'s in the same run. */
         private double ratio(String codec, String base, ToDoubleFunction<Measurement> f) {
+            return ClusterBench.median(ratios(codec, base, f));
+        }
+
+        /** {@code codec}'s figure divided by {@code base}'s in the same run, run by run, sorted. */
+        private double[] ratios(String codec, String base, ToDoubleFunction<Measurement> f) {
             List<Measurement> first = byCodec.get(base);
             List<Measurement> mine = byCodec.get(codec);
             int n = Math.min(first.size(), mine.size());
@@ -468,10 +663,16 @@ public final class ClusterCommand {
                 r[i] = f.applyAsDouble(mine.get(i)) / f.applyAsDouble(first.get(i));
             }
             java.util.Arrays.sort(r);
-            if (n == 0) {
-                return Double.NaN;
+            return r;
+        }
+
+        /** A statistic of {@code codec}'s consume rate over protobuf's, run by run; empty without protobuf. */
+        private String vsProtobuf(String codec, java.util.function.Function<double[], Double> statistic) {
+            if (!byCodec.containsKey("protobuf")) {
+                return "";
             }
-            return n % 2 == 1 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+            double[] r = ratios(codec, "protobuf", Measurement::consumeRecordsPerSecond);
+            return r.length == 0 ? "" : fmtPlain(statistic.apply(r), 3);
         }
 
         private static Measurement worst(List<Measurement> ms) {
@@ -531,8 +732,11 @@ public final class ClusterCommand {
                 "  --records N                records per codec and run (default: about 24 MB of values, at most",
                 "                             " + DEFAULT_RECORDS + ": 200,000 orders, a few hundred boards)",
                 "  --runs N                   measured runs; the table shows medians (default " + DEFAULT_RUNS + ")",
-                "  --warmup-records N         records per codec in the warm-up run, 0 for none (default: a quarter",
-                "                             of --records, at most 50000)",
+                "  --passes N                 timed consume passes per codec and run; a run's consume time is their",
+                "                             median (default " + Settings.DEFAULT_PASSES + ")",
+                "  --warmup-records N         records per codec in each of the " + WARMUP_ROUNDS + " warm-up rounds, 0 for none",
+                "                             (default: a quarter of --records, at most 50000)",
+                "  --order-seed N             seed of the codecs' order, shuffled per run (default 42)",
                 "  --compression TYPE         none (default), lz4, zstd, gzip or snappy",
                 "  --acks all|1|0             producer acks (default all; idempotence is on only with all)",
                 "  --brokers N                nodes of the local cluster, each a broker and a KRaft controller in a",
@@ -552,9 +756,12 @@ public final class ClusterCommand {
                 "  --latency-rate N           records/s for the latency measurement (default 5000, fewer for",
                 "                             records over 500 bytes: 2.5 MB/s)",
                 "  --seed N                   data set seed (default 42)",
-                "  --results-dir DIR          where cluster.md and cluster.csv go (default " + defaultResultsDir() + ";",
-                "                             the published run is --results-dir bench/results); with --brokers N",
-                "                             they are named cluster-Nbrokers.md and .csv",
+                "  --results-dir DIR          where cluster.md, cluster.csv and cluster-windows.csv go",
+                "                             (default " + defaultResultsDir() + "; the published run is",
+                "                             --results-dir bench/results); with --brokers N: cluster-Nbrokers.*",
+                "  --heap SIZE                heap of the measuring JVM, e.g. 2g (default: sized by the run)",
+                "  " + MeasuringJvm.IN_PROCESS + "               measure in this JVM, as it was started, not in a child",
+                "                             JVM with a fixed, pre-touched heap",
                 "  --help",
                 "",
                 "Exit status: 0 every codec exact N/N; 1 some codec lost, duplicated, reordered or changed a record;",
@@ -579,6 +786,10 @@ public final class ClusterCommand {
         int brokers = 1;
         int producers = 1;
         int consumers = 1;
+        int passes = Settings.DEFAULT_PASSES;
+        long orderSeed = 42;
+        long heapBytes = AUTO;
+        boolean inProcess;
         Duration stallTimeout = Duration.ofSeconds(30);
         boolean help;
 
@@ -596,6 +807,10 @@ public final class ClusterCommand {
                     o.help = true;
                     continue;
                 }
+                if (a.equals(MeasuringJvm.IN_PROCESS)) {
+                    o.inProcess = true;
+                    continue;
+                }
                 if (value == null) {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
@@ -606,6 +821,9 @@ public final class ClusterCommand {
                     case "--dataset" -> o.dataset = value;
                     case "--records" -> o.records = positive(a, value);
                     case "--runs" -> o.runs = positive(a, value);
+                    case "--passes" -> o.passes = positive(a, value);
+                    case "--order-seed" -> o.orderSeed = parseLong(a, value);
+                    case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, value);
                     case "--warmup-records" -> o.warmupRecords = nonNegative(a, value);
                     case "--compression" -> o.compression = oneOf(a, value.toLowerCase(Locale.ROOT),
                             "none", "lz4", "zstd", "gzip", "snappy");

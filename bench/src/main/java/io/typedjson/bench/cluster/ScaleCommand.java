@@ -74,8 +74,14 @@ public final class ScaleCommand {
                 "                             of typedjson values (default 3000000)",
                 "  --max-records N            at most this many records per point (default 30000)",
                 "  --min-records N            at least this many (default 50)",
-                "  --runs N                   runs per point, codecs interleaved; the table shows medians and the",
-                "                             range of the ratios over runs (default 3)",
+                "  --runs N                   runs per point, codecs interleaved in an order shuffled per run; the",
+                "                             table shows medians and the range of the ratios over runs (default 3)",
+                "  --passes N                 timed consume passes per codec and run; their median counts",
+                "                             (default " + Settings.DEFAULT_PASSES + ")",
+                "  --order-seed N             seed of the codecs' order (default 42)",
+                "  --heap SIZE                heap of the measuring JVM, e.g. 2g (default: sized by the run)",
+                "  " + MeasuringJvm.IN_PROCESS + "               measure in this JVM, not in a child JVM with a fixed,",
+                "                             pre-touched heap",
                 "  --seed N                   data set seed (default 42)",
                 "  --results-dir DIR          where the files go (default " + ClusterCommand.defaultResultsDir() + ")",
                 "  --help",
@@ -94,6 +100,10 @@ public final class ScaleCommand {
         int maxRecords = 30_000;
         int minRecords = 50;
         int runs = 3;
+        int passes = Settings.DEFAULT_PASSES;
+        long orderSeed = 42;
+        long heapBytes = ClusterCommand.AUTO;
+        boolean inProcess;
         long seed = 42;
         Path resultsDir = ClusterCommand.defaultResultsDir();
         boolean help;
@@ -104,6 +114,10 @@ public final class ScaleCommand {
                 String a = args[i];
                 if (a.equals("--help") || a.equals("-h")) {
                     o.help = true;
+                    continue;
+                }
+                if (a.equals(MeasuringJvm.IN_PROCESS)) {
+                    o.inProcess = true;
                     continue;
                 }
                 if (i + 1 >= args.length) {
@@ -121,6 +135,9 @@ public final class ScaleCommand {
                     case "--max-records" -> o.maxRecords = ClusterCommand.Options.positive(a, v);
                     case "--min-records" -> o.minRecords = ClusterCommand.Options.positive(a, v);
                     case "--runs" -> o.runs = ClusterCommand.Options.positive(a, v);
+                    case "--passes" -> o.passes = ClusterCommand.Options.positive(a, v);
+                    case "--order-seed" -> o.orderSeed = Long.parseLong(v);
+                    case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, v);
                     case "--seed" -> o.seed = Long.parseLong(v);
                     case "--results-dir" -> o.resultsDir = Path.of(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
@@ -152,8 +169,48 @@ public final class ScaleCommand {
         }
     }
 
+    /** As {@code java -jar} runs it: measured in a child JVM with a fixed, pre-touched heap ({@link MeasuringJvm}). */
     public static int run(String[] args) {
-        return run(args, System.out, System.err, ClusterCommand.BENCH_SOURCES);
+        Options o;
+        MeasuringJvm.Heap heap;
+        ClusterCommand.Sources sources = ClusterCommand.BENCH_SOURCES;
+        try {
+            o = Options.parse(args);
+            if (o.help || o.inProcess) {
+                return run(args, System.out, System.err, sources);
+            }
+            heap = o.heapBytes != ClusterCommand.AUTO ? MeasuringJvm.Heap.given(o.heapBytes)
+                    : MeasuringJvm.Heap.measured(recordsByDataset(o, sources), sources, o.seed,
+                            d -> chosenCodecs(o, d, sources));
+        } catch (RuntimeException e) {
+            return run(args, System.out, System.err, sources); // the usage error, reported as usual
+        }
+        return MeasuringJvm.runInChild("scale", args, heap, System.err);
+    }
+
+    /** The codecs asked for, in order, then {@value #BASELINE}. */
+    private static List<BenchCodec<?>> chosenCodecs(Options o, String dataset, ClusterCommand.Sources sources) {
+        List<BenchCodec<?>> all = sources.codecs(dataset);
+        List<BenchCodec<?>> chosen = new ArrayList<>();
+        for (String name : o.codecs) {
+            chosen.add(all.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(
+                    () -> new IllegalArgumentException("no codec " + name + " for " + dataset)));
+        }
+        chosen.add(bytesOnly(chosen.get(0)));
+        return chosen;
+    }
+
+    /** Records per point of each data set: enough for {@code --bytes} of the first codec's values, within bounds. */
+    private static Map<String, Integer> recordsByDataset(Options o, ClusterCommand.Sources sources) {
+        Map<String, Integer> records = new LinkedHashMap<>();
+        for (Point p : o.points()) {
+            if (!records.containsKey(p.dataset())) {
+                List<?> sample = sources.records(p.dataset(), 32, o.seed);
+                double average = ClusterCommand.averageSize(chosenCodecs(o, p.dataset(), sources).get(0), sample);
+                records.put(p.dataset(), (int) Math.max(o.minRecords, Math.min(o.maxRecords, o.bytes / average)));
+            }
+        }
+        return records;
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, ClusterCommand.Sources sources) {
@@ -183,29 +240,16 @@ public final class ScaleCommand {
 
     private static int execute(Options o, PrintStream out, PrintStream err, ClusterCommand.Sources sources)
             throws Exception {
+        MeasuringJvm.exitWithParent();
         long t0 = System.nanoTime();
         List<Point> points = o.points();
         // the codecs of each data set, in the order asked for, then the baseline
         Map<String, List<BenchCodec<?>>> codecsByDataset = new LinkedHashMap<>();
-        Map<String, Integer> recordsByDataset = new LinkedHashMap<>();
+        Map<String, Integer> recordsByDataset = recordsByDataset(o, sources);
         Map<String, List<?>> data = new LinkedHashMap<>();
-        for (Point p : points) {
-            if (codecsByDataset.containsKey(p.dataset())) {
-                continue;
-            }
-            List<BenchCodec<?>> all = sources.codecs(p.dataset());
-            List<BenchCodec<?>> chosen = new ArrayList<>();
-            for (String name : o.codecs) {
-                chosen.add(all.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(
-                        () -> new IllegalArgumentException("no codec " + name + " for " + p.dataset())));
-            }
-            chosen.add(bytesOnly(chosen.get(0)));
-            codecsByDataset.put(p.dataset(), chosen);
-            List<?> sample = sources.records(p.dataset(), 32, o.seed);
-            double average = ClusterCommand.averageSize(chosen.get(0), sample);
-            int records = (int) Math.max(o.minRecords, Math.min(o.maxRecords, o.bytes / average));
-            recordsByDataset.put(p.dataset(), records);
-            data.put(p.dataset(), sources.records(p.dataset(), records, o.seed));
+        for (Map.Entry<String, Integer> e : recordsByDataset.entrySet()) {
+            codecsByDataset.put(e.getKey(), chosenCodecs(o, e.getKey(), sources));
+            data.put(e.getKey(), sources.records(e.getKey(), e.getValue(), o.seed));
         }
         err.printf(Locale.ROOT, "scale: %d points, codecs %s + %s, records per point %s%n", points.size(),
                 o.codecs, BASELINE, recordsByDataset);
@@ -228,7 +272,7 @@ public final class ScaleCommand {
                     int records = recordsByDataset.get(p.dataset());
                     Settings s = new Settings(records, 0, o.runs, p.compression(), "all", p.partitions(), rf, 0, 1,
                             kafka.bootstrapServers(), Duration.ofSeconds(60), p.partitions(), p.partitions(),
-                            topicConfigs);
+                            topicConfigs, o.passes);
                     ClusterBench bench = new ClusterBench(s, admin, (e, a) -> e instanceof byte[] eb
                             && a instanceof byte[] ab ? (Arrays.equals(eb, ab) ? null : "the bytes differ")
                             : sources.firstDifference(e, a), err);
@@ -245,9 +289,12 @@ public final class ScaleCommand {
                     for (BenchCodec<?> c : codecs) {
                         runs.put(c.name(), new ArrayList<>());
                     }
+                    List<List<String>> orders = ClusterCommand.runOrders(
+                            codecs.stream().map(BenchCodec::name).toList(), o.runs, o.orderSeed + p.config().hashCode());
                     for (int run = 0; run < o.runs; run++) {
-                        for (int k = 0; k < codecs.size(); k++) {
-                            BenchCodec<?> c = codecs.get((k + run) % codecs.size());
+                        for (String name : orders.get(run)) {
+                            BenchCodec<?> c = codecs.stream().filter(x -> x.name().equals(name)).findFirst()
+                                    .orElseThrow();
                             Measurement m = bench.measure(Prepared.of(c, data.get(p.dataset())), records,
                                     p.dataset() + "-p" + p.partitions() + "-" + p.compression() + "-r" + (run + 1));
                             runs.get(c.name()).add(m);
@@ -270,8 +317,9 @@ public final class ScaleCommand {
             clusterLine += "; " + topology + ", RSS after the runs " + kafka.residentSummary().substring(4);
         }
         double minutes = (System.nanoTime() - t0) / 60e9;
-        String footer = String.format(Locale.ROOT, "cluster: %s; client: Java %s, %d cores; took %.1f min; %s",
-                clusterLine, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), minutes,
+        String footer = String.format(Locale.ROOT, "cluster: %s; client: Java %s, %d cores, %s; took %.1f min; %s",
+                clusterLine, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
+                MeasuringJvm.describeThisJvm(), minutes,
                 ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
 
         List<String> codecNames = new ArrayList<>(o.codecs);
@@ -374,6 +422,16 @@ public final class ScaleCommand {
         return median + " (" + fmt(r[0], 2) + "–" + fmt(r[r.length - 1], 2) + ")";
     }
 
+    /** Windows of the cell's runs (each produce and consume pass) that GC, JIT or page faults disturbed. */
+    static long disturbed(Cell c) {
+        return c.runs().stream().mapToLong(m -> (m.produceWindow().disturbed() ? 1 : 0)
+                + m.consumeWindows().stream().filter(Window::disturbed).count()).sum();
+    }
+
+    static int windows(Cell c) {
+        return c.runs().stream().mapToInt(m -> 1 + m.consumeWindows().size()).sum();
+    }
+
     static String exactness(Cell c) {
         Measurement worst = null;
         for (Measurement m : c.runs()) {
@@ -394,13 +452,14 @@ public final class ScaleCommand {
                 .append(": record size, partitions and threads, compression\n\n");
         sb.append(String.format(Locale.ROOT, "acks all (idempotent producers), replication factor %d, "
                         + "min.insync.replicas %d; records per point: %s; medians of %d run%s after a warm-up, "
-                        + "codecs interleaved, each run starting with another; ratios: median (lowest–highest) of "
+                        + "codecs interleaved in an order shuffled per run (seed %d); consume: the median of %d "
+                        + "timed passes per run; ratios: median (lowest–highest) of "
                         + "the ratios within each run; "
                         + "each producer thread has a KafkaProducer of its own, consumers read as one group; "
                         + "%s = typedjson's bytes with no serde, the broker's limit: a codec's \"vs %s\" near 1 "
                         + "means the broker is the limit, well below 1 that the serde is.%n%n",
                 LocalKafka.replicationFactor(o.brokers), LocalKafka.minInsyncReplicas(o.brokers), records, o.runs,
-                o.runs == 1 ? "" : "s", BASELINE, BASELINE));
+                o.runs == 1 ? "" : "s", o.orderSeed, o.passes, BASELINE, BASELINE));
         String sweep = null;
         for (Point p : points) {
             if (!p.sweep().equals(sweep)) {
@@ -408,8 +467,8 @@ public final class ScaleCommand {
                 sb.append("\n### ").append(sweep).append("\n\n");
                 sb.append("| ").append(sweep).append(" | codec | value B/rec | produce rec/s | produce MB/s "
                         + "| consume rec/s | consume MB/s | produce vs " + BASELINE + " | consume vs " + BASELINE
-                        + " | exact |\n");
-                sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n");
+                        + " | exact | disturbed |\n");
+                sb.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
             }
             Map<String, Cell> cells = byConfig.get(p.config());
             for (String codec : codecs) {
@@ -422,13 +481,17 @@ public final class ScaleCommand {
                         .append(" | ").append(fmt(median(c.runs(), Measurement::consumeMegabytesPerSecond), 2))
                         .append(" | ").append(ratioWithSpread(c, Measurement::produceRecordsPerSecond))
                         .append(" | ").append(ratioWithSpread(c, Measurement::consumeRecordsPerSecond))
-                        .append(" | ").append(exactness(c)).append(" |\n");
+                        .append(" | ").append(exactness(c))
+                        .append(" | ").append(disturbed(c)).append(" of ").append(windows(c)).append(" |\n");
             }
         }
         sb.append("\nMB = 10^6 bytes of serialized values; produce: encode in the sending threads until every "
-                + "flush() returned; consume: decode in the poll loops, from the group's start to the last record; "
+                + "flush() returned; consume: decode in the poll loops, from the group's start to the last record, "
+                + "the median of the timed passes; "
                 + "exact: records consumed equal to those produced, none lost, duplicated, reordered within a "
-                + "partition and producer, or changed (the worst run).\n\n");
+                + "partition and producer, or changed (the worst run); disturbed: timed windows (each produce and "
+                + "consume pass) in which GC pauses or JIT compilation took over 5 % of the window or the process "
+                + "took over 1,000 page faults.\n\n");
         sb.append(footer).append('\n');
         return sb.toString();
     }
@@ -437,7 +500,7 @@ public final class ScaleCommand {
         StringBuilder sb = new StringBuilder("sweep,value,dataset,partitions,producers,consumers,compression,brokers,"
                 + "codec,records,runs,value_bytes_per_record,produce_records_per_s,produce_mb_per_s,"
                 + "consume_records_per_s,consume_mb_per_s,produce_vs_bytes_only,consume_vs_bytes_only,exact_records,"
-                + "expected_records,exact\n");
+                + "expected_records,exact,consume_passes,disturbed_windows,windows\n");
         for (Point p : points) {
             for (String codec : codecs) {
                 Cell c = byConfig.get(p.config()).get(codec);
@@ -455,7 +518,8 @@ public final class ScaleCommand {
                         plain(vsBaseline(c, Measurement::produceRecordsPerSecond), 3),
                         plain(vsBaseline(c, Measurement::consumeRecordsPerSecond), 3),
                         Integer.toString(worstExact), Integer.toString(first.records()),
-                        Boolean.toString(c.runs().stream().allMatch(m -> m.verdict().isExact()))));
+                        Boolean.toString(c.runs().stream().allMatch(m -> m.verdict().isExact())),
+                        Integer.toString(o.passes), Long.toString(disturbed(c)), Integer.toString(windows(c))));
                 sb.append('\n');
             }
         }

@@ -59,7 +59,7 @@ class ClusterCommandIT {
         // two producer threads, two consumers of one group: still every record once, in order per producer
         assertTrue(out.contains("2 producer threads, 2 consumers (one group)"), out);
         assertTrue(out.contains("1 broker; topics: 2 partitions, replication factor 1, min.insync.replicas 1"), out);
-        assertTrue(c.err().contains("consume (2 consumers)"), c.err());
+        assertTrue(c.err().contains("consume pass 3 (2 consumers)"), c.err());
         assertTrue(out.contains("results: " + results.resolve("cluster.md").toAbsolutePath().normalize()), out);
 
         String md = Files.readString(results.resolve("cluster.md"));
@@ -71,7 +71,8 @@ class ClusterCommandIT {
         assertEquals("1.000", csv.get(1).split(",")[13], "the first codec is the reference of the ratios");
         for (String row : csv.subList(1, 3)) {
             String[] f = row.split(",", -1);
-            assertEquals(23, f.length, row);
+            assertEquals(33, f.length, row);
+            assertEquals("3", f[23], "timed consume passes: " + row);
             assertEquals(List.of("1", "2", "2"), List.of(f[20], f[21], f[22]), "brokers, producers, consumers: " + row);
             assertEquals("3000", f[2], row);
             assertEquals("3000", f[17], row);
@@ -83,6 +84,33 @@ class ClusterCommandIT {
             assertTrue(Double.parseDouble(f[15]) > 0, "latency: " + row);
         }
         assertTrue(c.err().contains("produce"), "progress on stderr");
+        // every window of every run: a produce and three consume passes per codec and run
+        List<String> windows = Files.readAllLines(results.resolve("cluster-windows.csv"));
+        assertEquals(1 + 2 * 2 * 4, windows.size(), windows::toString);
+        assertTrue(windows.stream().anyMatch(w -> w.startsWith("orders,test-text,2,") && w.contains(",consume3,3000,")),
+                windows::toString);
+        assertTrue(c.err().contains("cluster: run 2 order (seed 42): "), c.err());
+    }
+
+    /**
+     * #26: as {@code java -jar} runs it, the measurement runs in a child JVM whose heap is fixed and pre-touched, sized
+     * by the run; the report says so.
+     */
+    @Test
+    @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void theDefaultCommandMeasuresInAChildJvmWithAFixedPreTouchedHeap() throws Exception {
+        int code = ClusterCommand.run(new String[] {"--codecs", "typedjson-class,protobuf", "--records", "2000",
+                "--runs", "1", "--passes", "2", "--warmup-records", "200", "--latency-records", "0",
+                "--results-dir", results.toString()});
+        assertEquals(0, code);
+        String md = Files.readString(results.resolve("cluster.md"));
+        assertTrue(md.matches("(?s).*measured in a JVM with a fixed, pre-touched heap of [0-9]+m \\(sized 2 × \\(2,000 "
+                + "orders × [0-9,]+ B measured on a sample, \\+ 256 MB for clients\\) \\+ 512 MB young.*"), md);
+        assertTrue(md.contains("| typedjson-class |") && md.contains("| protobuf |"), md);
+        assertEquals(2, count(md, "exact 2000/2000"), md);
+        assertTrue(md.contains("**typedjson-class consume rec/s ÷ protobuf's: "), md);
+        List<String> csv = Files.readAllLines(results.resolve("cluster.csv"));
+        assertEquals("2", csv.get(1).split(",", -1)[23], "passes: " + csv);
     }
 
     @Test

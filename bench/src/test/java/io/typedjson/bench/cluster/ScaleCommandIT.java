@@ -47,6 +47,9 @@ class ScaleCommandIT {
             assertTrue(md.contains(section), section + "\n" + md);
         }
         assertTrue(md.contains("| test-text |") && md.contains("| " + ScaleCommand.BASELINE + " |"), md);
+        // every cell says how many of its timed windows were disturbed: two runs of a produce and three passes
+        assertTrue(md.contains("| exact | disturbed |") && md.matches("(?s).*\\| exact [0-9]+/[0-9]+ \\| [0-8] of 8 \\|.*"),
+                md);
         // two runs: each ratio to the baseline is the median with its range over the runs
         assertTrue(java.util.regex.Pattern.compile("\\| test-text \\|.*\\| [0-9.]+ \\([0-9.]+–[0-9.]+\\) \\|")
                 .matcher(md).find(), md);
@@ -55,12 +58,19 @@ class ScaleCommandIT {
         // 2 data sets + 2 partition counts + 2 compressions, each with the codec and the baseline
         assertEquals(1 + 6 * 2, csv.size(), String.join("\n", csv));
         String[] header = csv.get(0).split(",");
-        assertEquals("exact", header[header.length - 1]);
+        List<String> columns = List.of(header);
+        // the columns of #26 come after those that were there before
+        assertEquals(List.of("expected_records", "exact", "consume_passes", "disturbed_windows", "windows"),
+                columns.subList(columns.size() - 5, columns.size()));
+        int exact = columns.indexOf("exact");
         for (String row : csv.subList(1, csv.size())) {
             String[] f = row.split(",", -1);
             assertEquals(header.length, f.length, row);
-            assertEquals("true", f[f.length - 1], "exact: " + row);
-            assertEquals(f[9], f[f.length - 2], "every record back: " + row);
+            assertEquals("true", f[exact], "exact: " + row);
+            assertEquals(f[9], f[exact - 1], "every record back: " + row);
+            assertEquals("3", f[exact + 1], "timed consume passes: " + row);
+            // two runs, each a produce and three consume passes
+            assertEquals("8", f[exact + 3], "windows: " + row);
             assertTrue(Double.parseDouble(f[12]) > 0 && Double.parseDouble(f[14]) > 0, "records/s: " + row);
             assertEquals(f[3], f[4], "as many producer threads as partitions: " + row);
             assertEquals(f[3], f[5], "as many consumers as partitions: " + row);
