@@ -498,6 +498,7 @@ abstract class ValueCodec implements Codec<Object> {
                     throw Readers.error(in, "unknown field " + key + " for a struct of fields " + index.keySet());
                 }
                 if (seen[i]) {
+                    in.nextToken(); // the error at the value that follows the key, with the key's path (SPEC.md 8)
                     throw Readers.error(in, "duplicate field " + key);
                 }
                 seen[i] = true;

@@ -310,8 +310,11 @@ final class ObjectCodec implements Codec<Object> {
         return -1;
     }
 
+    /** On the second of two equal keys: the error at the value that follows it, the key's own path (SPEC.md 8). */
     private TypedJsonException duplicate(JsonReader in) {
-        return Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
+        String name = in.currentName();
+        in.nextToken();
+        return Readers.error(in, "duplicate key " + Readers.quote(name));
     }
 
     private Object instantiate(JsonReader in) {

@@ -24,7 +24,9 @@ public final class JsonReader {
     private static final byte FIRST = 0, AFTER_VALUE = 1, AFTER_KEY = 2;
 
     private final Limits limits;
-    private byte[] buf = new byte[0];
+    private static final byte[] NO_DOCUMENT = new byte[0];
+
+    private byte[] buf = NO_DOCUMENT;
     /** The document is {@code buf[start, end)}; offsets in errors count from {@code start}. */
     private int start, end;
     /** The next byte to read. */
@@ -75,7 +77,7 @@ public final class JsonReader {
 
     /** Lets go of the document (a reader kept by a thread must not keep it alive). */
     void release() {
-        buf = new byte[0];
+        buf = NO_DOCUMENT;
         start = end = pos = 0;
         if (chars.length > 1024) {
             chars = new char[64];
@@ -144,6 +146,7 @@ public final class JsonReader {
             if (b != ',') {
                 throw unexpected(p, "was expecting comma to separate Object entries");
             }
+            forgetKey(d); // what follows the comma is the next key's business, not the last value's
             p = skipWhitespace(p + 1);
             if (p == end) {
                 throw endOfInput("an object's next key");
@@ -170,7 +173,8 @@ public final class JsonReader {
                 return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
             }
             byte[] q = key.quoted;
-            if (p + q.length <= end && sameBytes(buf, p, q)) {
+            // (a key longer than the string limit takes the slow path, which refuses it)
+            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
                 charsValid = false;
                 text = null;
                 tokenStart = p;
@@ -240,15 +244,9 @@ public final class JsonReader {
         }
     }
 
-    /** On the first token of an array or object: moves to its last token (see {@link #skipValue}). On any other token: stays. */
-    public void skipChildren() {
-        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
-            return;
-        }
-        int level = depth - 1;
-        while (depth > level) {
-            nextToken();
-        }
+    private void forgetKey(int d) {
+        keyStart[d] = -1;
+        keyText[d] = null;
     }
 
     private JsonToken close(int p, JsonToken t) {
@@ -261,6 +259,7 @@ public final class JsonReader {
 
     private JsonToken key(int p) {
         int d = depth;
+        forgetKey(d); // an error in this key names the object, not the key before it
         int after = scanString(p, true);
         keyStart[d] = valueStart;
         keyEnd[d] = valueEnd;
@@ -360,7 +359,7 @@ public final class JsonReader {
                 throw endOfInput("the digits of a number");
             }
             if (buf[i] < '0' || buf[i] > '9') {
-                throw buf[i] == 'I' ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
+                throw isLetter(buf[i]) ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
             }
         }
         int digits = 0;
@@ -690,8 +689,10 @@ public final class JsonReader {
         if (!hasEscapes) {
             return new String(buf, from, to - from, isAscii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         }
-        int n = decodeInto(from, to);
-        return new String(chars, 0, n);
+        // a buffer of its own: the one getTextCharacters() hands out stays as it was (a key decoded for a path,
+        // currentName() on a value)
+        char[] c = new char[to - from];
+        return new String(c, 0, decodeInto(from, to, c));
     }
 
     /**
@@ -707,7 +708,8 @@ public final class JsonReader {
                 charsLength = name.length();
             } else if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
                     || token == JsonToken.VALUE_NUMBER_FLOAT) {
-                charsLength = decodeInto(valueStart, valueEnd);
+                ensureChars(valueEnd - valueStart);
+                charsLength = decodeInto(valueStart, valueEnd, chars);
             } else {
                 String t = getText();
                 charsLength = t == null ? 0 : t.length();
@@ -736,10 +738,8 @@ public final class JsonReader {
         }
     }
 
-    /** Decodes the checked bytes {@code buf[from, to)} (escapes, UTF-8) into {@link #chars}; returns the length. */
-    private int decodeInto(int from, int to) {
-        ensureChars(to - from);
-        char[] c = chars;
+    /** Decodes the checked bytes {@code buf[from, to)} (escapes, UTF-8) into {@code c}; returns the length. */
+    private int decodeInto(int from, int to, char[] c) {
         byte[] b = buf;
         int n = 0;
         int i = from;
@@ -917,6 +917,10 @@ public final class JsonReader {
         return new TypedJsonException((nonStandard ? "Non-standard token '" : "Unrecognized token '") + word
                 + "': was expecting a JSON value (a string, a number, an array, an object, true, false or null)")
                 .at(path(depth), at - start);
+    }
+
+    private static boolean isLetter(byte b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
     }
 
     private static boolean isTokenByte(byte b) {

@@ -186,6 +186,9 @@ public final class JsonWriter {
      * common amounts, are written straight from their digits; the others through jackson-core's Schubfach writer.
      */
     public void writeNumber(double d) {
+        if (!Double.isFinite(d)) {
+            throw new TypedJsonException(d + " is not a JSON number (the format spells it as a tagged string)");
+        }
         double magnitude = Math.abs(d);
         if (magnitude >= 1e-3 && magnitude < 1e7) {
             // the fewest decimals k whose integer m = d * 10^k reads back as d: within this range the interval of
@@ -242,6 +245,9 @@ public final class JsonWriter {
 
     /** A finite float's shortest round-trip digits (jackson-core's Schubfach writer). */
     public void writeNumber(float f) {
+        if (!Float.isFinite(f)) {
+            throw new TypedJsonException(f + " is not a JSON number (the format spells it as a tagged string)");
+        }
         beforeValue();
         writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true));
     }
@@ -251,8 +257,11 @@ public final class JsonWriter {
         writeAscii(v.toString());
     }
 
-    /** A number lexeme the caller has made (a double's shortest digits, a decimal): written as it is. */
+    /** A number lexeme the caller has made (a decimal's digits): written as it is, once checked to be one. */
     public void writeNumber(String lexeme) {
+        if (!io.typedjson.format.internal.Lexemes.isJsonNumber(lexeme)) {
+            throw new TypedJsonException("\"" + lexeme + "\" is not a JSON number lexeme");
+        }
         beforeValue();
         writeAscii(lexeme);
     }

@@ -88,7 +88,7 @@ class ReadErrorTest {
         refused(ORDER, "{\"z\":[{\"a\":1},{\"b\":[{\"c\":1,\"c\":[]}]}]}", "$.z[1].b[0].c", "[]", "duplicate key \"c\"");
         refused(ORDER, "{\"z\":\"\\uD800\"}", "$.z", "\"\\uD800\"", "lone surrogate U+D800");
         refused(ORDER, "{\"z\":{\"\\uDC00\":1}}", "$.z", "\"\\uDC00\"", "lone surrogate U+DC00");
-        refused(ORDER, "{\"z\":1,\"z\":2}", "$", "\"z\":2", "duplicate key \"z\"");
+        refused(ORDER, "{\"z\":1,\"z\":2}", "$.z", "2", "duplicate key \"z\"");
         // the same keys in sibling objects are no duplicates
         assertEquals(new Order(1, null, null, 0.0, null, null),
                 read(ORDER, "{\"id\":1,\"z\":[{\"a\":1},{\"a\":2}],\"y\":{\"a\":{\"a\":1}}}"));
@@ -114,8 +114,10 @@ class ReadErrorTest {
 
     @Test
     void duplicateKeysAreRefused() {
-        refused(ORDER, "{\"id\":1,\"name\":\"a\",\"id\":2}", "$", "\"id\":2", "duplicate key \"id\"");
-        refused(ORDER, "{\"name\":\"a\",\"id\":1,\"name\":\"b\"}", "$", "\"name\":\"b\"", "duplicate key \"name\"");
+        // SPEC.md 8: the second key's own path, at the first byte of the value that follows it
+        refused(ORDER, "{\"id\":1,\"name\":\"a\",\"id\":2}", "$.id", "2", "duplicate key \"id\"");
+        refused(ORDER, "{\"name\":\"a\",\"id\":1,\"name\":\"b\"}", "$.name", "\"b\"", "duplicate key \"name\"");
+        refused(Codecs.of(new TypeRef<Map<String, Object>>() {}), "{\"a\":1,\"a\":[1]}", "$.a", "[1]", "duplicate key \"a\"");
         Type intMap = Types.parameterized(Map.class, Integer.class, String.class);
         refused(Codecs.of(intMap), "{\"1\":\"a\",\"1\":\"b\"}", "$[\"1\"]", "\"b\"", "duplicate key \"1\"");
     }

@@ -34,7 +34,7 @@ public final class Documents {
             @Override
             public T read(JsonReader in) {
                 T value = reading.apply(in);
-                in.skipChildren();
+                in.skipValue();
                 return value;
             }
         }, json.getBytes(StandardCharsets.UTF_8));

@@ -49,6 +49,8 @@ public final class Containers {
 
     private static final String DUPLICATE_ELEMENT = "duplicate element in a set: the same value as an earlier one"
             + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
+    private static final String FLOODING = "more than " + Equality.MAX_SAME_HASH + " elements of a set or keys of a map"
+            + " with one hash code: a document made to flood Java's hash tables is refused";
     private static final String DUPLICATE_PAIR_KEY = "duplicate key in a map: the same value as an earlier key"
             + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
 
@@ -157,6 +159,9 @@ public final class Containers {
             while (in.nextToken() != JsonToken.END_ARRAY) {
                 long start = Readers.compositeStart(in);
                 Object e = readElement(in);
+                if (seen.floods(e)) {
+                    throw duplicate(in, FLOODING, start);
+                }
                 if (!seen.isNew(e)) {
                     throw duplicate(in, DUPLICATE_ELEMENT, start);
                 }
@@ -247,11 +252,12 @@ public final class Containers {
                 String text = Lexemes.unescapeKey(in, raw);
                 Object key = keys == STRING_KEYS ? text : keys.parse(in, text);
                 in.nextToken();
+                long valueStart = in.tokenOffset(); // a duplicate is reported at its value's first byte (SPEC.md 8)
                 Object value = values instanceof DynamicCodec dynamic ? dynamic.read(in) : values.read(in);
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {
-                    throw Readers.error(in, "duplicate key " + Readers.quote(raw));
+                    throw Readers.error(in, "duplicate key " + Readers.quote(raw), valueStart);
                 }
             } while (in.nextToken() != JsonToken.END_OBJECT);
             return map;
@@ -307,6 +313,9 @@ public final class Containers {
             while (in.nextToken() != JsonToken.END_ARRAY) {
                 long start = Readers.compositeStart(in);
                 Object key = keys.read(in);
+                if (seen.floods(key)) {
+                    throw duplicate(in, FLOODING, start);
+                }
                 if (!seen.isNew(key)) {
                     throw duplicate(in, DUPLICATE_PAIR_KEY, start);
                 }

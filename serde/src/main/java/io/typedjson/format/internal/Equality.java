@@ -110,6 +110,12 @@ public final class Equality {
         return v; // another collection: compared as Java compares it
     }
 
+    /**
+     * The most values of one set (or keys of one map) that may share a hash code when their class is not
+     * {@link Comparable}; distinct values share a 32-bit hash code this often only in a document made to.
+     */
+    public static final int MAX_SAME_HASH = 64;
+
     /** Tracks the elements of one set or the keys of one map while they are read, so that a second equal one is refused. */
     public Seen seen(Collection<?> existing) {
         return new Seen(existing);
@@ -122,10 +128,29 @@ public final class Equality {
     public final class Seen {
         private final Collection<?> existing;
         private Set<Object> contentKeys;
+        /** How many values of each hash code were seen, for values whose class orders no hash bucket. */
+        private Map<Integer, int[]> sameHash;
 
         /** {@code existing} is the live set being filled, or the key set of the map being filled. */
         private Seen(Collection<?> existing) {
             this.existing = existing;
+        }
+
+        /**
+         * Whether more than {@link #MAX_SAME_HASH} of the values seen share {@code v}'s hash code, counting only values
+         * that are not {@link Comparable} (lists, maps, sets, byte arrays): Java's hash tables look such values up one
+         * by one within a bucket, so a document of many values of one hash code (easy to build for lists) would cost
+         * time quadratic in its size. Call it before {@link #isNew}.
+         */
+        public boolean floods(Object v) {
+            if (v == null || v instanceof Comparable) {
+                return false;
+            }
+            if (sameHash == null) {
+                sameHash = new HashMap<>();
+            }
+            int[] count = sameHash.computeIfAbsent(key(v).hashCode(), h -> new int[1]);
+            return ++count[0] > MAX_SAME_HASH;
         }
 
         /** Whether {@code v} differs from every value seen so far; call it before adding {@code v}. */
