@@ -17,8 +17,8 @@ import java.lang.reflect.Method;
  * ({@code 1E+999999999} as a BigInteger), goes far beyond it at the input sizes the fuzzer tries (up to 4 KiB:
  * 16 M byte pairs). The read measured is the second of the same input, so class loading and caches filled by the
  * first do not count. While fuzzing ({@code JAZZER_FUZZ} set) there is no check: Jazzer's instrumentation allocates
- * on its own (a refused 3 KB document counted 8 MB instrumented, 56 KB not); only libFuzzer's time limit per input
- * ({@code -timeout}) remains.
+ * on its own (a refused 3 KB document counted 8 MB instrumented, 56 KB not); libFuzzer's limit per input stands in
+ * for it (10 s, set by the parent pom's profile "fuzzing").
  */
 final class Work {
     private Work() {}
