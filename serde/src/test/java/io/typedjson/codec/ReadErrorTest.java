@@ -83,7 +83,7 @@ class ReadErrorTest {
 
     @Test
     void aSkippedFieldIsHeldToTheRulesOfEveryValue() {
-        // found by the fuzz tests (open-findings/classValue): skipping once let these through
+        // found by the fuzz tests (DeserializerFuzzTestInputs/classValue/skipped-*, unknown-key-given-twice)
         refused(ORDER, "{\"z\":{\"a\":1,\"a\":2}}", "$.z.a", "2", "duplicate key \"a\"");
         refused(ORDER, "{\"z\":[{\"a\":1},{\"b\":[{\"c\":1,\"c\":[]}]}]}", "$.z[1].b[0].c", "[]", "duplicate key \"c\"");
         refused(ORDER, "{\"z\":\"\\uD800\"}", "$.z", "\"\\uD800\"", "lone surrogate U+D800");
