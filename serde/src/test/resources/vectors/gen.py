@@ -272,11 +272,65 @@ v("~map: string key and int32 key", ["map", [[["string", "1"], ["int64", "1"]], 
 v("depth exactly 500", ["nest", [499, ["list", []]]], "[" * 500 + "]" * 500)
 v("depth exactly 500 through a ~set", ["nest", [498, ["set", []]]], "[" * 498 + '{"~set":[]}' + "]" * 498)
 
+# ---- issue 23: java.time.Duration, tag ~P (SPEC.md sections 5 and 7). The documents are checked below against
+# an independent port of Duration.toString() (the algorithm SPEC.md section 5 gives), from seconds and nanos.
+def tdiv(a, b):  # Java's long division: truncates toward zero
+    return -((-a) // b) if a < 0 else a // b
+
+def duration_text(seconds, nanos):
+    assert -(1 << 63) <= seconds < (1 << 63) and 0 <= nanos < 10 ** 9
+    if seconds == 0 and nanos == 0:
+        return "PT0S"
+    eff = seconds + 1 if seconds < 0 and nanos > 0 else seconds
+    h = tdiv(eff, 3600)
+    m = tdiv(eff - 3600 * h, 60)
+    s = eff - 60 * tdiv(eff, 60)
+    out = "PT" + (f"{h}H" if h else "") + (f"{m}M" if m else "")
+    if s == 0 and nanos == 0 and len(out) > 2:
+        return out
+    out += ("-0" if s == 0 else str(s)) if seconds < 0 and nanos > 0 else str(s)
+    if nanos > 0:
+        frac = str(2 * 10 ** 9 - nanos if seconds < 0 else nanos + 10 ** 9).rstrip("0")
+        out += "." + frac[1:]
+    return out + "S"
+
+DURATIONS = {}  # document payload -> (seconds, nanos), for the check below
+def vd(name, seconds, nanos, payload=None):
+    text = duration_text(seconds, nanos)
+    DURATIONS[text] = (seconds, nanos)
+    v("duration " + name, ["duration", payload or text], '"~P' + text + '"')
+vd("zero", 0, 0)
+vd("one and a half seconds", 1, 500_000_000)
+vd("hours minutes seconds millis", 8 * 3600 + 6 * 60 + 12, 345_000_000)
+vd("hours are not folded into days", 48 * 3600, 0)
+vd("minus half a second", -1, 500_000_000)
+vd("negative with every field", -(3600 + 120 + 4), 500_000_000)
+vd("one nanosecond", 0, 1)
+vd("minus one nanosecond", -1, 999_999_999)
+vd("minus one second", -1, 0)
+vd("one minute", 60, 0)
+vd("micros", 0, 123_456_000)
+vd("max", (1 << 63) - 1, 999_999_999)
+vd("min", -(1 << 63), 0)
+vd("from days in the notation (P2D is read as Java's Duration.parse reads it)", 2 * 86400, 0, payload="P2D")
+v("duration in a list", ["list", [["duration", "PT1S"], ["int64", "1"], ["duration", "PT-1S"]]], '["~PPT1S",1,"~PPT-1S"]')
+v("duration in a set", ["set", [["duration", "PT1M"], ["duration", "PT60.5S"]]], '{"~set":["~PPT1M","~PPT1M0.5S"]}')
+v("duration as a ~map key", ["map", [[["duration", "PT1H"], ["string", "an hour"]], [["string", "PT1H"], ["string", "a string"]]]], '{"~map":["~PPT1H","an hour","PT1H","a string"]}')
+v("duration in an object", ["map", [[["string", "timeout"], ["duration", "PT30S"]]]], '{"timeout":"~PPT30S"}')
+v("string that looks like a duration tag", ["string", "~PPT1S"], '"~~PPT1S"')
+
 for vec in V:  # every float document, hand-written or not, agrees with the oracle
     val = vec["value"]
     if val and val[0] in ("float64", "float32") and val[1] not in ("NaN", "Infinity", "-Infinity"):
         want = f64doc(val[1]) if val[0] == "float64" else f32doc(val[1])
         assert vec["document"] == want, (vec["name"], vec["document"], want)
+
+for vec in V:  # every duration document is the oracle's text of a (seconds, nanos) it was made from
+    val = vec["value"]
+    if val and val[0] == "duration" and vec["document"].startswith('"~P'):
+        text = vec["document"][3:-1]
+        if text in DURATIONS:
+            assert duration_text(*DURATIONS[text]) == text, vec["name"]
 
 I = []
 def bad(name, doc, path, error, raw=None, offset=None):
@@ -430,6 +484,29 @@ bad("float64 negative overflow lexeme", '-1e400', "$", "out of range for float64
 bad("second value after an object", '{} x', "$", "Unrecognized token", offset=3)
 bad("second value", '[] []', "$", "trailing content")
 bad("extra closing bracket", '[]]', "$", "Unexpected close marker")
+
+# ---- issue 23: ~P, a Duration: only Duration.toString()'s text. Another text java.time.Duration.parse reads is
+# non-canonical (the error names the one spelling); a text it cannot read is malformed.
+bad("duration zero minutes", '"~PPT1H0M"', "$", 'non-canonical ~P payload "PT1H0M"', offset=0)
+bad("duration 60 minutes", '"~PPT60M"', "$", 'non-canonical ~P payload "PT60M"')
+bad("duration in days", '"~PP1D"', "$", 'non-canonical ~P payload "P1D"')
+bad("duration lower case", '"~Ppt1S"', "$", 'non-canonical ~P payload "pt1S"')
+bad("duration lower-case s", '"~PPT1s"', "$", 'non-canonical ~P payload "PT1s"')
+bad("duration trailing zero in the fraction", '"~PPT1.50S"', "$", 'non-canonical ~P payload "PT1.50S"')
+bad("duration with plus sign", '"~PPT+1S"', "$", 'non-canonical ~P payload "PT+1S"')
+bad("duration with a sign before P", '"~P-PT1S"', "$", 'non-canonical ~P payload "-PT1S"')
+bad("duration comma for the point", '"~PPT1,5S"', "$", 'non-canonical ~P payload "PT1,5S"')
+bad("duration seconds beyond a minute", '"~PPT90S"', "$", 'non-canonical ~P payload "PT90S"')
+bad("duration in an object, 60 minutes", '{"d":"~PPT60M"}', "$.d", 'non-canonical ~P payload "PT60M"', offset=5)
+bad("duration PT alone", '"~PPT"', "$", 'malformed ~P payload "PT"')
+bad("duration P alone", '"~PP"', "$", 'malformed ~P payload "P"')
+bad("duration empty payload", '"~P"', "$", 'malformed ~P payload ""')
+bad("duration with trailing text", '"~PPT1S extra"', "$", 'malformed ~P payload "PT1S extra"')
+bad("duration ten fraction digits", '"~PPT0.0000000001S"', "$", 'malformed ~P payload "PT0.0000000001S"')
+bad("duration seconds beyond int64", '"~PPT9223372036854775808S"', "$", 'malformed ~P payload "PT9223372036854775808S"')
+bad("duration hours beyond int64 seconds", '"~PPT2562047788015216H"', "$", 'malformed ~P payload "PT2562047788015216H"')
+bad("duration beyond max by a nanosecond sum", '"~PPT2562047788015215H30M8S"', "$", 'malformed ~P payload "PT2562047788015215H30M8S"')
+bad("duration in a ~set twice", '{"~set":["~PPT1S","~PPT1S"]}', '$["~set"][1]', "duplicate element")
 
 # ---- accepted.json: documents a reader takes although a writer never produces them (JSON's own freedom:
 # whitespace, escapes, any number lexeme for a plain number). Each maps to a value; writing the value back gives
