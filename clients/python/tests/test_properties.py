@@ -10,7 +10,7 @@ import uuid
 from decimal import Decimal
 from fractions import Fraction
 
-from typedjson import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+from typedjson import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
                        OffsetDateTime, TypedJsonError, TypedMap, TypedSet, dumps, loads)
 from typedjson.explicit import difference
 from typedjson.numbers import _interval, _shortest_exact, double_text, float32_of, float32_text
@@ -107,6 +107,8 @@ def rand_scalar(r):
     if k == 17:
         return OffsetDateTime(LocalDateTime(rand_date(r), rand_time(r)),
                               r.choice([0, 3600, -19800, r.randint(-18 * 3600, 18 * 3600)]))
+    if k == 18:
+        return Duration(r.choice(EDGE_INTS + [r.randint(-10**6, 10**6)]), rand_time(r).nano)
     return rand_str(r)
 
 

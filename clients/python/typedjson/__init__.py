@@ -6,7 +6,7 @@ README.md for the type mapping.
 """
 from .errors import TypedJsonError
 from .reader import Limits, loads
-from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+from .types import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
                     OffsetDateTime, TypedMap, TypedSet, model_key)
 from .writer import dumps
 
@@ -18,6 +18,6 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
 
 
 __all__ = ["loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",
-           "Float32", "Instant", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "TypedSet",
+           "Float32", "Instant", "Duration", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "TypedSet",
            "TypedMap", "model_key"]
 __version__ = "0.1.0"

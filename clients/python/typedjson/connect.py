@@ -808,7 +808,7 @@ def _starts_inline(sc):
 def derive_schema(value):
     """The schema a converter in location ``none`` derives from a value of the dynamic model (SPEC.md section
     11): required, no annotations; ``None`` where nothing can be derived (mixed element types, a BigInt, a time
-    finer than a millisecond, a date beyond INT32 days, a LocalDateTime, OffsetDateTime or UUID)."""
+    finer than a millisecond, a date beyond INT32 days, a LocalDateTime, OffsetDateTime, UUID or Duration)."""
     r.ensure_stack(DEFAULT_LIMITS.max_depth)
     try:
         return _derive(value)

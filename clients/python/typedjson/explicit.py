@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from . import reader as r
 from .numbers import float32_of
-from .types import BigInt, Float32, Int8, Int16, Int32, TypedMap, TypedSet
+from .types import BigInt, Duration, Float32, Int8, Int16, Int32, TypedMap, TypedSet
 
 
 def from_explicit(spec):
@@ -68,6 +68,8 @@ def from_explicit(spec):
         return r.parse_offset_datetime(p, strict=False)
     if kind == "uuid":
         return uuid.UUID(p)
+    if kind == "duration":
+        return Duration.parse(p)
     if kind == "list":
         return [from_explicit(e) for e in p]
     if kind == "set":

@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from .errors import TypedJsonError, path_segment, path_text
 from .numbers import JSON_NUMBER, decimal_text, float32_of, float32_text
-from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+from .types import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
                     OffsetDateTime, TypedMap, TypedSet, _days_from_civil, _month_length, _year_text)
 
 
@@ -487,6 +487,15 @@ _LOOSE_DATETIME = re.compile(_DATE + "[Tt]" + _TIME + r"([Zz]|[+-][0-9]{2}:[0-9]
 _LOOSE_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
 
 
+def parse_duration(s: str) -> Duration:
+    """A ~P payload: exactly ``Duration.toString()``'s text."""
+    try:
+        d = Duration.parse(s)
+    except ValueError:
+        raise PayloadError("malformed duration") from None
+    return _canonical(d, s, "duration")
+
+
 def _another_spelling(tag: str, p: str) -> bool:
     """Whether a refused payload is another spelling of a value of the tag's type (non-canonical) rather than no
     value at all (malformed); only the words of the error depend on it."""
@@ -508,6 +517,12 @@ def _another_spelling(tag: str, p: str) -> bool:
         return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
     if tag == "u":
         return _LOOSE_UUID.match(p) is not None
+    if tag == "P":  # any text Duration.parse reads
+        try:
+            Duration.parse(p)
+            return True
+        except ValueError:
+            return False
     return False
 
 
@@ -516,7 +531,7 @@ def _tagged_scalar(s: str):
         return _tagged_payload(s)
     except PayloadError as e:
         tag, p, reason = s[1], s[2:], str(e)
-        if tag not in "isyndfftDTLOu" or reason.startswith(("number", "unknown")):
+        if tag not in "isyndfftDTLOuP" or reason.startswith(("number", "unknown")):
             raise
         shown = p if len(p) <= 60 else p[:60] + "..."
         if _another_spelling(tag, p):
@@ -542,6 +557,8 @@ def _canonical_of(tag, p):
             v = parse_local_time(p, strict=False)
         elif tag == "u":
             v = uuid.UUID(p)
+        elif tag == "P":
+            v = Duration.parse(p)
         else:
             return None
         text = dumps(v)
@@ -584,6 +601,8 @@ def _tagged_payload(s: str):
         return parse_offset_datetime(p)
     if tag == "u":
         return parse_uuid(p)
+    if tag == "P":
+        return parse_duration(p)
     raise PayloadError(f"unknown tag {s[:2]!r} in {s[:60]!r} (a string starting with '~' is written with the '~' "
                        "doubled)")
 

@@ -7,11 +7,12 @@ same document byte for byte, and a value written and read again is the same valu
 from __future__ import annotations
 
 import math
+import re
 import struct
 
 __all__ = [
     "Int32", "Int16", "Int8", "BigInt", "Float32",
-    "Instant", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime",
+    "Instant", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "Duration",
     "TypedSet", "TypedMap", "model_key",
 ]
 
@@ -443,6 +444,127 @@ class Instant:
         return hash(("t", self._t()))
 
 
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+# java.time.Duration.parse's grammar (JDK 17): a sign, P, days, T, hours, minutes, seconds with a fraction of up to
+# 9 digits after '.' or ','; any case. Its texts are all the spellings Java reads; only one is canonical.
+_DURATION_RE = re.compile(r"([-+]?)P(?:([-+]?[0-9]+)D)?(T(?:([-+]?[0-9]+)H)?(?:([-+]?[0-9]+)M)?"
+                          r"(?:([-+]?[0-9]+)(?:[.,]([0-9]{0,9}))?S)?)?\Z", re.IGNORECASE | re.ASCII)
+
+
+def _exact_int64(v):
+    if not _INT64_MIN <= v <= _INT64_MAX:
+        raise OverflowError("beyond int64")
+    return v
+
+
+def _duration_number(text, multiplier):
+    """Long.parseLong then Math.multiplyExact, as Duration.parse does (leading zeros and '+' taken)."""
+    if text is None:
+        return 0
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > 19:  # beyond int64 whatever the sign: never convert a huge number
+        raise OverflowError("beyond int64")
+    return _exact_int64(_exact_int64(int(text)) * multiplier)
+
+
+def _tdiv(a, b):
+    """Java's division of longs: truncates toward zero."""
+    return -((-a) // b) if a < 0 else a // b
+
+
+class Duration:
+    """An amount of time (Java ``Duration``): ``"~PPT1.5S"``, ``"~PPT-1H-2M-3.5S"``. Kept as Java keeps it: whole
+    ``seconds`` (int64) and ``nano`` 0..999999999 added to them, so -0.5 s is ``Duration(-1, 500000000)``.
+    ``timedelta`` holds only microseconds (and days), so this class keeps the nanoseconds exactly."""
+    __slots__ = ("seconds", "nano")
+    MIN_SECONDS, MAX_SECONDS = _INT64_MIN, _INT64_MAX
+
+    def __init__(self, seconds: int = 0, nano: int = 0):
+        _check_int("seconds", seconds, self.MIN_SECONDS, self.MAX_SECONDS)
+        _check_int("nano", nano, 0, 999_999_999)
+        object.__setattr__(self, "seconds", seconds)
+        object.__setattr__(self, "nano", nano)
+
+    def __setattr__(self, k, v):
+        raise AttributeError("Duration is immutable")
+
+    @classmethod
+    def of_nanos(cls, nanos: int) -> "Duration":
+        """The duration of ``nanos`` nanoseconds (any int whose seconds fit int64)."""
+        s, n = divmod(nanos, 1_000_000_000)
+        return cls(s, n)
+
+    def to_nanos(self) -> int:
+        return self.seconds * 1_000_000_000 + self.nano
+
+    @classmethod
+    def from_timedelta(cls, td) -> "Duration":
+        return cls.of_nanos(((td.days * 86400 + td.seconds) * 1_000_000 + td.microseconds) * 1000)
+
+    def to_timedelta(self):
+        """A ``datetime.timedelta``; refuses to drop nanoseconds it cannot hold."""
+        import datetime
+        if self.nano % 1000:
+            raise ValueError(f"{self} has nanoseconds that timedelta cannot hold")
+        return datetime.timedelta(seconds=self.seconds, microseconds=self.nano // 1000)
+
+    @classmethod
+    def parse(cls, text: str) -> "Duration":
+        """Any text Java's ``Duration.parse`` reads (``P2D``, ``pt1m30s``, ``PT1,5S``), as it reads it; raises
+        ValueError for any other. The document form is only ``str(duration)``: readers refuse the others."""
+        m = _DURATION_RE.match(text) if isinstance(text, str) else None
+        if m is None or m.group(3) == "T" or m.group(3) == "t" or not any(m.group(i) for i in (2, 4, 5, 6)):
+            raise ValueError(f"Text cannot be parsed to a Duration: {text!r}")
+        sign, days, _, hours, minutes, secs, fraction = m.groups()
+        try:
+            total = _duration_number(days, 86400)
+            for part in (_duration_number(hours, 3600), _duration_number(minutes, 60), _duration_number(secs, 1)):
+                total = _exact_int64(total + part)  # Java adds days + (hours + (minutes + seconds)): same checks
+            nanos = int(fraction.ljust(9, "0")) if fraction else 0
+            if secs is not None and secs.startswith("-"):
+                nanos = -nanos
+            seconds, nano = divmod(total * 1_000_000_000 + nanos, 1_000_000_000)
+            _exact_int64(seconds)
+            if sign == "-":
+                seconds, nano = (-seconds, 0) if nano == 0 else (-seconds - 1, 1_000_000_000 - nano)
+                _exact_int64(seconds)
+        except OverflowError:
+            raise ValueError(f"Text cannot be parsed to a Duration: overflow: {text!r}") from None
+        return cls(seconds, nano)
+
+    def __str__(self):
+        """Java's ``Duration.toString()``: ``PT``, hours, minutes, seconds with the fewest fraction digits."""
+        seconds, nano = self.seconds, self.nano
+        if seconds == 0 and nano == 0:
+            return "PT0S"
+        eff = seconds + 1 if seconds < 0 and nano > 0 else seconds
+        h = _tdiv(eff, 3600)
+        m = _tdiv(eff - 3600 * h, 60)
+        s = eff - 60 * _tdiv(eff, 60)
+        out = "PT" + (f"{h}H" if h else "") + (f"{m}M" if m else "")
+        if s == 0 and nano == 0 and len(out) > 2:
+            return out
+        out += ("-0" if s == 0 else str(s)) if seconds < 0 and nano > 0 else str(s)
+        if nano > 0:
+            out += "." + str(2_000_000_000 - nano if seconds < 0 else nano + 1_000_000_000).rstrip("0")[1:]
+        return out + "S"
+
+    def __repr__(self):
+        return f"Duration({self})"
+
+    def _t(self):
+        return (self.seconds, self.nano)
+
+    def __eq__(self, o):
+        return type(o) is type(self) and o._t() == self._t()
+
+    def __lt__(self, o):
+        return self._t() < o._t()
+
+    def __hash__(self):
+        return hash(("P", self._t()))
+
+
 # ---------------------------------------------------------------------------------------------- equality of the model
 
 def model_key(v):
@@ -483,7 +605,7 @@ def model_key(v):
         return ("bytes", bytes(v))
     if t is uuid.UUID:
         return ("uuid", v.int)
-    if t in (Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime):
+    if t in (Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, Duration):
         return (t.__name__, v._t())
     if t is list:
         return ("list", tuple(model_key(e) for e in v))

@@ -9,16 +9,16 @@ from decimal import Decimal
 
 from .errors import TypedJsonError, path_segment, path_text
 from .numbers import decimal_text, double_text, float32_text
-from .types import (BigInt, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
+from .types import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, LocalDate, LocalDateTime, LocalTime,
                     OffsetDateTime, TypedMap, TypedSet)
 
 _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
 _SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
-_TAGS = {Instant: "~t", LocalDate: "~D", LocalTime: "~T", LocalDateTime: "~L", OffsetDateTime: "~O"}
+_TAGS = {Instant: "~t", LocalDate: "~D", LocalTime: "~T", LocalDateTime: "~L", OffsetDateTime: "~O", Duration: "~P"}
 _SUPPORTED = ("None, bool, int, Int32, Int16, Int8, BigInt, float, Float32, Decimal, str, bytes, list, set, "
-              "TypedSet, dict, TypedMap, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID")
+              "TypedSet, dict, TypedMap, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID, Duration")
 
 
 def _escape(c):
@@ -179,6 +179,8 @@ def _hint(v):
         return "; use LocalDate.from_date(d)"
     if isinstance(v, datetime.time):
         return "; use LocalTime.from_time(t)"
+    if isinstance(v, datetime.timedelta):
+        return "; use Duration.from_timedelta(td)"
     if isinstance(v, tuple):
         return "; use a list"
     return ""
