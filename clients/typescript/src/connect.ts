@@ -725,7 +725,7 @@ function derive(v: Value, depth: number): { schema: ConnectSchema; value: Value 
       value: new Map<Value, Value>(keys.map((k, i) => [k.value, values[i].value])),
     };
   }
-  throw new Underivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID
+  throw new Underivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID, Duration
 }
 
 /** The one schema that elements (or keys, or values) all derive; nulls make it optional; none at all is STRING. */

@@ -48,6 +48,7 @@ export function valueKey(v: unknown): string {
   if (v instanceof T.LocalDateTime) return "L" + v.toString();
   if (v instanceof T.OffsetDateTime) return "O" + v.toString();
   if (v instanceof T.Uuid) return "u" + v.text;
+  if (v instanceof T.Duration) return "P" + v.seconds + "." + v.nano;
   // a plain object stands for a string-keyed map
   const entries = Object.keys(v as object).map((k) => "[" + valueKey(k) + "," + valueKey((v as Record<string, unknown>)[k]) + "]");
   return "<" + entries.sort().join(",") + ">";

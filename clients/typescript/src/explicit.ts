@@ -78,6 +78,8 @@ export function fromExplicit(node: unknown): Value {
       return need(Times.parseOffsetDateTime(text(), false), type, p);
     case "uuid":
       return new T.Uuid(text());
+    case "duration":
+      return need(Times.parseDurationLenient(text()), type, p);
     case "list":
       return list().map(fromExplicit);
     case "set":

@@ -8,6 +8,7 @@ export { equals, same } from "./equality";
 export {
   BigInteger,
   Decimal,
+  Duration,
   Float32,
   Float64,
   Instant,

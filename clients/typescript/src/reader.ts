@@ -74,7 +74,7 @@ const INTEGER_LIKE = /^[+-]?[0-9]+$/;
 
 const TYPE_OF_TAG: Record<string, string> = {
   i: "int32", s: "int16", y: "int8", n: "BigInteger within int64", f: "float32", d: "decimal", b: "base64 bytes",
-  t: "instant", D: "local date", T: "local time", L: "local date-time", O: "offset date-time", u: "UUID",
+  t: "instant", D: "local date", T: "local time", L: "local date-time", O: "offset date-time", u: "UUID", P: "duration",
 };
 
 /**
@@ -177,6 +177,8 @@ function tagged(sc: Scanner, s: string): Value {
       return timePayload(sc, s, (p) => Times.parseOffsetDateTime(p), (p) => Times.parseOffsetDateTime(p.replace(/^(.+)t/, "$1T").replace(/z$/, "Z").replace(/-00:00$/, "+00:00"), false));
     case "u":
       return timePayload(sc, s, Times.parseUuid, (p) => Times.parseUuid(p.toLowerCase()));
+    case "P": // another text Java's Duration.parse reads is non-canonical
+      return timePayload(sc, s, Times.parseDuration, Times.parseDurationLenient);
     default:
       return sc.fail(`unknown tag ${quote(s.slice(0, 2))} in ${quote(s)} (a string starting with '~' is written with the '~' doubled)`);
   }

@@ -1,6 +1,6 @@
 // ISO-8601 spellings of SPEC.md section 5, exactly as java.time prints them, and strict readers that accept
 // only that spelling: a payload is parsed, printed again, and refused unless the two are the same text.
-import type { Instant, LocalDate, LocalTime } from "./types";
+import type { Duration, Instant, LocalDate, LocalTime } from "./types";
 import * as T from "./types";
 
 function pad(v: number, width: number): string {
@@ -149,4 +149,66 @@ export function parseInstantTyped(text: string): Instant | undefined {
 /** A local time in a typed position: `hh:mm`, `hh:mm:ss` or `hh:mm:ss.f` with 1 to 9 fraction digits. */
 export function parseLocalTimeTyped(text: string): LocalTime | undefined {
   return parseLocalTime(text, false);
+}
+
+// ---- Duration (SPEC.md section 5): Java's Duration.toString(), and the texts Java's Duration.parse reads
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Java's `Duration.toString()`: bigint division and remainder truncate toward zero, as Java's long ones do. */
+export function durationText(d: Duration): string {
+  const { seconds, nano } = d;
+  if (seconds === 0n && nano === 0) return "PT0S";
+  const eff = seconds < 0n && nano > 0 ? seconds + 1n : seconds;
+  const h = eff / 3600n;
+  const m = (eff % 3600n) / 60n;
+  const s = eff % 60n;
+  let out = "PT" + (h !== 0n ? `${h}H` : "") + (m !== 0n ? `${m}M` : "");
+  if (s === 0n && nano === 0 && out.length > 2) return out;
+  out += seconds < 0n && nano > 0 ? (s === 0n ? "-0" : String(s)) : String(s);
+  if (nano > 0) out += "." + String(seconds < 0n ? 2000000000 - nano : nano + 1000000000).replace(/0+$/, "").slice(1);
+  return out + "S";
+}
+
+// java.time.Duration.parse's grammar (JDK 17), in any case: sign, P, days, T, hours, minutes, seconds with up to 9
+// fraction digits after '.' or ','
+const DURATION = /^([-+]?)P(?:([-+]?[0-9]+)D)?(T(?:([-+]?[0-9]+)H)?(?:([-+]?[0-9]+)M)?(?:([-+]?[0-9]+)(?:[.,]([0-9]{0,9}))?S)?)?$/i;
+
+class Overflow extends Error {}
+
+function int64(v: bigint): bigint {
+  if (v < INT64_MIN || v > INT64_MAX) throw new Overflow();
+  return v;
+}
+
+/** Long.parseLong then Math.multiplyExact, as Duration.parse does (a '+' and leading zeros taken). */
+function durationNumber(text: string | undefined, multiplier: bigint): bigint {
+  if (text === undefined) return 0n;
+  if (text.replace(/^[-+]/, "").replace(/^0+/, "").length > 19) throw new Overflow(); // never convert a huge number
+  return int64(int64(BigInt(text)) * multiplier);
+}
+
+/** The duration a text names as Java's `Duration.parse` reads it (need not be canonical), or undefined. */
+export function parseDurationLenient(text: string): Duration | undefined {
+  const m = typeof text === "string" ? DURATION.exec(text) : null;
+  if (m === null || m[3]?.toUpperCase() === "T" || (m[2] ?? m[4] ?? m[5] ?? m[6]) === undefined) return undefined;
+  try {
+    let total = durationNumber(m[2], 86400n);
+    for (const part of [durationNumber(m[4], 3600n), durationNumber(m[5], 60n), durationNumber(m[6], 1n)]) total = int64(total + part);
+    let nanos = m[7] ? BigInt(m[7].padEnd(9, "0")) : 0n;
+    if (m[6]?.startsWith("-")) nanos = -nanos;
+    let all = total * 1000000000n + nanos;
+    if (m[1] === "-") all = -all;
+    return T.Duration.ofNanos(all);
+  } catch (e) {
+    if (e instanceof Overflow || e instanceof RangeError) return undefined;
+    throw e;
+  }
+}
+
+/** A ~P payload: exactly `Duration.toString()`'s text. */
+export function parseDuration(text: string): Duration | undefined {
+  const d = parseDurationLenient(text);
+  return d !== undefined && d.toString() === text ? d : undefined;
 }

@@ -1,7 +1,7 @@
 // The value classes of the dynamic model (SPEC.md section 6) that JavaScript has no exact type for.
 // Each is immutable, checks its range when built, and prints its typed spelling (SPEC.md section 5) with toString().
 import { decimalText, float32Text } from "./numbers";
-import { instantText, localDateText, localTimeText, offsetText } from "./times";
+import { durationText, instantText, localDateText, localTimeText, offsetText, parseDurationLenient } from "./times";
 
 function checkInteger(v: number, min: number, max: number, type: string): number {
   if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
@@ -257,6 +257,54 @@ export class Instant {
   toString(): string { return instantText(this); }
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const NANOS = 1000000000n;
+
+/**
+ * Java `Duration`, tag `~P`: whole seconds (a bigint in int64) and nanoseconds 0..999999999 added to them, as Java
+ * keeps it: -0.5 s is `new Duration(-1n, 500000000)`. Written as `Duration.toString()` writes it: `PT8H6M12.345S`.
+ */
+export class Duration {
+  readonly seconds: bigint;
+  readonly nano: number;
+  constructor(seconds: bigint, nano = 0) {
+    if (typeof seconds !== "bigint" || seconds < INT64_MIN || seconds > INT64_MAX) {
+      throw new RangeError(`seconds ${String(seconds)} are out of Duration's range (int64)`);
+    }
+    this.seconds = seconds;
+    this.nano = checkField(nano, 0, 999999999, "nano");
+    Object.freeze(this);
+  }
+  /** The duration of a number of nanoseconds (any bigint whose seconds fit int64). */
+  static ofNanos(nanos: bigint): Duration {
+    let s = nanos / NANOS;
+    let n = nanos % NANOS;
+    if (n < 0n) {
+      s -= 1n;
+      n += NANOS;
+    }
+    return new Duration(s, Number(n));
+  }
+  /** Milliseconds (a JavaScript number, as `setTimeout` takes): an integer number of them, exactly. */
+  static ofMillis(ms: number): Duration {
+    if (!Number.isSafeInteger(ms)) throw new RangeError(`${ms} is not an integer number of milliseconds`);
+    return Duration.ofNanos(BigInt(ms) * 1000000n);
+  }
+  toNanos(): bigint { return this.seconds * NANOS + BigInt(this.nano); }
+  /**
+   * Any text Java's `Duration.parse` reads (`P2D`, `pt1m30s`, `PT1,5S`), as it reads it; throws SyntaxError for
+   * any other. A document holds only `toString()`'s text: readers refuse the others.
+   */
+  static parse(text: string): Duration {
+    const d = parseDurationLenient(text);
+    if (d === undefined) throw new SyntaxError(`Text cannot be parsed to a Duration: "${String(text)}"`);
+    return d;
+  }
+  /** Java's `Duration.toString()`. */
+  toString(): string { return durationText(this); }
+}
+
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Java `UUID`, tag `~u`: held as its canonical lower-case text. */
@@ -293,6 +341,7 @@ export type Value =
   | LocalDateTime
   | OffsetDateTime
   | Uuid
+  | Duration
   | Value[]
   | Set<Value>
   | Map<Value, Value>;

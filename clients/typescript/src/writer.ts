@@ -92,6 +92,7 @@ class Writer {
     if (v instanceof T.LocalDateTime) return `"~L${v}"`;
     if (v instanceof T.OffsetDateTime) return `"~O${v}"`;
     if (v instanceof T.Uuid) return `"~u${v.text}"`;
+    if (v instanceof T.Duration) return `"~P${v}"`;
     const proto = Object.getPrototypeOf(v);
     if (proto === Object.prototype || proto === null) return this.plainObject(v as Record<string, unknown>);
     const name = (v as { constructor?: { name?: string } }).constructor?.name ?? "object";

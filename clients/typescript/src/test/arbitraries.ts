@@ -57,6 +57,7 @@ export const scalar: fc.Arbitrary<Value> = fc.oneof(
   dateTime,
   fc.tuple(dateTime, offset).map(([dt, o]) => new T.OffsetDateTime(dt, o)),
   fc.uuid().map((u) => new T.Uuid(u)),
+  fc.tuple(fc.oneof(fc.bigInt(INT64), fc.bigInt({ min: -100000n, max: 100000n })), fc.integer({ min: 0, max: 999999999 })).map(([s, n]) => new T.Duration(s, n)),
 );
 
 /** Keeps the first of values equal under the model's equality (0.0 and -0.0 are two values: -0.0 is boxed, see setMember). */
