@@ -53,7 +53,7 @@ export const TIME = "org.apache.kafka.connect.data.Time";
 export const TIMESTAMP = "org.apache.kafka.connect.data.Timestamp";
 const PRECISION = "connect.decimal.precision";
 
-class NotationError extends Error {}
+export class NotationError extends Error {}
 
 const BARE = /[A-Za-z0-9_.$+\-]/;
 const BARE_WORD = /^[A-Za-z0-9_.$+\-]+$/;
@@ -359,8 +359,12 @@ function suffixNotation(s: ConnectSchema, params: Map<string, string> | undefine
   return out;
 }
 
-/** A value of `schema` in its typed spelling, structs as objects (header mode): how a default value is written. */
-export function writeTyped(v: ConnectValue, schema: ConnectSchema): string {
+/**
+ * A value of `schema` in its typed spelling, no tags: structs as objects (header mode, and how a default value is
+ * written), or with `positional` as arrays of their field values (what the inline location writes under "~v" and
+ * the reference location writes as the record value).
+ */
+export function writeTyped(v: ConnectValue, schema: ConnectSchema, positional = false): string {
   if (v === null) return "null";
   switch (schema.name) {
     case DECIMAL:
@@ -396,14 +400,15 @@ export function writeTyped(v: ConnectValue, schema: ConnectSchema): string {
     case "BYTES":
       return quoteJson(encodeBase64(v as Uint8Array));
     case "ARRAY":
-      return "[" + (v as Value[]).map((e) => writeTyped(e, schema.valueSchema!)).join(",") + "]";
+      return "[" + (v as Value[]).map((e) => writeTyped(e, schema.valueSchema!, positional)).join(",") + "]";
     case "MAP": {
       const entries = [...(v as Map<Value, Value>)];
-      if (isPlainString(schema.keySchema!)) return "{" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + ":" + writeTyped(e, schema.valueSchema!)).join(",") + "}";
-      return "[" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + "," + writeTyped(e, schema.valueSchema!)).join(",") + "]";
+      if (isPlainString(schema.keySchema!)) return "{" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + ":" + writeTyped(e, schema.valueSchema!, positional)).join(",") + "}";
+      return "[" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!, positional) + "," + writeTyped(e, schema.valueSchema!, positional)).join(",") + "]";
     }
     case "STRUCT": {
       const struct = v as Map<Value, Value>;
+      if (positional) return "[" + schema.fields!.map((f) => writeTyped(struct.get(f.name) ?? null, f.schema, true)).join(",") + "]";
       return "{" + schema.fields!.map((f) => writeTyped(f.name, { type: "STRING", optional: false }) + ":" + writeTyped(struct.get(f.name) ?? null, f.schema)).join(",") + "}";
     }
   }
@@ -661,12 +666,12 @@ function isInline(sc: Scanner): boolean {
 }
 
 /** Where the schema travels (`typedjson.schema.location`); it decides only what a document without a schema means. */
-export type SchemaLocation = "inline" | "header" | "none";
+export type SchemaLocation = "inline" | "header" | "reference" | "none";
 
 export interface ConnectParseOptions extends ParseOptions {
   /**
-   * `inline` (the default) and `header` read a document without a schema schemaless (schema null, the dynamic
-   * model's value); `none` derives its schema from the value (SPEC.md section 11, "Derived schemas").
+   * `inline` (the default), `header` and `reference` read a document without a schema schemaless (schema null, the
+   * dynamic model's value); `none` derives its schema from the value (SPEC.md section 11, "Derived schemas").
    */
   location?: SchemaLocation;
 }

@@ -25,3 +25,22 @@ export {
   setMember,
 } from "./types";
 export { serializer, deserializer } from "./kafka";
+export {
+  SchemaResolver,
+  SchemaResolverOptions,
+  NotationResolver,
+  RecordHeaders,
+  ConnectRecordOptions,
+  ReferenceRecord,
+  parseConnectReference,
+  parseConnectRecord,
+  writeConnectReference,
+  schemaTopicRecord,
+  schemaFingerprint,
+  fingerprintHex,
+  SCHEMA_REF_HEADER,
+  KEY_SCHEMA_REF_HEADER,
+  SCHEMA_HEADER,
+  KEY_SCHEMA_HEADER,
+  DEFAULT_SCHEMA_TOPIC,
+} from "./reference";

@@ -1,4 +1,4 @@
-# Source of valid.json and invalid.json: run `python3 gen.py` after editing. Each valid vector is a value in the
+# Source of valid.json, invalid.json, accepted.json and reference.json: run `python3 gen.py` after editing. Each valid vector is a value in the
 # explicit notation of SPEC.md appendix A and the exact document a writer must produce for it; readers must read
 # the document back to exactly that value. Each invalid vector is a document every reader must refuse.
 import json, base64
@@ -555,4 +555,21 @@ with open("invalid.json", "w", encoding="utf-8") as f:
 with open("accepted.json", "w", encoding="utf-8") as f:
     json.dump(A, f, ensure_ascii=False, indent=1)
     f.write("\n")
-print(len(V), "valid,", len(I), "invalid,", len(A), "accepted")
+# ---- reference.json: schema fingerprints of the Connect location `reference` (SPEC.md section 11): the first 16
+# bytes of SHA-256 over the UTF-8 bytes of the canonical notation, as 32 lower-case hex digits. Each implementation
+# computes them with its own SHA-256 (Java's MessageDigest, Node's crypto, Python's hashlib) and parses the notation.
+import hashlib
+R = []
+def ref(name, notation):
+    R.append({"name": name, "notation": notation, "fingerprint_hex": hashlib.sha256(notation.encode("utf-8")).digest()[:16].hex()})
+
+ref("the orders schema", "{id:i64,name,status,amount:f64,tags:[str],ts}")
+ref("a bare type", "i32")
+ref("non-ASCII field names and a doc beyond the BMP", "{`pr\u00e9nom`,`\u540d\u524d`:i32?,note!`caf\u00e9 \u2615 \U0001F600`?}")
+ref("a decimal with a default, a date, a map", "{amount:dec(10,2)=1.50,day:date?,tags:<str,i64>}")
+ref("a non-ASCII schema name with a version", "str@`\u00fcn\u00efcode.N\u00e2me`#2?")
+with open("reference.json", "w", encoding="utf-8") as f:
+    json.dump(R, f, ensure_ascii=False, indent=1)
+    f.write("\n")
+
+print(len(V), "valid,", len(I), "invalid,", len(A), "accepted,", len(R), "schema fingerprints")
