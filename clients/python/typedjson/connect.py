@@ -406,14 +406,16 @@ def _write_schema(s: Schema, out, field):
         out.append("=" + _word(dumps_typed(s.default, s)))
 
 
-def dumps_typed(value, s: Schema) -> str:
-    """The typed spelling of ``value`` under ``s`` in header mode (structs as objects): a default value's text."""
+def dumps_typed(value, s: Schema, positional: bool = False) -> str:
+    """The typed spelling of ``value`` under ``s``, no tags: structs as objects (header mode, and a default value's
+    text), or with ``positional`` as arrays of their field values (what the inline location writes under "~v" and
+    the reference location writes as the record value)."""
     out = []
-    _write_typed(value, s, out)
+    _write_typed(value, s, out, positional)
     return "".join(out)
 
 
-def _write_typed(v, s: Schema, out):
+def _write_typed(v, s: Schema, out, positional=False):
     if v is None:
         out.append("null")
         return
@@ -440,7 +442,7 @@ def _write_typed(v, s: Schema, out):
         for i, e in enumerate(v):
             if i:
                 out.append(",")
-            _write_typed(e, s.value_schema, out)
+            _write_typed(e, s.value_schema, out, positional)
         out.append("]")
     elif t == "MAP":
         ks = s.key_schema
@@ -450,17 +452,24 @@ def _write_typed(v, s: Schema, out):
                 if i:
                     out.append(",")
                 out.append(_quote_escaped(k) + ":")
-                _write_typed(x, s.value_schema, out)
+                _write_typed(x, s.value_schema, out, positional)
             out.append("}")
         else:
             out.append("[")
             for i, (k, x) in enumerate(v.items()):
                 if i:
                     out.append(",")
-                _write_typed(k, ks, out)
+                _write_typed(k, ks, out, positional)
                 out.append(",")
-                _write_typed(x, s.value_schema, out)
+                _write_typed(x, s.value_schema, out, positional)
             out.append("]")
+    elif t == "STRUCT" and positional:
+        out.append("[")
+        for i, (n, fs) in enumerate(s.fields):
+            if i:
+                out.append(",")
+            _write_typed(v.get(n), fs, out, True)
+        out.append("]")
     elif t == "STRUCT":
         out.append("{")
         for i, (n, fs) in enumerate(s.fields):
@@ -715,14 +724,14 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     - with ``schema`` (the ``typedjson.schema`` header, bytes or text; location header): the plain typed value;
     - ``{"~s": notation, "~v": value}`` (schema location inline, the default): the value typed by that schema;
     - any other document: a value of the dynamic model; ``location`` (the converter's
-      ``typedjson.schema.location``) says what it means: ``inline`` and ``header`` give ``(None, value)``
+      ``typedjson.schema.location``) says what it means: ``inline``, ``header`` and ``reference`` give ``(None, value)``
       (a schemaless value), ``none`` derives the schema (SPEC.md section 11, "Derived schemas"), or gives
       ``(None, value)`` where none can be derived;
     - ``None`` (a tombstone): ``(None, None)``.
     Raises TypedJsonError with the path (``$["~v"][1]``) and byte offset, or for a bad notation its character offset."""
     limits = limits or DEFAULT_LIMITS
-    if location not in ("inline", "header", "none"):
-        raise ValueError(f"location {location!r} is not one of inline, header, none")
+    if location not in ("inline", "header", "reference", "none"):
+        raise ValueError(f"location {location!r} is not one of inline, header, reference, none")
     if document is None:
         return None, None
     if schema is not None:
