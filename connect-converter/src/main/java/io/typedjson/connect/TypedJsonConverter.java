@@ -50,6 +50,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
     private SchemaCache cache = new SchemaCache(format, 1000);
     private final Codec<SchemaAndValue> inline = new InlineCodec();
+    /** The reader of plain JSON with the schema of typedjson.schema.content, or null. */
+    private PlainJsonCodec plain;
     /** The schema of the last inline document read, to recognise the next one by its bytes. */
     private volatile KnownInlineReader lastInline;
 
@@ -75,6 +77,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         schemaHeader = config.schemaHeader();
         cache = new SchemaCache(format, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE));
         lastInline = null;
+        Schema content = config.schemaContent();
+        plain = content == null ? null : new PlainJsonCodec(content, config.decimalFormat());
     }
 
     @Override
@@ -143,6 +147,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             }
         }
         try {
+            if (entry == null && plain != null && !plain.yieldsTo(value)) {
+                return new SchemaAndValue(plain.schema, format.read(plain, value));
+            }
             return entry != null ? new SchemaAndValue(entry.schema, format.read(entry.object, value)) : read(value);
         } catch (RuntimeException e) {
             throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
