@@ -132,6 +132,39 @@ class PlainJsonReadTest {
         }
     }
 
+    private static final String MUTATIONS = "{}[]\",:0123456789.eE-+ntfu~\\\u00ff\u0080";
+
+    /** Hostile plain JSON: whatever the bytes, a value of the schema or a DataException, nothing else. */
+    @Test
+    void mutatedDocumentsGiveAValueOrADataException() {
+        RandomConnect random = new RandomConnect(4_2026L);
+        java.util.Random mutate = new java.util.Random(11);
+        JsonConverter writer = jsonWriter("NUMERIC");
+        int refused = 0;
+        int read = 0;
+        for (int i = 0; i < 300; i++) {
+            Schema schema = random.schema(3);
+            TypedJsonConverter reader = reader(schemaJson(schema, "NUMERIC"), "NUMERIC");
+            byte[] plain = writer.fromConnectData(TOPIC, schema, random.value(schema));
+            for (int m = 0; m < 20; m++) {
+                byte[] b = plain.clone();
+                for (int k = 1 + mutate.nextInt(3); k > 0 && b.length > 0; k--) {
+                    b[mutate.nextInt(b.length)] = (byte) MUTATIONS.charAt(mutate.nextInt(MUTATIONS.length()));
+                }
+                try {
+                    SchemaAndValue v = reader.toConnectData(TOPIC, b);
+                    if (v.value() instanceof Struct s) {
+                        s.validate();
+                    }
+                    read++;
+                } catch (DataException e) {
+                    refused++;
+                }
+            }
+        }
+        assertTrue(refused > 1_000 && read > 100, read + " read, " + refused + " refused");
+    }
+
     private static final Object LOST = new Object();
 
     /**
