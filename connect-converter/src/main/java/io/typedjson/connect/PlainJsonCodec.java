@@ -187,12 +187,17 @@ final class PlainJsonCodec implements Codec<Object> {
         @Override boolean readsValid() { return true; }
     }
 
-    static int scale(Schema s) {
-        String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new org.apache.kafka.connect.errors.DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
+    /** A Decimal of the schema's scale. */
+    abstract static class DecimalReader extends Logical {
+        final int scale;
+        DecimalReader(Schema s) {
+            super(s);
+            String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
+            try {
+                this.scale = Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new org.apache.kafka.connect.errors.DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
+            }
         }
     }
 
@@ -202,12 +207,8 @@ final class PlainJsonCodec implements Codec<Object> {
      * schema's; so a lexeme with fewer fraction digits (or more, all zeros) is the same number and is rescaled, and
      * one the schema's scale cannot hold exactly ({@code 1.234} for a scale of 2) is refused.
      */
-    static final class NumericDecimal extends Logical {
-        private final int scale;
-        NumericDecimal(Schema s) {
-            super(s);
-            this.scale = scale(s);
-        }
+    static final class NumericDecimal extends DecimalReader {
+        NumericDecimal(Schema s) { super(s); }
         @Override Object readValue(JsonReader in) {
             JsonToken t = in.currentToken();
             if (t == JsonToken.VALUE_STRING) {
@@ -234,12 +235,8 @@ final class PlainJsonCodec implements Codec<Object> {
     }
 
     /** decimal.format=BASE64 (JsonConverter's default): base64 of the unscaled value's two's-complement bytes. */
-    static final class Base64Decimal extends Logical {
-        private final int scale;
-        Base64Decimal(Schema s) {
-            super(s);
-            this.scale = scale(s);
-        }
+    static final class Base64Decimal extends DecimalReader {
+        Base64Decimal(Schema s) { super(s); }
         @Override Object readValue(JsonReader in) {
             if (in.currentToken() == JsonToken.VALUE_NUMBER_INT || in.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
                 throw Readers.error(in, Readers.describe(in) + " where a base64 decimal belongs (decimal.format BASE64;"

@@ -4,6 +4,7 @@ import io.typedjson.bench.data.Dataset;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -28,8 +29,7 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
      */
     public ConverterCodec(String name, String settings, Converter converter, Map<String, ?> config,
                           Dataset<Object> dataset, boolean headers) {
-        super(name, settings, r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r)),
-                v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null);
+        super(name, settings, toConnect(dataset), fromConnect(dataset));
         this.converter = converter;
         this.reader = converter;
         this.headers = headers;
@@ -42,13 +42,20 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
      */
     public ConverterCodec(String name, String settings, Converter writer, Map<String, ?> writerConfig,
                           Converter reader, Map<String, ?> readerConfig, Dataset<Object> dataset) {
-        super(name, settings, r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r)),
-                v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null);
+        super(name, settings, toConnect(dataset), fromConnect(dataset));
         this.converter = writer;
         this.reader = reader;
         this.headers = false;
         writer.configure(writerConfig, false);
         reader.configure(readerConfig, false);
+    }
+
+    private static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
+        return r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r));
+    }
+
+    private static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
+        return v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null;
     }
 
     @Override
