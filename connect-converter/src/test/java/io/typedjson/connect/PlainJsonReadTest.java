@@ -130,6 +130,9 @@ class PlainJsonReadTest {
             assertEquals(kip1054.toConnectData(TOPIC, plain), ours.toConnectData(TOPIC, plain));
             assertEquals(row, ours.toConnectData(TOPIC, plain).value());
         }
+        JsonConverter ignoresIt = new JsonConverter();
+        ignoresIt.configure(Map.of("schema.content", schemaJson(Samples.ROW, "NUMERIC"), "schemas.enable", "false"), false);
+        assertNull(ignoresIt.toConnectData(TOPIC, writer.fromConnectData(TOPIC, Samples.ROW, Samples.rows(1, 3).get(0))).schema());
     }
 
     private static final String MUTATIONS = "{}[]\",:0123456789.eE-+ntfu~\\\u00ff\u0080";
