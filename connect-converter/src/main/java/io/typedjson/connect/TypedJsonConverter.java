@@ -146,13 +146,23 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                         + topic + "': " + message(e), e);
             }
         }
+        if (entry == null && plain != null && !plain.yieldsTo(value)) {
+            return readPlain(topic, value);
+        }
         try {
-            if (entry == null && plain != null && !plain.yieldsTo(value)) {
-                return new SchemaAndValue(plain.schema, format.read(plain, value));
-            }
             return entry != null ? new SchemaAndValue(entry.schema, format.read(entry.object, value)) : read(value);
         } catch (RuntimeException e) {
             throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+        }
+    }
+
+    /** A document without a schema, read as plain JSON with the schema of typedjson.schema.content. */
+    private SchemaAndValue readPlain(String topic, byte[] value) {
+        try {
+            return new SchemaAndValue(plain.schema, format.read(plain, value));
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read plain JSON with the schema of " + TypedJsonConverterConfig.SCHEMA_CONTENT
+                    + " from topic '" + topic + "': " + message(e), e);
         }
     }
 
