@@ -370,7 +370,7 @@ final class PlainJsonCodec implements Codec<Object> {
             java.util.Set<String> skipped = null;
             int next = 0;
             while (in.nextToken() != JsonToken.END_OBJECT) {
-                String key = in.currentName();
+                String key = Lexemes.checkUnicode(in, in.currentName());
                 int i = next < fields.length && fields[next].name().equals(key) ? next : index.getOrDefault(key, -1);
                 in.nextToken();
                 if (i < 0) {
