@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
@@ -38,6 +39,33 @@ final class SchemaContent {
     private static final String KEY = TypedJsonConverterConfig.SCHEMA_CONTENT;
     private static final Set<String> KEYS = Set.of("type", "optional", "name", "version", "doc", "parameters", "default",
             "items", "keys", "values", "fields");
+
+    /**
+     * A schema either form of {@value TypedJsonConverterConfig#SCHEMA_CONTENT} gives, with the default limits and either decimal spelling of
+     * a default value (the key's neighbours are not seen here); the converter parses it again with its own settings.
+     */
+    static final ConfigDef.Validator VALIDATOR = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            if (value == null) {
+                throw new ConfigException(name, null, "must be a string (empty: not used)");
+            }
+            try {
+                parse(value.toString(), TypedJsonFormat.defaults(), PlainJsonCodec.DecimalFormat.BASE64);
+            } catch (ConfigException base64) {
+                try {
+                    parse(value.toString(), TypedJsonFormat.defaults(), PlainJsonCodec.DecimalFormat.NUMERIC);
+                } catch (ConfigException numeric) {
+                    throw base64;
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "empty, typedjson's schema notation, or JsonConverter's schema JSON";
+        }
+    };
 
     /** Whether {@code text} is JsonConverter's schema JSON (else typedjson's notation): the rule above. */
     static boolean isJsonConverterJson(String text) {

@@ -61,33 +61,6 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
         }
     };
 
-    /**
-     * A schema either form of {@value #SCHEMA_CONTENT} gives, with the default limits and either decimal spelling of
-     * a default value (the key's neighbours are not seen here); the converter parses it again with its own settings.
-     */
-    private static final ConfigDef.Validator SCHEMA_TEXT = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            if (value == null) {
-                throw new ConfigException(name, null, "must be a string (empty: not used)");
-            }
-            try {
-                SchemaContent.parse(value.toString(), TypedJsonFormat.defaults(), PlainJsonCodec.DecimalFormat.BASE64);
-            } catch (ConfigException base64) {
-                try {
-                    SchemaContent.parse(value.toString(), TypedJsonFormat.defaults(), PlainJsonCodec.DecimalFormat.NUMERIC);
-                } catch (ConfigException numeric) {
-                    throw base64;
-                }
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "empty, typedjson's schema notation, or JsonConverter's schema JSON";
-        }
-    };
-
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()
             .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none"), Importance.HIGH,
@@ -105,7 +78,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
                     "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
                             + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
                             + "64 Mi characters of schema notation.")
-            .define(SCHEMA_CONTENT, Type.STRING, "", SCHEMA_TEXT, Importance.MEDIUM,
+            .define(SCHEMA_CONTENT, Type.STRING, "", SchemaContent.VALIDATOR, Importance.MEDIUM,
                     "A schema for records that carry none, read as Kafka JsonConverter's plain JSON (what it writes with "
                             + "schemas.enable=false; KIP-1054's schema.content): a reader moving from JsonConverter keeps the "
                             + "topic as it is. Either typedjson's schema notation ({id:i32,price:dec(2),note?}) or "
