@@ -41,8 +41,8 @@ final class SchemaContent {
             "items", "keys", "values", "fields");
 
     /**
-     * A schema either form of {@value TypedJsonConverterConfig#SCHEMA_CONTENT} gives, with the default limits and either decimal spelling of
-     * a default value (the key's neighbours are not seen here); the converter parses it again with its own settings.
+     * The setting's validator: a schema either form gives, with the default limits and either decimal spelling of a
+     * default value (a validator sees no other key); the converter parses it again with its own settings.
      */
     static final ConfigDef.Validator VALIDATOR = new ConfigDef.Validator() {
         @Override
