@@ -89,6 +89,19 @@ class SizeAndExactnessTest {
     }
 
     @Test
+    void kip1054IsExactOnRecordsAndTypedjsonReadsTheSameBytesKeepingTheEdges() {
+        for (String dataset : List.of("orders", "rows")) {
+            assertEquals("yes", row(dataset, "jsonconverter-schema-content").exactCell(), dataset);
+            assertEquals(row(dataset, "jsonconverter-schema-content").rawBytes(), row(dataset, "typedjson-connect-plain").rawBytes(), dataset);
+        }
+        List<SizeReport.EdgeRow> edges = SizeReport.edges(List.of("orders"), c -> c.endsWith("schema-content") || c.endsWith("-plain"));
+        SizeReport.EdgeRow kip1054 = edges.stream().filter(e -> e.codec().equals("jsonconverter-schema-content")).findFirst().orElseThrow();
+        assertTrue(kip1054.failures().contains("amount NaN: $.amount: Double NaN vs Double 0.0"), kip1054.toString());
+        SizeReport.EdgeRow ours = edges.stream().filter(e -> e.codec().equals("typedjson-connect-plain")).findFirst().orElseThrow();
+        assertTrue(ours.failures().isEmpty() && ours.baseline() == null, ours.toString());
+    }
+
+    @Test
     void binaryIsSmallerThanJsonBeforeCompression() {
         for (String dataset : List.of("orders", "rows", "cdc")) {
             assertTrue(row(dataset, "protobuf").rawBytes() < row(dataset, "jackson-record").rawBytes(), dataset);

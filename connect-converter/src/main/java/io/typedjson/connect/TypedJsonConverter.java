@@ -50,6 +50,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private String schemaHeader = TypedJsonConverterConfig.VALUE_SCHEMA_HEADER;
     private SchemaCache cache = new SchemaCache(format, 1000);
     private final Codec<SchemaAndValue> inline = new InlineCodec();
+    /** The reader of plain JSON with the schema of typedjson.schema.content, or null. */
+    private PlainJsonCodec plain;
     /** The schema of the last inline document read, to recognise the next one by its bytes. */
     private volatile KnownInlineReader lastInline;
 
@@ -75,6 +77,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         schemaHeader = config.schemaHeader();
         cache = new SchemaCache(format, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE));
         lastInline = null;
+        Schema content = config.schemaContent();
+        plain = content == null ? null : new PlainJsonCodec(content, config.decimalFormat());
     }
 
     @Override
@@ -142,10 +146,23 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                         + topic + "': " + message(e), e);
             }
         }
+        if (entry == null && plain != null && !plain.yieldsTo(value)) {
+            return readPlain(topic, value);
+        }
         try {
             return entry != null ? new SchemaAndValue(entry.schema, format.read(entry.object, value)) : read(value);
         } catch (RuntimeException e) {
             throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+        }
+    }
+
+    /** A document without a schema, read as plain JSON with the schema of typedjson.schema.content. */
+    private SchemaAndValue readPlain(String topic, byte[] value) {
+        try {
+            return new SchemaAndValue(plain.schema, format.read(plain, value));
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read plain JSON with the schema of " + TypedJsonConverterConfig.SCHEMA_CONTENT
+                    + " from topic '" + topic + "': " + message(e), e);
         }
     }
 

@@ -11,6 +11,7 @@ import org.apache.kafka.common.config.ConfigDef.Range;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef.ValidString;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.storage.ConverterConfig;
 import org.apache.kafka.connect.storage.ConverterType;
 
@@ -27,6 +28,13 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
     /** Most schemas kept in each of the converter's two schema caches. */
     public static final String SCHEMA_CACHE_SIZE = "typedjson.schema.cache.size";
+    /**
+     * A schema for documents that carry none: typedjson's schema notation or Kafka JsonConverter's schema JSON
+     * (its {@code schema.content}); such a document is read as JsonConverter's plain JSON (KIP-1054).
+     */
+    public static final String SCHEMA_CONTENT = "typedjson.schema.content";
+    /** How plain JSON read with {@value #SCHEMA_CONTENT} spells a Decimal: BASE64 or NUMERIC (JsonConverter's decimal.format). */
+    public static final String DECIMAL_FORMAT = "typedjson.decimal.format";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
@@ -69,7 +77,29 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
             .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
                     "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
                             + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
-                            + "64 Mi characters of schema notation.");
+                            + "64 Mi characters of schema notation.")
+            .define(SCHEMA_CONTENT, Type.STRING, "", SchemaContent.VALIDATOR, Importance.MEDIUM,
+                    "A schema for records that carry none, read as Kafka JsonConverter's plain JSON (what it writes with "
+                            + "schemas.enable=false; KIP-1054's schema.content): a reader moving from JsonConverter keeps the "
+                            + "topic as it is. Either typedjson's schema notation ({id:i32,price:dec(2),note?}) or "
+                            + "JsonConverter's schema JSON ({\"type\":\"struct\",\"fields\":[...]}, the same string as its "
+                            + "schema.content): text whose first two characters other than whitespace are {\" is "
+                            + "JsonConverter's JSON, anything else notation. A record with a schema header, or an inline "
+                            + "document, is still read with its own schema; writing is unaffected. Plain JSON: no tags and "
+                            + "no ~ escapes (a string starting with ~ is that string), integers and floats as numbers, "
+                            + "\"NaN\"/\"Infinity\"/\"-Infinity\" as Jackson writes them, bytes as base64, Date as int "
+                            + "days, Time as int milliseconds of the day, Timestamp as epoch milliseconds, decimals as "
+                            + DECIMAL_FORMAT + " says, maps with STRING keys as objects and others as arrays of [key, value] "
+                            + "pairs, structs as objects by field name (keys the schema does not name are skipped, a missing "
+                            + "optional field is null). What is not exact (1.5 for an int32, 128 for an int8, a decimal "
+                            + "finer than the schema's scale) is refused with the path and byte offset. Empty: not used.")
+            .define(DECIMAL_FORMAT, Type.STRING, "BASE64", ConfigDef.CaseInsensitiveValidString.in("BASE64", "NUMERIC"),
+                    Importance.LOW,
+                    "How the plain JSON read with " + SCHEMA_CONTENT + " spells a Decimal, as JsonConverter's "
+                            + "decimal.format: BASE64 (JsonConverter's default) a string of the unscaled value's "
+                            + "two's-complement bytes, NUMERIC a JSON number (taken at its exact value and given the "
+                            + "schema's scale; a number that scale cannot hold exactly is refused). The other spelling is "
+                            + "refused, naming this key.");
 
     static {
         defineConverterType(CONFIG_DEF);
@@ -131,6 +161,20 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public String schemaHeader() {
         String name = getString(SCHEMA_HEADER).trim();
         return !name.isEmpty() ? name : isKey() ? KEY_SCHEMA_HEADER : VALUE_SCHEMA_HEADER;
+    }
+
+    /** {@value #DECIMAL_FORMAT}. */
+    PlainJsonCodec.DecimalFormat decimalFormat() {
+        return PlainJsonCodec.DecimalFormat.valueOf(getString(DECIMAL_FORMAT).toUpperCase(Locale.ROOT));
+    }
+
+    /**
+     * The schema of {@value #SCHEMA_CONTENT}, or null when it is empty.
+     *
+     * @throws ConfigException naming the key when it is neither a valid notation nor valid JsonConverter schema JSON
+     */
+    public Schema schemaContent() {
+        return SchemaContent.parse(getString(SCHEMA_CONTENT), format(), decimalFormat());
     }
 
     /** The format with this configuration's {@code typedjson.*} limits. */

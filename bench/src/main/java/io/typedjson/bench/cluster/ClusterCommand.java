@@ -45,7 +45,7 @@ public final class ClusterCommand {
 
     /** The default line-up: typedjson's serdes and converter beside the exact serdes people use today. */
     static final List<String> DEFAULT_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
-            "jackson-record", "jsonconverter-schemas", "protobuf", "avro");
+            "jackson-record", "jsonconverter-schemas", "jsonconverter-schema-content", "protobuf", "avro");
 
     /** Where the records, codecs and comparison come from; tests substitute their own. */
     interface Sources {

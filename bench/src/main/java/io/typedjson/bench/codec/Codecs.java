@@ -46,6 +46,19 @@ public final class Codecs {
         codecs.add(new ConverterCodec("jsonconverter-plain", "JsonConverter, schemas.enable=false, other settings at their "
                 + "defaults: the Struct and its schema in, a schemaless Map out (no setting makes schemaless JSON exact)",
                 new JsonConverter(), Map.of("schemas.enable", "false"), d, false));
+        // KIP-1054: the source writes plain JSON, the sink reads it with one schema from its configuration
+        Map<String, String> plainWriter = Map.of("schemas.enable", "false", "decimal.format", "NUMERIC");
+        String schemaJson = schemaContent(d);
+        codecs.add(new ConverterCodec("jsonconverter-schema-content", "JsonConverter as KIP-1054 sets it up: the writer "
+                + "with schemas.enable=false, decimal.format=NUMERIC; the reader with schemas.enable=true (its default, "
+                + "without which 4.4.0 ignores schema.content) and schema.content set to the schema's JSON",
+                new JsonConverter(), plainWriter, new JsonConverter(),
+                Map.of("schema.content", schemaJson, "decimal.format", "NUMERIC"), d));
+        codecs.add(new ConverterCodec("typedjson-connect-plain", "the same plain JSON (JsonConverter's writer, "
+                + "schemas.enable=false, decimal.format=NUMERIC) read by TypedJsonConverter with typedjson.schema.content "
+                + "set to the same schema JSON and typedjson.decimal.format=NUMERIC",
+                new JsonConverter(), plainWriter, new TypedJsonConverter(),
+                Map.of("typedjson.schema.content", schemaJson, "typedjson.decimal.format", "NUMERIC"), d));
         codecs.add(new SerdeCodec<JsonNode>("kafka-jsonnode", "Kafka's org.apache.kafka.connect.json.JsonSerializer / "
                 + "JsonDeserializer, defaults, on a JsonNode built with ObjectMapper.valueToTree from the record's map",
                 new JsonSerializer(), new JsonDeserializer(), r -> Jackson.MAPPER.valueToTree(d.toMap(r)), null));
@@ -55,6 +68,13 @@ public final class Codecs {
         codecs.add(new ProtobufCodec(d));
         codecs.add(new AvroCodec(d));
         return codecs;
+    }
+
+    /** The schema JSON JsonConverter's schema.content takes for the data set's Connect schema. */
+    private static String schemaContent(Dataset<Object> d) {
+        JsonConverter c = new JsonConverter();
+        c.configure(Map.of("decimal.format", "NUMERIC"), false);
+        return c.asJsonSchema(d.connectSchema()).toString();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.typedjson.bench.data.Dataset;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -18,6 +19,8 @@ import org.apache.kafka.connect.storage.Converter;
  */
 public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
     private final Converter converter;
+    /** What reads the bytes back: {@link #converter}, or another converter configured for them. */
+    private final Converter reader;
     private final boolean headers;
 
     /**
@@ -26,11 +29,33 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
      */
     public ConverterCodec(String name, String settings, Converter converter, Map<String, ?> config,
                           Dataset<Object> dataset, boolean headers) {
-        super(name, settings, r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r)),
-                v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null);
+        super(name, settings, toConnect(dataset), fromConnect(dataset));
         this.converter = converter;
+        this.reader = converter;
         this.headers = headers;
         converter.configure(config, false);
+    }
+
+    /**
+     * A writer and a reader configured apart, as a source and a sink that agree on a schema out of band (KIP-1054's
+     * {@code schema.content}); neither writes record headers.
+     */
+    public ConverterCodec(String name, String settings, Converter writer, Map<String, ?> writerConfig,
+                          Converter reader, Map<String, ?> readerConfig, Dataset<Object> dataset) {
+        super(name, settings, toConnect(dataset), fromConnect(dataset));
+        this.converter = writer;
+        this.reader = reader;
+        this.headers = false;
+        writer.configure(writerConfig, false);
+        reader.configure(readerConfig, false);
+    }
+
+    private static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
+        return r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r));
+    }
+
+    private static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
+        return v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null;
     }
 
     @Override
@@ -46,7 +71,7 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
     @Override
     public SchemaAndValue decode(byte[] bytes) {
         if (!headers) {
-            return converter.toConnectData(Codecs.TOPIC, bytes);
+            return reader.toConnectData(Codecs.TOPIC, bytes);
         }
         ByteBuffer in = ByteBuffer.wrap(bytes);
         byte[] value = readBytes(in);
@@ -54,7 +79,7 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
         for (int n = readVarint(in); n > 0; n--) {
             h.add(new String(readBytes(in), StandardCharsets.UTF_8), readBytes(in));
         }
-        return converter.toConnectData(Codecs.TOPIC, h, value);
+        return reader.toConnectData(Codecs.TOPIC, h, value);
     }
 
     private static byte[] frame(byte[] value, Headers h) {

@@ -27,7 +27,8 @@ public class CodecBenchmark {
 
     // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
     @Param({"typedjson-dynamic", "typedjson-class", "typedjson-connect", "typedjson-connect-header",
-            "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "kafka-jsonnode", "jackson-record",
+            "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "jsonconverter-schema-content",
+            "typedjson-connect-plain", "kafka-jsonnode", "jackson-record",
             "jackson-map", "fastjson2", "dsl-json", "protobuf", "avro"})
     public String codec;
 

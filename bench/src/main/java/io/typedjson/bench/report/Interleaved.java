@@ -70,9 +70,10 @@ public final class Interleaved {
     /**
      * The speed targets of the "own the bytes" issue: the class serde against the fastest JSON on the JVM (fastjson2,
      * by time and by bytes allocated per record read), Jackson databind and protobuf with its mapping to the record; the
-     * converter against schemaless JsonConverter; the dynamic model against Jackson on a Map. cdc (rows wrapped in a
-     * change event) takes the rows limit where the issue states one per codec pair and was a target before; fastjson2
-     * on cdc and dsl-json everywhere are shown for reference. Dropped since: the converter against JsonConverter with
+     * converter against schemaless JsonConverter (and, for reference, JsonConverter's plain JSON read with a configured
+     * schema by each of them, KIP-1054); the dynamic model against Jackson on a Map. cdc (rows wrapped in a change
+     * event) takes the rows limit where the issue states one per codec pair and was a target before; fastjson2 on cdc
+     * and dsl-json everywhere are shown for reference. Dropped since: the converter against JsonConverter with
      * schemas (0.2×), which the limit against schemaless JsonConverter, about three times faster, implies.
      */
     public static final List<Target> TARGETS = List.of(
@@ -82,6 +83,8 @@ public final class Interleaved {
             new Target("typedjson-class", "jackson-record", Measure.TIME, Map.of("orders", 0.4, "rows", 0.3, "cdc", 0.3)),
             new Target("typedjson-class", "protobuf-record", Measure.TIME, Map.of("orders", 1.0, "rows", 3.0, "cdc", 3.0)),
             new Target("typedjson-connect", "jsonconverter-plain", 0.35),
+            // moving from JsonConverter (issue 24): the same plain JSON read by each with the schema from its configuration
+            new Target("typedjson-connect-plain", "jsonconverter-schema-content", Measure.TIME, Map.of()),
             new Target("typedjson-dynamic", "jackson-map", 0.6));
 
     public static final List<String> DATASETS = List.of("orders", "rows", "cdc");

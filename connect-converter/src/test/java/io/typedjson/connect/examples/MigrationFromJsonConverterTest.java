@@ -62,6 +62,47 @@ class MigrationFromJsonConverterTest {
     }
 
     @Test
+    void withTheSameSchemaContentPlainRecordsComeBackExactlyAndTildeStringsAsStrings() {
+        // KIP-1054's source: plain JSON, decimals as numbers; the sink takes the string its JsonConverter had
+        JsonConverter source = new JsonConverter();
+        source.configure(Map.of("schemas.enable", "false", "decimal.format", "NUMERIC"), false);
+        JsonConverter schemaJson = new JsonConverter();
+        schemaJson.configure(Map.of("decimal.format", "NUMERIC"), false);
+        TypedJsonConverter sink = new TypedJsonConverter();
+        sink.configure(Map.of(TypedJsonConverterConfig.SCHEMA_CONTENT, schemaJson.asJsonSchema(Samples.ROW).toString(),
+                TypedJsonConverterConfig.DECIMAL_FORMAT, "NUMERIC"), false);
+        for (Struct row : Samples.rows(200, 29)) {
+            assertEquals(new SchemaAndValue(Samples.ROW, row), sink.toConnectData(TOPIC, source.fromConnectData(TOPIC, Samples.ROW, row)));
+        }
+        // the same schema in typedjson's notation; strings starting with ~ are strings there
+        TypedJsonConverter notation = new TypedJsonConverter();
+        notation.configure(Map.of(TypedJsonConverterConfig.SCHEMA_CONTENT, "{note}"), false);
+        assertEquals("~i5", ((Struct) notation.toConnectData(TOPIC, utf8("{\"note\":\"~i5\"}")).value()).get("note"));
+        assertEquals("~hello", ((Struct) notation.toConnectData(TOPIC, utf8("{\"note\":\"~hello\"}")).value()).get("note"));
+        // and a record a typedjson source writes later (inline here) is read with its own schema
+        Struct order = Samples.orders(1, 3).get(0);
+        assertEquals(new SchemaAndValue(Samples.ORDER, order),
+                sink.toConnectData(TOPIC, typedJson("inline").fromConnectData(TOPIC, Samples.ORDER, order)));
+    }
+
+    @Test
+    void theGuidesSchemaContentSettingsWork() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "connect.md"));
+        int at = doc.indexOf("value.converter=io.typedjson.connect.TypedJsonConverter\n  value.converter.typedjson.schema.content=");
+        assertTrue(at >= 0, "docs/connect.md shows the typedjson.schema.content settings");
+        java.util.Properties settings = new java.util.Properties();
+        settings.load(new java.io.StringReader(doc.substring(at, doc.indexOf("```", at)).replace("\n  ", "\n")));
+        Map<String, Object> config = new java.util.HashMap<>();
+        settings.stringPropertyNames().stream().filter(k -> k.startsWith("value.converter."))
+                .forEach(k -> config.put(k.substring("value.converter.".length()), settings.getProperty(k)));
+        TypedJsonConverter sink = new TypedJsonConverter();
+        sink.configure(config, false);
+        Struct read = (Struct) sink.toConnectData(TOPIC, utf8("{\"id\":7,\"name\":\"~x\",\"added later\":true}")).value();
+        assertEquals(7L, read.get("id"));
+        assertEquals("~x", read.get("name"));
+    }
+
+    @Test
     void schemalessJsonConverterRecordsReadWithInlineOrHeaderComeBackSchemaless() {
         Struct order = Samples.orders(1, 3).get(0);
         byte[] old = jsonConverter(false).fromConnectData(TOPIC, Samples.ORDER, order);

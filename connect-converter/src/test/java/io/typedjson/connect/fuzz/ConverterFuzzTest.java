@@ -41,7 +41,8 @@ import org.apache.kafka.connect.errors.DataException;
  *
  * <p>{@code inline}: the bytes as a record value for converters in locations inline and none, and as a header value
  * ({@code toConnectHeader}). {@code header}: the bytes before the first NUL are the record header
- * {@code typedjson.schema} (no NUL: no header), the rest the value, for a converter in location header. The inputs
+ * {@code typedjson.schema} (no NUL: no header), the rest the value, for a converter in location header. {@code plain}:
+ * the bytes as plain JSON read with a configured schema ({@code typedjson.schema.content}). The inputs
  * replayed by {@code mvn verify} are under
  * {@code src/test/resources/io/typedjson/connect/fuzz/ConverterFuzzTestInputs/<method>/}.
  */
@@ -53,6 +54,10 @@ class ConverterFuzzTest {
     private static final TypedJsonConverter INLINE = converter("inline");
     private static final TypedJsonConverter HEADER = converter("header");
     private static final TypedJsonConverter NONE = converter("none");
+    /** Every Connect type, nested, maps of string and other keys, optionals and defaults: what {@code plain} reads with. */
+    private static final String EVERY_TYPE = notation(new SchemaAndValue(io.typedjson.connect.Samples.ALL, io.typedjson.connect.Samples.all()));
+    private static final TypedJsonConverter PLAIN_NUMERIC = plain(EVERY_TYPE, "NUMERIC");
+    private static final TypedJsonConverter PLAIN_BASE64 = plain(EVERY_TYPE, "BASE64");
 
     @FuzzTest(maxDuration = "5m")
     void inline(byte[] document) {
@@ -67,6 +72,31 @@ class ConverterFuzzTest {
         byte[] schemaHeader = nul < 0 ? null : Arrays.copyOf(input, nul);
         byte[] document = nul < 0 ? input : Arrays.copyOfRange(input, nul + 1, input.length);
         check(HEADER, schemaHeader, document);
+    }
+
+    /**
+     * Plain JSON (what JsonConverter writes with {@code schemas.enable=false}) read with a configured schema
+     * ({@code typedjson.schema.content}), decimals as numbers and as base64: a value or a clean refusal of a document
+     * jackson-core and SPEC.md section 1 accept, in linear work, and what it reads carries through an inline document
+     * unchanged (so it is a value of its schema).
+     */
+    @FuzzTest(maxDuration = "5m")
+    void plain(byte[] document) {
+        for (TypedJsonConverter plain : List.of(PLAIN_NUMERIC, PLAIN_BASE64)) {
+            SchemaAndValue read = readOrRefuse(document, () -> plain.toConnectData(TOPIC, document));
+            Work.assertLinear(document.length, document, () -> readOrRefuse(document, () -> plain.toConnectData(TOPIC, document)));
+            if (read == null) {
+                continue;
+            }
+            acceptedDocument(document, read);
+            if (read.value() instanceof Struct s) {
+                s.validate();
+            }
+            byte[] inline = write(() -> INLINE.fromConnectData(TOPIC, read.schema(), read.value()), document);
+            SchemaAndValue back = readOrRefuse(inline, () -> INLINE.toConnectData(TOPIC, inline));
+            assertNotNull(back, () -> "the inline document of a plain read is refused: " + Show.bytes(inline));
+            assertSame(read, back, inline, document);
+        }
     }
 
     /** A record value (and its schema header) through {@code toConnectData}, and what it reads back through {@code fromConnectData}. */
@@ -292,6 +322,12 @@ class ConverterFuzzTest {
             }
         }
         return -1;
+    }
+
+    private static TypedJsonConverter plain(String schema, String decimalFormat) {
+        TypedJsonConverter c = new TypedJsonConverter();
+        c.configure(Map.of(TypedJsonConverterConfig.SCHEMA_CONTENT, schema, TypedJsonConverterConfig.DECIMAL_FORMAT, decimalFormat), false);
+        return c;
     }
 
     private static TypedJsonConverter converter(String location) {
