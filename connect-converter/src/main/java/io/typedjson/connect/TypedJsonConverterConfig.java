@@ -27,6 +27,12 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
     /** Most schemas kept in each of the converter's two schema caches. */
     public static final String SCHEMA_CACHE_SIZE = "typedjson.schema.cache.size";
+    /** The compacted topic of schema location reference ({@link SchemaTopicSettings}). */
+    public static final String SCHEMA_TOPIC = "typedjson.schema.topic";
+    /** Replication factor of the schema topic when the converter creates it; -1 for the broker's default. */
+    public static final String SCHEMA_TOPIC_REPLICATION_FACTOR = "typedjson.schema.topic.replication.factor";
+    /** How long a reader waits for a schema not yet in the schema topic. */
+    public static final String SCHEMA_TOPIC_WAIT_MS = "typedjson.schema.topic.wait.ms";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
@@ -36,7 +42,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String KEY_SCHEMA_HEADER = ConnectEnvelope.KEY_SCHEMA_HEADER;
 
     /** Where the schema of a record travels. */
-    public enum Location { INLINE, HEADER, NONE }
+    public enum Location { INLINE, HEADER, NONE, REFERENCE }
 
     private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
         @Override
@@ -55,14 +61,19 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
 
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()
-            .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none"), Importance.HIGH,
+            .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none", "reference"), Importance.HIGH,
                     "Where the schema travels. inline: each document is {\"~s\":\"<schema>\",\"~v\":<value>}, "
                             + "self-describing, with struct values as positional arrays (the schema names the fields once). "
                             + "header: the value is plain typed JSON (structs as objects) and the schema goes in the "
                             + "record header named by " + SCHEMA_HEADER + " (without a Headers object the converter writes inline). "
                             + "none: no schema travels; the value is written in the dynamic model (tags keep narrow types) "
                             + "and the reader derives a schema from the lexemes and tags (SPEC.md section 11). "
-                            + "A reader understands all three: this setting only decides what a document without a schema means.")
+                            + "reference: the value is written as inline writes \"~v\" (no schema in it) and the record "
+                            + "header " + ConnectEnvelope.VALUE_SCHEMA_REF_HEADER + " (" + ConnectEnvelope.KEY_SCHEMA_REF_HEADER
+                            + " for a key converter) carries the 16-byte fingerprint of the schema, whose notation is "
+                            + "written once to the compacted topic " + SCHEMA_TOPIC + " (without a Headers object the "
+                            + "converter writes inline). "
+                            + "A reader understands all four: this setting only decides what a document without a schema means.")
             .define(SCHEMA_HEADER, Type.STRING, "", HEADER_NAME, Importance.LOW,
                     "Name of the record header carrying the schema in header mode. Empty: \"" + VALUE_SCHEMA_HEADER
                             + "\" for a value converter, \"" + KEY_SCHEMA_HEADER + "\" for a key converter.")
@@ -73,6 +84,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
 
     static {
         defineConverterType(CONFIG_DEF);
+        SchemaTopicSettings.define(CONFIG_DEF);
         TypedJsonConfig.defineLimits(CONFIG_DEF);
     }
 
@@ -120,6 +132,11 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     /** {@value #SCHEMA_LOCATION}. */
     public Location location() {
         return Location.valueOf(getString(SCHEMA_LOCATION).toUpperCase(Locale.ROOT));
+    }
+
+    /** The header carrying a schema's fingerprint in location reference, for a key or a value converter. */
+    public String schemaRefHeader() {
+        return isKey() ? ConnectEnvelope.KEY_SCHEMA_REF_HEADER : ConnectEnvelope.VALUE_SCHEMA_REF_HEADER;
     }
 
     /** Whether {@code converter.type} is {@code key}. */

@@ -346,29 +346,11 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
     private boolean isConnectDocument(byte[] document) {
         try {
-            return format.read(CONNECT_ENVELOPE, document);
+            return format.read(ConnectEnvelope.INLINE_NOTATION, document) != null;
         } catch (TypedJsonException e) {
             return false;
         }
     }
-
-    /** Whether a document is an object whose first key is the Connect envelope's schema key; skips the rest. */
-    private static final Codec<Boolean> CONNECT_ENVELOPE = new Codec<>() {
-        @Override
-        public void write(JsonWriter out, Boolean value) {
-            throw new UnsupportedOperationException("reads only");
-        }
-
-        @Override
-        public Boolean read(JsonReader in) {
-            boolean envelope = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
-                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName());
-            while (in.nextToken() != null) {
-                // the rest of the document, checked as JSON
-            }
-            return envelope;
-        }
-    };
 
     /**
      * Copies the document's tokens, numbers by their text, so nothing is re-spelled on the way to the screen; pretty:
