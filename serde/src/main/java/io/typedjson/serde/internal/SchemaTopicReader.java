@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -32,7 +33,7 @@ public final class SchemaTopicReader implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(SchemaTopicReader.class.getName());
     private static final int MAX_MISMATCHES_KEPT = 100;
 
-    private final Map<String, Object> consumerConfig;
+    private final Supplier<Consumer<byte[], byte[]>> newConsumer;
     private final String topic;
     private final int maxEntries;
     private final long maxNotationBytes;
@@ -53,15 +54,30 @@ public final class SchemaTopicReader implements AutoCloseable {
      */
     public SchemaTopicReader(Map<String, Object> consumerConfig, String topic, int maxEntries, long maxNotationBytes,
             long maxWeight) {
-        this.consumerConfig = new LinkedHashMap<>(consumerConfig);
-        this.consumerConfig.remove("group.id");
-        this.consumerConfig.put("enable.auto.commit", "false");
-        this.consumerConfig.put("auto.offset.reset", "earliest");
-        this.consumerConfig.putIfAbsent("client.id", "typedjson-schema-reader-" + Integer.toHexString(System.identityHashCode(this)));
+        this(kafkaConsumer(ownSettings(consumerConfig)), topic, maxEntries, maxNotationBytes, maxWeight);
+    }
+
+    /** With the consumer {@code newConsumer} makes on first use (a test's MockConsumer). */
+    public SchemaTopicReader(Supplier<Consumer<byte[], byte[]>> newConsumer, String topic, int maxEntries,
+            long maxNotationBytes, long maxWeight) {
+        this.newConsumer = newConsumer;
         this.topic = topic;
         this.maxEntries = maxEntries;
         this.maxNotationBytes = maxNotationBytes;
         this.maxWeight = maxWeight;
+    }
+
+    private static Supplier<Consumer<byte[], byte[]>> kafkaConsumer(Map<String, Object> settings) {
+        return () -> new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private static Map<String, Object> ownSettings(Map<String, Object> consumerConfig) {
+        Map<String, Object> config = new LinkedHashMap<>(consumerConfig);
+        config.remove("group.id");
+        config.put("enable.auto.commit", "false");
+        config.put("auto.offset.reset", "earliest");
+        config.putIfAbsent("client.id", "typedjson-schema-reader-" + Integer.toHexString(System.identityHashCode(config)));
+        return config;
     }
 
     public String topic() {
@@ -80,7 +96,7 @@ public final class SchemaTopicReader implements AutoCloseable {
         }
         long deadline = System.nanoTime() + Duration.ofMillis(waitMillis).toNanos();
         if (consumer == null) {
-            consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            consumer = newConsumer.get();
         }
         if (dropped && !partitions.isEmpty()) {
             consumer.seekToBeginning(partitions); // what was dropped may be what is looked for
@@ -90,10 +106,14 @@ public final class SchemaTopicReader implements AutoCloseable {
             long left = deadline - System.nanoTime();
             if (partitions.isEmpty()) {
                 assignPartitions(Math.max(left, 0));
-                left = deadline - System.nanoTime();
-                if (partitions.isEmpty()) {
-                    return null; // no such topic (yet)
+                if (partitions.isEmpty()) { // no such topic (yet): a writer may be creating it
+                    if (System.nanoTime() - deadline >= 0) {
+                        return null;
+                    }
+                    sleepUpTo(deadline);
+                    continue;
                 }
+                left = deadline - System.nanoTime();
             }
             byte[] found = null;
             for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofNanos(Math.max(0, Math.min(left, 100_000_000L))))) {
@@ -116,8 +136,22 @@ public final class SchemaTopicReader implements AutoCloseable {
         return mismatched.contains(ByteBuffer.wrap(fingerprint));
     }
 
+    private static void sleepUpTo(long deadline) {
+        try {
+            Thread.sleep(Math.max(1, Math.min(100, (deadline - System.nanoTime()) / 1_000_000)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new org.apache.kafka.common.errors.InterruptException(e);
+        }
+    }
+
     private void assignPartitions(long waitNanos) {
-        List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofNanos(waitNanos));
+        List<PartitionInfo> infos;
+        try {
+            infos = consumer.partitionsFor(topic, Duration.ofNanos(waitNanos));
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            return;
+        }
         if (infos == null || infos.isEmpty()) {
             return;
         }
