@@ -218,6 +218,39 @@ class SchemaReferenceIT {
         }
     }
 
+    @Test
+    void theConsoleFormatterResolvesAReferenceWithItsOwnConsumerAndRefusesAForgedOne() throws Exception {
+        Headers headers = new RecordHeaders();
+        byte[] value;
+        try (TypedJsonConverter writer = converter("reference", "schemas-console", false, Map.of())) {
+            value = writer.fromConnectData("orders", headers, Samples.ORDER, Samples.orders(1, 7).get(0));
+        }
+        Map<String, String> props = Map.of("print.schema", "true", "bootstrap.servers", cluster.bootstrapServers(),
+                "typedjson.schema.topic", "schemas-console", "typedjson.schema.topic.wait.ms", "500");
+        assertEquals("schema: {id:i64,name,status,amount:f64,tags:[str],ts}\t" + new String(value, StandardCharsets.UTF_8) + "\n",
+                format(props, headers, value));
+        byte[] forged = ConnectEnvelope.fingerprint("{id:i64,amount:dec(2)}");
+        produce("schemas-console", forged, "{id:i64,amount}".getBytes(StandardCharsets.UTF_8));
+        Headers other = new RecordHeaders();
+        other.add(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER, forged);
+        String line = format(props, other, "[1,12.50]".getBytes(StandardCharsets.UTF_8));
+        assertTrue(line.startsWith("schema: ERROR: no schema of fingerprint " + ConnectEnvelope.hex(forged)
+                + " in schema topic 'schemas-console' after waiting 500 ms; the topic holds a notation under that "
+                + "fingerprint whose own fingerprint differs"), line);
+    }
+
+    private static String format(Map<String, String> props, Headers headers, byte[] value) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (io.typedjson.serde.TypedJsonMessageFormatter f = new io.typedjson.serde.TypedJsonMessageFormatter();
+             java.io.PrintStream out = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            f.configure(props);
+            f.writeTo(new ConsumerRecord<>("orders", 0, 0L, ConsumerRecord.NO_TIMESTAMP,
+                    org.apache.kafka.common.record.TimestampType.NO_TIMESTAMP_TYPE, -1, value.length, null, value,
+                    headers, java.util.Optional.empty()), out);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
     private static void createTopic(String name) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(name, 1, (short) 1)))
