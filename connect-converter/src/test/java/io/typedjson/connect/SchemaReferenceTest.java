@@ -70,6 +70,24 @@ class SchemaReferenceTest {
     }
 
     @Test
+    void theClientsTakeTheConvertersOwnKafkaKeysOverriddenPerClient() {
+        Map<String, Object> props = new java.util.HashMap<>();
+        props.put("bootstrap.servers", "a:9092");
+        props.put("security.protocol", "SSL");
+        props.put("acks", "1"); // a producer key: not given to the consumer or the admin client
+        props.put("typedjson.schema.cache.size", "5"); // the converter's own: given to none
+        props.put("typedjson.schema.topic.consumer.bootstrap.servers", "b:9092");
+        props.put("typedjson.schema.topic.admin.security.protocol", "SASL_SSL");
+        SchemaTopicSettings settings = new SchemaTopicSettings(new TypedJsonConverterConfig(props), props);
+        assertEquals(Map.of("bootstrap.servers", "a:9092", "security.protocol", "SSL", "acks", "1"), settings.producer);
+        assertEquals(Map.of("bootstrap.servers", "b:9092", "security.protocol", "SSL"), settings.consumer);
+        assertEquals(Map.of("bootstrap.servers", "a:9092", "security.protocol", "SASL_SSL"), settings.admin);
+        assertEquals("_typedjson-schemas", settings.topic);
+        assertEquals(-1, settings.replicationFactor);
+        assertEquals(10_000L, settings.waitMillis);
+    }
+
+    @Test
     void replicationFactorZeroIsRefused() {
         ConfigException e = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
                 Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_REPLICATION_FACTOR, "0")));
