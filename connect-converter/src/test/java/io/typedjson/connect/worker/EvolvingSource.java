@@ -93,7 +93,7 @@ public class EvolvingSource extends SourceConnector {
                 return null;
             }
             List<SourceRecord> out = new ArrayList<>();
-            for (int i = 0; i < 5 && next < TOTAL; i++, next++) {
+            for (int i = 0; i < 3 && next < TOTAL; i++, next++) {
                 Struct value = expected(next);
                 out.add(new SourceRecord(PARTITION, Map.of("seq", next), topic, 0, null, null, value.schema(), value));
             }
