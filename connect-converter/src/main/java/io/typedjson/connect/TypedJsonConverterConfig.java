@@ -78,9 +78,10 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
                     "Name of the record header carrying the schema in header mode. Empty: \"" + VALUE_SCHEMA_HEADER
                             + "\" for a value converter, \"" + KEY_SCHEMA_HEADER + "\" for a key converter.")
             .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
-                    "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
-                            + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
-                            + "64 Mi characters of schema notation.");
+                    "Most schemas kept in each of the schema caches (Schema to text when writing, text to Schema when "
+                            + "reading; in location reference also the fingerprints written and those resolved from the "
+                            + "schema topic); a full cache drops its least recently used schema. Each cache also keeps at "
+                            + "most 64 Mi characters of schema notation.");
 
     static {
         defineConverterType(CONFIG_DEF);
