@@ -28,6 +28,9 @@ final class SchemaTopicSettings {
     static final String CONSUMER_PREFIX = TypedJsonConverterConfig.SCHEMA_TOPIC + ".consumer.";
     static final String ADMIN_PREFIX = TypedJsonConverterConfig.SCHEMA_TOPIC + ".admin.";
 
+    /** A day: longer than any wait that makes sense, and far from overflowing a deadline in nanoseconds. */
+    static final long MAX_WAIT_MS = 86_400_000L;
+
     final String topic;
     final int replicationFactor;
     final long waitMillis;
@@ -95,7 +98,7 @@ final class SchemaTopicSettings {
                         }, Importance.LOW,
                         "Replication factor of the schema topic when the converter creates it; -1: the broker's "
                                 + "default.replication.factor.")
-                .define(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, Type.LONG, 10_000L, Range.atLeast(0),
+                .define(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, Type.LONG, 10_000L, Range.between(0L, MAX_WAIT_MS),
                         Importance.LOW,
                         "How long a reader waits for a schema it has not seen to appear in the schema topic before "
                                 + "the record is refused with a DataException naming the fingerprint and the topic.");

@@ -88,10 +88,13 @@ class SchemaReferenceTest {
     }
 
     @Test
-    void replicationFactorZeroIsRefused() {
+    void replicationFactorZeroAndAWaitOverADayAreRefused() {
         ConfigException e = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
                 Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_REPLICATION_FACTOR, "0")));
         assertTrue(e.getMessage().contains("-1 (the broker's default) or at least 1"), e.getMessage());
+        ConfigException wait = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
+                Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, "86400001")));
+        assertTrue(wait.getMessage().contains(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS), wait.getMessage());
     }
 
     @Test

@@ -192,8 +192,8 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             } catch (NumberFormatException e) {
                 schemaTopicWaitMillis = -1;
             }
-            if (schemaTopicWaitMillis < 0) {
-                throw invalid(SCHEMA_TOPIC_WAIT_MS, wait, "must be a number of milliseconds, 0 or more");
+            if (schemaTopicWaitMillis < 0 || schemaTopicWaitMillis > 86_400_000L) {
+                throw invalid(SCHEMA_TOPIC_WAIT_MS, wait, "must be a number of milliseconds from 0 to 86400000 (a day)");
             }
         }
         Map<String, Object> consumer = new HashMap<>();

@@ -127,6 +127,7 @@ class TypedJsonMessageFormatterTest {
         assertEquals("schema: ERROR: header typedjson.schema.ref has 5 bytes; a schema reference is the 16 bytes of a "
                 + "fingerprint\t[1]\n", print(Map.of("print.schema", "true"), record(null, "[1]".getBytes(StandardCharsets.UTF_8), bad)));
         assertTrue(refusal(Map.of("typedjson.schema.topic.wait.ms", "soon")).contains("typedjson.schema.topic.wait.ms"));
+        assertTrue(refusal(Map.of("typedjson.schema.topic.wait.ms", "86400001")).contains("from 0 to 86400000"));
         assertTrue(refusal(Map.of("typedjson.schema.topic", " ")).contains("must name a topic"));
         assertTrue(refusal(Map.of("typedjson.schema.topics", "x")).contains("typedjson.schema.topic.consumer.*"));
     }

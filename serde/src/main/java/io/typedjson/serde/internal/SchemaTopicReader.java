@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -32,6 +33,8 @@ public final class SchemaTopicReader implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(SchemaTopicReader.class.getName());
     private static final int MAX_MISMATCHES_KEPT = 100;
+    /** A day: a longer wait is taken as a day, so that the deadline in nanoseconds cannot overflow. */
+    private static final long MAX_WAIT_MS = 86_400_000L;
 
     private final Supplier<Consumer<byte[], byte[]>> newConsumer;
     private final String topic;
@@ -94,7 +97,7 @@ public final class SchemaTopicReader implements AutoCloseable {
         if (known != null) {
             return known;
         }
-        long deadline = System.nanoTime() + Duration.ofMillis(waitMillis).toNanos();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.min(Math.max(waitMillis, 0), MAX_WAIT_MS));
         if (consumer == null) {
             consumer = newConsumer.get();
         }
