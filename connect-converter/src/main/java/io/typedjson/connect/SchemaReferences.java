@@ -11,11 +11,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.ClusterAuthorizationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
@@ -128,16 +131,39 @@ final class SchemaReferences implements AutoCloseable {
                 .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
         try (Admin admin = Admin.create(settings.admin.isEmpty() || !SchemaTopicSettings.hasBootstrap(settings.admin)
                 ? settings.producer : settings.admin)) {
-            admin.createTopics(List.of(topic)).all().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (!(cause instanceof TopicExistsException || cause instanceof TopicAuthorizationException
-                    || cause instanceof ClusterAuthorizationException || cause instanceof UnsupportedVersionException)) {
-                throw new DataException("Cannot create schema topic '" + settings.topic + "': " + cause, cause);
+            try {
+                admin.createTopics(List.of(topic)).all().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof TopicExistsException) {
+                    checkCompacted(admin);
+                } else if (!(cause instanceof TopicAuthorizationException || cause instanceof ClusterAuthorizationException
+                        || cause instanceof UnsupportedVersionException)) {
+                    throw new DataException("Cannot create schema topic '" + settings.topic + "': " + cause, cause);
+                }
             }
         } catch (TimeoutException e) {
             throw new DataException("Cannot create schema topic '" + settings.topic + "': no answer in "
                     + ADMIN_TIMEOUT_MS + " ms", e);
+        }
+    }
+
+    /**
+     * As Connect does for its config topic: a schema topic that deletes old records would lose schemas that records
+     * still refer to, so one whose cleanup.policy has no compact is refused (when its configuration can be read).
+     */
+    private void checkCompacted(Admin admin) throws InterruptedException, TimeoutException {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, settings.topic);
+        Config config;
+        try {
+            config = admin.describeConfigs(List.of(resource)).all().get(ADMIN_TIMEOUT_MS, TimeUnit.MILLISECONDS).get(resource);
+        } catch (ExecutionException e) {
+            return; // not allowed to look: the topic is the operator's
+        }
+        ConfigEntry policy = config == null ? null : config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        if (policy != null && !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+            throw new DataException("schema topic '" + settings.topic + "' has cleanup.policy=" + policy.value()
+                    + ": it would delete schemas that records still refer to; give it cleanup.policy=compact");
         }
     }
 
@@ -166,6 +192,7 @@ final class SchemaReferences implements AutoCloseable {
         }
         byte[] notation;
         boolean mismatch;
+        boolean noTopic;
         synchronized (readLock) {
             if (reader == null) {
                 reader = new SchemaTopicReader(settings.consumer, settings.topic, maxEntries, maxNotationBytes,
@@ -178,12 +205,15 @@ final class SchemaReferences implements AutoCloseable {
                         + hex + ": " + e, e);
             }
             mismatch = notation == null && reader.sawMismatch(fingerprint);
+            noTopic = notation == null && !reader.foundTopic();
         }
         if (notation == null) {
             throw new DataException("no schema of fingerprint " + hex + " in schema topic '" + settings.topic
                     + "' after waiting " + settings.waitMillis + " ms (" + TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS + ")"
                     + (mismatch ? "; the topic holds a notation under that fingerprint whose own fingerprint differs, "
-                    + "which is refused" : ""));
+                    + "which is refused" : "")
+                    + (noTopic ? "; the topic was not found: it does not exist yet, or no broker of bootstrap.servers "
+                    + "answered" : ""));
         }
         try {
             return cache.forText(notation);

@@ -145,8 +145,29 @@ class SchemaReferenceIT {
             long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(waited >= 700, "waited " + waited + " ms");
             assertTrue(e.getMessage().contains(ConnectEnvelope.hex(fingerprint)) && e.getMessage().contains("'schemas-empty'")
-                    && e.getMessage().contains("700 ms") && e.getMessage().contains("'orders'"), e.getMessage());
+                    && e.getMessage().contains("700 ms") && e.getMessage().contains("'orders'")
+                    && !e.getMessage().contains("not found"), e.getMessage());
         }
+        try (TypedJsonConverter reader = converter("inline", "schemas-nowhere", false,
+                Map.of(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, 300))) {
+            Headers headers = new RecordHeaders();
+            headers.add(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER, fingerprint);
+            DataException e = assertThrows(DataException.class, () -> reader.toConnectData("orders", headers, "[1]".getBytes(StandardCharsets.UTF_8)));
+            assertTrue(e.getMessage().contains("'schemas-nowhere'") && e.getMessage().contains("the topic was not found"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void aSchemaTopicThatDeletesOldRecordsIsRefused() throws Exception {
+        createTopic("schemas-deleted"); // cleanup.policy=delete, the broker's default
+        try (TypedJsonConverter writer = converter("reference", "schemas-deleted", false, Map.of())) {
+            DataException e = assertThrows(DataException.class,
+                    () -> writer.fromConnectData("t", new RecordHeaders(), Schema.INT32_SCHEMA, 1));
+            assertTrue(e.getMessage().contains("'schemas-deleted' has cleanup.policy=delete")
+                    && e.getMessage().contains("cleanup.policy=compact"), e.getMessage());
+        }
+        assertEquals(0, readAll("schemas-deleted").size(), "nothing written to it");
     }
 
     @Test

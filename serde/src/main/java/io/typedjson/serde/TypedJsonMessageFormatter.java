@@ -345,7 +345,8 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             return "ERROR: no schema of fingerprint " + hex + " in schema topic '" + schemaTopic + "' after waiting "
                     + schemaTopicWaitMillis + " ms" + (schemaReader.sawMismatch(fingerprint)
                     ? "; the topic holds a notation under that fingerprint whose own fingerprint differs, which is refused"
-                    : "");
+                    : "") + (schemaReader.foundTopic() ? "" : "; the topic was not found: it does not exist, or no "
+                    + "broker of bootstrap.servers answered");
         }
         String text = strictUtf8(notation);
         return text != null ? text : "ERROR: the schema of fingerprint " + hex + " is not UTF-8 text";

@@ -79,6 +79,8 @@ public final class SchemaTopicReader implements AutoCloseable {
         config.remove("group.id");
         config.put("enable.auto.commit", "false");
         config.put("auto.offset.reset", "earliest");
+        // a reader must not create the schema topic by asking for it: the broker would make it without compaction
+        config.put("allow.auto.create.topics", "false");
         config.putIfAbsent("client.id", "typedjson-schema-reader-" + Integer.toHexString(System.identityHashCode(config)));
         return config;
     }
@@ -132,6 +134,11 @@ public final class SchemaTopicReader implements AutoCloseable {
                 return null;
             }
         }
+    }
+
+    /** Whether the topic was found (its partitions assigned): false when it does not exist or no broker answered. */
+    public synchronized boolean foundTopic() {
+        return !partitions.isEmpty();
     }
 
     /** Whether the topic held a record for {@code fingerprint} whose notation has another fingerprint. */

@@ -61,6 +61,7 @@ class SchemaTopicReaderTest {
         assertArrayEquals("{a:i32}".getBytes(StandardCharsets.UTF_8), reader.resolve(fp("{a:i32}"), 5_000));
         assertTrue(reader.sawMismatch(fp("{a:i32}")));
         assertFalse(reader.sawMismatch(fp("str")));
+        assertTrue(reader.foundTopic());
         assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) < 4_000, "found, not waited out");
     }
 
@@ -105,5 +106,6 @@ class SchemaTopicReaderTest {
         long t0 = System.nanoTime();
         assertNull(reader.resolve(fp("i32"), 300));
         assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) >= 300);
+        assertFalse(reader.foundTopic());
     }
 }
