@@ -31,7 +31,9 @@ import org.apache.kafka.connect.storage.HeaderConverter;
 /**
  * A Kafka Connect {@link Converter} and {@link HeaderConverter} for typed JSON (SPEC.md section 11): what
  * {@code toConnectData} gives back equals what {@code fromConnectData} was given, schema and value, with the
- * schema carried in a compact notation inline (the default), in a record header, or not at all.
+ * schema carried in a compact notation inline (the default), in a record header, not at all, or once in a compacted
+ * schema topic that a 16-byte fingerprint in a record header refers to (location reference, {@link #close()} releases
+ * its clients).
  *
  * <p>Bytes that are not a valid document throw {@link DataException} naming the topic, the JSON path and the
  * byte offset. Thread-safe: configure once, then share.

@@ -21,7 +21,7 @@ import org.apache.kafka.connect.storage.ConverterType;
  */
 public final class TypedJsonConverterConfig extends ConverterConfig {
 
-    /** Where the schema travels: {@code inline} (the default), {@code header} or {@code none}. */
+    /** Where the schema travels: {@code inline} (the default), {@code header}, {@code none} or {@code reference}. */
     public static final String SCHEMA_LOCATION = "typedjson.schema.location";
     /** The record header carrying the schema in header mode; empty for the default of a key or value converter. */
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
