@@ -27,4 +27,6 @@ module io.typedjson.serde {
     // the format's rules (the scalar table, the container codecs, lexemes, tags, limits): not API, shared only with
     // the Connect converter (module io.typedjson.connect)
     exports io.typedjson.format.internal to io.typedjson.connect;
+    // the reader of the schema topic of schema references: shared by the console formatter and the Connect converter
+    exports io.typedjson.serde.internal to io.typedjson.connect;
 }

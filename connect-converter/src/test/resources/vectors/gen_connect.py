@@ -2,6 +2,7 @@
 """Writes connect.json, the vectors of SPEC.md section 11 (Kafka Connect documents). Every document here is
 written by hand from the SPEC; ConnectVectorsTest checks the Java converter against them both ways.
 Run: python3 gen_connect.py (in this directory)."""
+import hashlib
 import json
 
 def v(t, p):
@@ -18,8 +19,18 @@ def case(name, location, schema, value, document, header=None):
         c["header"] = header
     valid.append(c)
 
+# location reference (SPEC.md section 11, "reference"): the record value is exactly the body of "~v", and the header
+# typedjson.schema.ref holds the fingerprint, the first 16 bytes of SHA-256 over the notation's UTF-8 bytes (hex here)
+reference = []
+
+def fingerprint(notation):
+    return hashlib.sha256(notation.encode("utf-8")).hexdigest()[:32]
+
 def inline(name, schema, value, body):
     case(name, "inline", schema, value, '{"~s":' + json.dumps(schema, ensure_ascii=False) + ',"~v":' + body + '}')
+    if body != "null" or schema.endswith("?") or "=" in schema:
+        reference.append({"name": name, "schema": schema, "fingerprint": fingerprint(schema), "value": value,
+                          "document": body})
 
 def header(name, schema, value, body):
     case(name, "header", schema, value, body, schema)
@@ -215,8 +226,9 @@ doc = {
     "valid": valid,
     "accepted": accepted,
     "invalid": invalid,
+    "reference": reference,
 }
 with open("connect.json", "w", encoding="utf-8") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
-print(len(valid), "valid,", len(accepted), "accepted,", len(invalid), "invalid")
+print(len(valid), "valid,", len(accepted), "accepted,", len(invalid), "invalid,", len(reference), "reference")

@@ -1,10 +1,6 @@
 package io.typedjson.connect;
 
-import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonFormat;
-import io.typedjson.format.JsonReader;
-import io.typedjson.format.JsonWriter;
-import io.typedjson.format.JsonToken;
 import io.typedjson.connect.TypedJsonConverterConfig.Location;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.internal.ScalarType;
@@ -34,6 +30,8 @@ import org.apache.kafka.connect.errors.DataException;
  *   <li>{@code INLINE}: the document {@code {"~s":"<notation>","~v":<value>}}, {@code ~s} the schema's notation
  *       as a {@code const} and structs as positional arrays ({@code prefixItems}, {@code items: false});</li>
  *   <li>{@code HEADER}: the value alone, structs as objects (the notation travels in a record header);</li>
+ *   <li>{@code REFERENCE}: the value alone as {@code INLINE} spells {@code ~v}, structs positional (the
+ *       schema's fingerprint travels in a record header);</li>
  *   <li>{@code NONE}: the value in the dynamic model, tagged where plain JSON cannot say the Connect type.</li>
  * </ul>
  *
@@ -62,6 +60,9 @@ public final class ConnectJsonSchemas {
             }
             case HEADER:
                 root.putAll(value(schema, false));
+                break;
+            case REFERENCE: // the value of "~v" alone; the schema's fingerprint travels in a header
+                root.putAll(value(schema, true));
                 break;
             default:
                 root.putAll(dynamic(schema));
@@ -253,31 +254,12 @@ public final class ConnectJsonSchemas {
         TypedJsonConverter converter = new TypedJsonConverter();
         converter.configure(Map.of(TypedJsonConverterConfig.SCHEMA_LOCATION, "inline"), false);
         byte[] document = converter.fromConnectData("json-schema", schema, nullable(schema) ? null : sample(schema));
-        String notation = TypedJsonFormat.defaults().read(INLINE_NOTATION, document);
+        String notation = TypedJsonFormat.defaults().read(ConnectEnvelope.INLINE_NOTATION, document);
         if (notation == null) {
             throw new DataException("the converter wrote no inline schema for " + schema);
         }
         return notation;
     }
-
-    /** The notation of an inline envelope ({@code {"~s":"notation",...}}), or null; the rest is skipped. */
-    private static final Codec<String> INLINE_NOTATION = new Codec<>() {
-        @Override
-        public void write(JsonWriter out, String value) {
-            throw new UnsupportedOperationException("reads only");
-        }
-
-        @Override
-        public String read(JsonReader in) {
-            String notation = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
-                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName()) && in.nextToken() == JsonToken.VALUE_STRING
-                    ? in.getText() : null;
-            while (in.nextToken() != null) {
-                // the rest of the document
-            }
-            return notation;
-        }
-    };
 
     /** A value of {@code schema}, the smallest there is, only to have the converter write its notation. */
     private static Object sample(Schema s) {

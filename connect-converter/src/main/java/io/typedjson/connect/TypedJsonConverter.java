@@ -31,7 +31,9 @@ import org.apache.kafka.connect.storage.HeaderConverter;
 /**
  * A Kafka Connect {@link Converter} and {@link HeaderConverter} for typed JSON (SPEC.md section 11): what
  * {@code toConnectData} gives back equals what {@code fromConnectData} was given, schema and value, with the
- * schema carried in a compact notation inline (the default), in a record header, or not at all.
+ * schema carried in a compact notation inline (the default), in a record header, not at all, or once in a compacted
+ * schema topic that a 16-byte fingerprint in a record header refers to (location reference, {@link #close()} releases
+ * its clients).
  *
  * <p>Bytes that are not a valid document throw {@link DataException} naming the topic, the JSON path and the
  * byte offset. Thread-safe: configure once, then share.
@@ -54,6 +56,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private PlainJsonCodec plain;
     /** The schema of the last inline document read, to recognise the next one by its bytes. */
     private volatile KnownInlineReader lastInline;
+    /** Location reference: the header with the schema's fingerprint, and the schema topic. */
+    private String schemaRefHeader = ConnectEnvelope.VALUE_SCHEMA_REF_HEADER;
+    private SchemaReferences references;
 
     public TypedJsonConverter() {
     }
@@ -79,6 +84,17 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         lastInline = null;
         Schema content = config.schemaContent();
         plain = content == null ? null : new PlainJsonCodec(content, config.decimalFormat());
+        schemaRefHeader = config.schemaRefHeader();
+        closeReferences();
+        SchemaTopicSettings topic = new SchemaTopicSettings(config, configs);
+        if (location == TypedJsonConverterConfig.Location.REFERENCE && !SchemaTopicSettings.hasBootstrap(topic.producer)) {
+            throw new org.apache.kafka.common.config.ConfigException("schema location reference writes and reads "
+                    + "schemas in topic '" + topic.topic + "' and needs bootstrap.servers among the converter's own keys "
+                    + "(in a worker or connector: value.converter.bootstrap.servers or key.converter.bootstrap.servers; "
+                    + "a converter is not given the worker's)");
+        }
+        references = new SchemaReferences(topic, cache, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE),
+                3L * format.limits().maxStringLength());
     }
 
     @Override
@@ -111,14 +127,21 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 if (headers != null && location == TypedJsonConverterConfig.Location.HEADER) {
                     headers.remove(schemaHeader);
                 }
+                if (headers != null && location == TypedJsonConverterConfig.Location.REFERENCE) {
+                    headers.remove(schemaRefHeader);
+                }
                 return format.write(DynamicCodec.INSTANCE, value);
             }
             if (location == TypedJsonConverterConfig.Location.HEADER && headers != null) {
                 SchemaCache.Entry entry = cache.forSchema(schema);
                 byte[] bytes = format.write(entry.object, value);
                 headers.remove(schemaHeader);
+                headers.remove(schemaRefHeader); // a reference would be read before this header
                 headers.add(schemaHeader, entry.textBytes);
                 return bytes;
+            }
+            if (location == TypedJsonConverterConfig.Location.REFERENCE && headers != null) {
+                return writeReferenced(headers, schema, value);
             }
             return format.write(inline, new SchemaAndValue(schema, value));
         } catch (RuntimeException e) { // a value of another type than its schema's, a schema beyond the limits, ...
@@ -135,6 +158,10 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
         if (value == null) {
             return SchemaAndValue.NULL;
+        }
+        Header ref = headers == null ? null : headers.lastHeader(schemaRefHeader);
+        if (ref != null && ref.value() != null) {
+            return readReferenced(topic, ref.value(), value);
         }
         Header header = headers == null ? null : headers.lastHeader(schemaHeader);
         SchemaCache.Entry entry = null;
@@ -163,6 +190,38 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         } catch (RuntimeException e) {
             throw new DataException("Cannot read plain JSON with the schema of " + TypedJsonConverterConfig.SCHEMA_CONTENT
                     + " from topic '" + topic + "': " + message(e), e);
+        }
+    }
+
+    /** Location reference: the value as inline writes "~v", the schema's fingerprint in a header. */
+    private byte[] writeReferenced(Headers headers, Schema schema, Object value) {
+        SchemaCache.Entry entry = cache.forSchema(schema);
+        byte[] bytes = format.write(entry.positional, value);
+        byte[] fingerprint = references.written(entry); // durable in the schema topic before the record exists
+        headers.remove(schemaRefHeader);
+        headers.remove(schemaHeader); // a header-mode schema left from elsewhere would contradict the reference
+        headers.add(schemaRefHeader, fingerprint);
+        return bytes;
+    }
+
+    private SchemaAndValue readReferenced(String topic, byte[] fingerprint, byte[] value) {
+        if (fingerprint.length != ConnectEnvelope.FINGERPRINT_LENGTH) {
+            throw new DataException("Cannot read the schema reference in header '" + schemaRefHeader + "' of a record "
+                    + "from topic '" + topic + "': it has " + fingerprint.length + " bytes, and a reference is the "
+                    + ConnectEnvelope.FINGERPRINT_LENGTH + " bytes of a schema's fingerprint");
+        }
+        SchemaCache.Entry entry;
+        try {
+            entry = references.resolve(fingerprint);
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot resolve the schema reference in header '" + schemaRefHeader
+                    + "' of a record from topic '" + topic + "': " + message(e), e);
+        }
+        try {
+            return new SchemaAndValue(entry.schema, format.read(entry.positional, value));
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read typed JSON from topic '" + topic + "' (schema "
+                    + ConnectEnvelope.hex(fingerprint) + "): " + message(e), e);
         }
     }
 
@@ -215,6 +274,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (value == null) {
             return SchemaAndValue.NULL;
         }
+        if (headerKey.equals(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER) || headerKey.equals(ConnectEnvelope.KEY_SCHEMA_REF_HEADER)) {
+            return new SchemaAndValue(Schema.BYTES_SCHEMA, value); // a schema reference: the fingerprint's bytes
+        }
         if (headerKey.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER)
                 || headerKey.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER) || headerKey.equals(schemaHeader)) {
             // the schema header of header mode: its text, not a document
@@ -236,8 +298,17 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
     }
 
+    /** Releases the producer and consumer of the schema topic (location reference), if it made them. */
     @Override
     public void close() {
+        closeReferences();
+    }
+
+    private void closeReferences() {
+        SchemaReferences r = references;
+        if (r != null) {
+            r.close();
+        }
     }
 
     // ------------------------------------------------------------------ inline documents

@@ -22,7 +22,7 @@ import org.apache.kafka.connect.storage.ConverterType;
  */
 public final class TypedJsonConverterConfig extends ConverterConfig {
 
-    /** Where the schema travels: {@code inline} (the default), {@code header} or {@code none}. */
+    /** Where the schema travels: {@code inline} (the default), {@code header}, {@code none} or {@code reference}. */
     public static final String SCHEMA_LOCATION = "typedjson.schema.location";
     /** The record header carrying the schema in header mode; empty for the default of a key or value converter. */
     public static final String SCHEMA_HEADER = "typedjson.schema.header";
@@ -35,6 +35,12 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String SCHEMA_CONTENT = "typedjson.schema.content";
     /** How plain JSON read with {@value #SCHEMA_CONTENT} spells a Decimal: BASE64 or NUMERIC (JsonConverter's decimal.format). */
     public static final String DECIMAL_FORMAT = "typedjson.decimal.format";
+    /** The compacted topic of schema location reference ({@link SchemaTopicSettings}). */
+    public static final String SCHEMA_TOPIC = "typedjson.schema.topic";
+    /** Replication factor of the schema topic when the converter creates it; -1 for the broker's default. */
+    public static final String SCHEMA_TOPIC_REPLICATION_FACTOR = "typedjson.schema.topic.replication.factor";
+    /** How long a reader waits for a schema not yet in the schema topic. */
+    public static final String SCHEMA_TOPIC_WAIT_MS = "typedjson.schema.topic.wait.ms";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
@@ -44,7 +50,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String KEY_SCHEMA_HEADER = ConnectEnvelope.KEY_SCHEMA_HEADER;
 
     /** Where the schema of a record travels. */
-    public enum Location { INLINE, HEADER, NONE }
+    public enum Location { INLINE, HEADER, NONE, REFERENCE }
 
     private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
         @Override
@@ -63,21 +69,27 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
 
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()
-            .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none"), Importance.HIGH,
+            .define(SCHEMA_LOCATION, Type.STRING, "inline", ValidString.in("inline", "header", "none", "reference"), Importance.HIGH,
                     "Where the schema travels. inline: each document is {\"~s\":\"<schema>\",\"~v\":<value>}, "
                             + "self-describing, with struct values as positional arrays (the schema names the fields once). "
                             + "header: the value is plain typed JSON (structs as objects) and the schema goes in the "
                             + "record header named by " + SCHEMA_HEADER + " (without a Headers object the converter writes inline). "
                             + "none: no schema travels; the value is written in the dynamic model (tags keep narrow types) "
                             + "and the reader derives a schema from the lexemes and tags (SPEC.md section 11). "
-                            + "A reader understands all three: this setting only decides what a document without a schema means.")
+                            + "reference: the value is written as inline writes \"~v\" (no schema in it) and the record "
+                            + "header " + ConnectEnvelope.VALUE_SCHEMA_REF_HEADER + " (" + ConnectEnvelope.KEY_SCHEMA_REF_HEADER
+                            + " for a key converter) carries the 16-byte fingerprint of the schema, whose notation is "
+                            + "written once to the compacted topic " + SCHEMA_TOPIC + " (without a Headers object the "
+                            + "converter writes inline). "
+                            + "A reader understands all four: this setting only decides what a document without a schema means.")
             .define(SCHEMA_HEADER, Type.STRING, "", HEADER_NAME, Importance.LOW,
                     "Name of the record header carrying the schema in header mode. Empty: \"" + VALUE_SCHEMA_HEADER
                             + "\" for a value converter, \"" + KEY_SCHEMA_HEADER + "\" for a key converter.")
             .define(SCHEMA_CACHE_SIZE, Type.INT, 1000, Range.atLeast(1), Importance.LOW,
-                    "Most schemas kept in each of the two caches (Schema to text when writing, text to Schema when "
-                            + "reading); a full cache drops its least recently used schema. Each cache also keeps at most "
-                            + "64 Mi characters of schema notation.")
+                    "Most schemas kept in each of the schema caches (Schema to text when writing, text to Schema when "
+                            + "reading; in location reference also the fingerprints written and those resolved from the "
+                            + "schema topic); a full cache drops its least recently used schema. Each cache also keeps at "
+                            + "most 64 Mi characters of schema notation.")
             .define(SCHEMA_CONTENT, Type.STRING, "", SchemaContent.VALIDATOR, Importance.MEDIUM,
                     "A schema for records that carry none, read as Kafka JsonConverter's plain JSON (what it writes with "
                             + "schemas.enable=false; KIP-1054's schema.content): a reader moving from JsonConverter keeps the "
@@ -103,6 +115,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
 
     static {
         defineConverterType(CONFIG_DEF);
+        SchemaTopicSettings.define(CONFIG_DEF);
         TypedJsonConfig.defineLimits(CONFIG_DEF);
     }
 
@@ -150,6 +163,11 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     /** {@value #SCHEMA_LOCATION}. */
     public Location location() {
         return Location.valueOf(getString(SCHEMA_LOCATION).toUpperCase(Locale.ROOT));
+    }
+
+    /** The header carrying a schema's fingerprint in location reference, for a key or a value converter. */
+    public String schemaRefHeader() {
+        return isKey() ? ConnectEnvelope.KEY_SCHEMA_REF_HEADER : ConnectEnvelope.VALUE_SCHEMA_REF_HEADER;
     }
 
     /** Whether {@code converter.type} is {@code key}. */

@@ -157,7 +157,9 @@ class ConnectJsonSchemasTest {
         Random r = new Random(2026_12_01L);
         int documents = 0;
         for (Location location : Location.values()) {
-            TypedJsonConverter converter = converter(location);
+            // reference writes through a schema topic (SchemaReferenceIT); its value is the inline document's "~v"
+            boolean reference = location == Location.REFERENCE;
+            TypedJsonConverter converter = converter(reference ? Location.INLINE : location);
             for (Schema schema : schemas()) {
                 String jsonSchema = ConnectJsonSchemas.forSchema(schema, location);
                 List<Object> values = new ArrayList<>();
@@ -172,6 +174,9 @@ class ConnectJsonSchemasTest {
                         continue; // a null with no schema is a tombstone, not a document
                     }
                     String doc = write(converter, schema, v);
+                    if (reference) {
+                        doc = doc.substring(doc.indexOf(",\"~v\":") + 6, doc.length() - 1);
+                    }
                     assertEquals(List.of(), errors(jsonSchema, doc), location + " " + schema + ": " + doc + "\n" + jsonSchema);
                     documents++;
                 }

@@ -1,10 +1,15 @@
 package io.typedjson.format;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+
 /**
  * Where a Kafka Connect schema travels with a typed JSON record (SPEC.md, section 11, "Schema locations"): the two
- * format keys of an inline document, {@code {"~s":"<schema notation>","~v":<value>}}, and the record headers of
- * header mode. Defined once here for the writer and reader (the Connect converter) and for the tools that only look
- * (the console formatter).
+ * format keys of an inline document, {@code {"~s":"<schema notation>","~v":<value>}}, the record headers of
+ * header mode and of reference mode, and the fingerprint a reference carries. Defined once here for the writer and
+ * reader (the Connect converter) and for the tools that only look (the console formatter).
  */
 public final class ConnectEnvelope {
 
@@ -16,7 +21,65 @@ public final class ConnectEnvelope {
     public static final String VALUE_SCHEMA_HEADER = "typedjson.schema";
     /** Record header carrying a key's schema notation (UTF-8) in header mode. */
     public static final String KEY_SCHEMA_HEADER = "typedjson.key.schema";
+    /** Record header carrying the fingerprint of a value's schema (16 raw bytes) in reference mode. */
+    public static final String VALUE_SCHEMA_REF_HEADER = "typedjson.schema.ref";
+    /** Record header carrying the fingerprint of a key's schema (16 raw bytes) in reference mode. */
+    public static final String KEY_SCHEMA_REF_HEADER = "typedjson.key.schema.ref";
+    /** The compacted topic holding the notations that references point to, unless configured otherwise. */
+    public static final String DEFAULT_SCHEMA_TOPIC = "_typedjson-schemas";
+    /** Bytes of a fingerprint: 128 bits. */
+    public static final int FINGERPRINT_LENGTH = 16;
+
+    /**
+     * The notation of an inline document (its first key {@code ~s} holding a string), or null for any other
+     * document; the rest of the document is read as JSON and not looked at.
+     */
+    public static final Codec<String> INLINE_NOTATION = new Codec<>() {
+        @Override
+        public void write(JsonWriter out, String value) {
+            throw new UnsupportedOperationException("reads only");
+        }
+
+        @Override
+        public String read(JsonReader in) {
+            String notation = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && SCHEMA_KEY.equals(in.currentName()) && in.nextToken() == JsonToken.VALUE_STRING
+                    ? in.getText() : null;
+            while (in.nextToken() != null) {
+                // the rest of the document, checked as JSON
+            }
+            return notation;
+        }
+    };
 
     private ConnectEnvelope() {
+    }
+
+    /**
+     * The fingerprint of a schema: the first 16 bytes of SHA-256 over the UTF-8 bytes of its notation (the text
+     * the inline location puts in {@code ~s}). SHA-256 is in every JDK, Node and Python without a dependency;
+     * 128 bits keep a record's header small while finding another notation of the same fingerprint stays 2^128
+     * work.
+     */
+    public static byte[] fingerprint(byte[] notationUtf8) {
+        try {
+            return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(notationUtf8), FINGERPRINT_LENGTH);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    /** {@link #fingerprint(byte[])} of the notation's UTF-8 bytes. */
+    public static byte[] fingerprint(String notation) {
+        return fingerprint(notation.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Bytes as lowercase hexadecimal, two digits a byte: how a fingerprint is shown in errors and logs. */
+    public static String hex(byte[] bytes) {
+        StringBuilder sb = new StringBuilder(bytes.length * 2);
+        for (byte b : bytes) {
+            sb.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+        }
+        return sb.toString();
     }
 }

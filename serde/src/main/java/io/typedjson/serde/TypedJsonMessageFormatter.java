@@ -10,6 +10,7 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.serde.internal.SchemaTopicReader;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -40,7 +41,11 @@ import org.apache.kafka.common.serialization.Deserializer;
  * {@code key.separator} (a tab), {@code line.separator} (a newline), {@code headers.separator} (a comma),
  * {@code null.literal} ({@value #DEFAULT_NULL_LITERAL}) and {@code key.deserializer}. typedjson adds
  * {@code key.format} (how keys are read: {@code string}, {@code typedjson}, {@code bytes}, {@code base64},
- * {@code auto}), {@code pretty}, {@code print.types} and {@code print.schema}; see {@link #configure(Map)}.
+ * {@code auto}), {@code pretty}, {@code print.types} and {@code print.schema}; see {@link #configure(Map)}. With
+ * {@code print.schema}, a Connect record of schema location reference shows the notation its fingerprint points to,
+ * read (and checked against the fingerprint) from the schema topic with the formatter's own consumer:
+ * {@code bootstrap.servers}, {@code typedjson.schema.topic}, {@code typedjson.schema.topic.wait.ms} and
+ * {@code typedjson.schema.topic.consumer.*} say where.
  *
  * <p>A tombstone (a record without a value) prints the {@code null.literal}, {@code <null>} unless set, never
  * {@code null}: that is the typed JSON document {@code null}, a different thing on a compacted topic.
@@ -74,6 +79,11 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
     private static final String KEY_FORMAT = "key.format";
     private static final String KEY_DESERIALIZER = "key.deserializer";
+    /** Schema references (Connect's location reference): the brokers and topic they are resolved from. */
+    private static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+    private static final String SCHEMA_TOPIC = "typedjson.schema.topic";
+    private static final String SCHEMA_TOPIC_WAIT_MS = "typedjson.schema.topic.wait.ms";
+    private static final String SCHEMA_TOPIC_CONSUMER = "typedjson.schema.topic.consumer.";
     private static final List<String> FLAGS = List.of("print.timestamp", "print.partition", "print.offset",
             "print.delivery", "print.epoch", "print.headers", "print.key", "print.value", "pretty", "print.types",
             "print.schema");
@@ -98,6 +108,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     private String nullLiteral = DEFAULT_NULL_LITERAL;
     private KeyFormat keyFormat = KeyFormat.STRING;
     private Deserializer<?> keyDeserializer;
+    private String schemaTopic = ConnectEnvelope.DEFAULT_SCHEMA_TOPIC;
+    private long schemaTopicWaitMillis = 10_000;
+    /** Made when {@code bootstrap.servers} is given; its consumer on first use. */
+    private SchemaTopicReader schemaReader;
 
     /**
      * Reads the formatter properties. Booleans are {@code true} or {@code false}; {@code key.format} is one of
@@ -118,10 +132,13 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                         + "(formatter property value.deserializer)");
             }
             if (!FLAGS.contains(key) && !TEXTS.contains(key) && !key.equals(KEY_FORMAT)
-                    && !key.equals(KEY_DESERIALIZER) && !key.startsWith(KEY_DESERIALIZER + ".")) {
+                    && !key.equals(KEY_DESERIALIZER) && !key.startsWith(KEY_DESERIALIZER + ".")
+                    && !key.equals(BOOTSTRAP_SERVERS) && !key.equals(SCHEMA_TOPIC) && !key.equals(SCHEMA_TOPIC_WAIT_MS)
+                    && !key.startsWith(SCHEMA_TOPIC_CONSUMER)) {
                 throw refused("unknown formatter property " + key + "; the properties are "
-                        + String.join(", ", FLAGS) + ", " + String.join(", ", TEXTS) + ", " + KEY_FORMAT + " and "
-                        + KEY_DESERIALIZER);
+                        + String.join(", ", FLAGS) + ", " + String.join(", ", TEXTS) + ", " + KEY_FORMAT + ", "
+                        + KEY_DESERIALIZER + ", " + BOOTSTRAP_SERVERS + ", " + SCHEMA_TOPIC + ", " + SCHEMA_TOPIC_WAIT_MS
+                        + " and " + SCHEMA_TOPIC_CONSUMER + "*");
             }
         }
         printTimestamp = flag(configs, "print.timestamp", printTimestamp);
@@ -150,6 +167,52 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                         + "say how to read keys: give one");
             }
             keyDeserializer = keyDeserializer(deserializerValue, configs);
+        }
+        configureSchemaTopic(configs);
+    }
+
+    /**
+     * Schema references: {@code bootstrap.servers} (the brokers of the schema topic; the console consumer does not
+     * hand its own to a formatter), {@code typedjson.schema.topic} ({@value ConnectEnvelope#DEFAULT_SCHEMA_TOPIC}),
+     * {@code typedjson.schema.topic.wait.ms} (10000) and any consumer setting under
+     * {@code typedjson.schema.topic.consumer.} (security, for one).
+     */
+    private void configureSchemaTopic(Map<String, ?> configs) {
+        Object topic = configs.get(SCHEMA_TOPIC);
+        if (topic != null) {
+            if (topic.toString().isBlank()) {
+                throw invalid(SCHEMA_TOPIC, topic, "must name a topic");
+            }
+            schemaTopic = topic.toString().trim();
+        }
+        Object wait = configs.get(SCHEMA_TOPIC_WAIT_MS);
+        if (wait != null) {
+            try {
+                schemaTopicWaitMillis = Long.parseLong(wait.toString().trim());
+            } catch (NumberFormatException e) {
+                schemaTopicWaitMillis = -1;
+            }
+            if (schemaTopicWaitMillis < 0 || schemaTopicWaitMillis > 86_400_000L) {
+                throw invalid(SCHEMA_TOPIC_WAIT_MS, wait, "must be a number of milliseconds from 0 to 86400000 (a day)");
+            }
+        }
+        Map<String, Object> consumer = new HashMap<>();
+        Object servers = configs.get(BOOTSTRAP_SERVERS);
+        if (servers != null) {
+            consumer.put(BOOTSTRAP_SERVERS, servers);
+        }
+        configs.forEach((k, v) -> {
+            if (k.startsWith(SCHEMA_TOPIC_CONSUMER) && k.length() > SCHEMA_TOPIC_CONSUMER.length()) {
+                consumer.put(k.substring(SCHEMA_TOPIC_CONSUMER.length()), v);
+            }
+        });
+        if (schemaReader != null) {
+            schemaReader.close();
+            schemaReader = null;
+        }
+        if (consumer.get(BOOTSTRAP_SERVERS) != null && !consumer.get(BOOTSTRAP_SERVERS).toString().isBlank()) {
+            schemaReader = new SchemaTopicReader(consumer, schemaTopic, 1000, 3L * format.limits().maxStringLength(),
+                    64L << 20);
         }
     }
 
@@ -245,7 +308,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         }
         if (printSchema) {
             Header schema = record.headers().lastHeader(ConnectEnvelope.VALUE_SCHEMA_HEADER);
-            if (schema != null && schema.value() != null) {
+            Header ref = record.headers().lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER);
+            if (ref != null && ref.value() != null) {
+                fields.add("schema: " + referencedSchema(ref.value()));
+            } else if (schema != null && schema.value() != null) {
                 fields.add("schema: " + new String(schema.value(), StandardCharsets.UTF_8));
             }
         }
@@ -256,6 +322,34 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             fields.add(record.value() == null ? nullLiteral : document(record.value(), pretty));
         }
         out.print(String.join(keySeparator, fields) + lineSeparator);
+    }
+
+    /** The notation a schema reference points to in the schema topic, or an error in its place. */
+    private String referencedSchema(byte[] fingerprint) {
+        if (fingerprint.length != ConnectEnvelope.FINGERPRINT_LENGTH) {
+            return "ERROR: header " + ConnectEnvelope.VALUE_SCHEMA_REF_HEADER + " has " + fingerprint.length
+                    + " bytes; a schema reference is the " + ConnectEnvelope.FINGERPRINT_LENGTH + " bytes of a fingerprint";
+        }
+        String hex = ConnectEnvelope.hex(fingerprint);
+        if (schemaReader == null) {
+            return "ERROR: the schema of fingerprint " + hex + " is in schema topic '" + schemaTopic
+                    + "': give formatter property " + BOOTSTRAP_SERVERS + " to read it";
+        }
+        byte[] notation;
+        try {
+            notation = schemaReader.resolve(fingerprint, schemaTopicWaitMillis);
+        } catch (RuntimeException e) {
+            return "ERROR: cannot read schema topic '" + schemaTopic + "' for fingerprint " + hex + ": " + e;
+        }
+        if (notation == null) {
+            return "ERROR: no schema of fingerprint " + hex + " in schema topic '" + schemaTopic + "' after waiting "
+                    + schemaTopicWaitMillis + " ms" + (schemaReader.sawMismatch(fingerprint)
+                    ? "; the topic holds a notation under that fingerprint whose own fingerprint differs, which is refused"
+                    : "") + (schemaReader.foundTopic() ? "" : "; the topic was not found: it does not exist, or no "
+                    + "broker of bootstrap.servers answered");
+        }
+        String text = strictUtf8(notation);
+        return text != null ? text : "ERROR: the schema of fingerprint " + hex + " is not UTF-8 text";
     }
 
     private String headers(ConsumerRecord<byte[], byte[]> record) {
@@ -346,29 +440,11 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
     private boolean isConnectDocument(byte[] document) {
         try {
-            return format.read(CONNECT_ENVELOPE, document);
+            return format.read(ConnectEnvelope.INLINE_NOTATION, document) != null;
         } catch (TypedJsonException e) {
             return false;
         }
     }
-
-    /** Whether a document is an object whose first key is the Connect envelope's schema key; skips the rest. */
-    private static final Codec<Boolean> CONNECT_ENVELOPE = new Codec<>() {
-        @Override
-        public void write(JsonWriter out, Boolean value) {
-            throw new UnsupportedOperationException("reads only");
-        }
-
-        @Override
-        public Boolean read(JsonReader in) {
-            boolean envelope = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
-                    && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName());
-            while (in.nextToken() != null) {
-                // the rest of the document, checked as JSON
-            }
-            return envelope;
-        }
-    };
 
     /**
      * Copies the document's tokens, numbers by their text, so nothing is re-spelled on the way to the screen; pretty:
@@ -504,6 +580,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     public void close() {
         if (keyDeserializer != null) {
             keyDeserializer.close();
+        }
+        if (schemaReader != null) {
+            schemaReader.close();
         }
     }
 }

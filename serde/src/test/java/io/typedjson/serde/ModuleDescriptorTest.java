@@ -27,10 +27,12 @@ class ModuleDescriptorTest {
         assertEquals(Set.of("io.typedjson.annotation", "io.typedjson.codec", "io.typedjson.format", "io.typedjson.jsonschema",
                 "io.typedjson.serde"),
                 exported);
-        // the format's rules are shared with the Connect converter only
+        // the format's rules, and the reader of the schema topic of schema references, are shared with the Connect
+        // converter only
         Set<String> qualified = module.exports().stream().filter(ModuleDescriptor.Exports::isQualified)
                 .map(e -> e.source() + " to " + e.targets()).collect(Collectors.toSet());
-        assertEquals(Set.of("io.typedjson.format.internal to [io.typedjson.connect]"), qualified);
+        assertEquals(Set.of("io.typedjson.format.internal to [io.typedjson.connect]",
+                "io.typedjson.serde.internal to [io.typedjson.connect]"), qualified);
         // a Codec reads and writes through typedjson's own JsonReader and JsonWriter: jackson-core (its number
         // routines) is used inside, not passed on to users
         assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.core")

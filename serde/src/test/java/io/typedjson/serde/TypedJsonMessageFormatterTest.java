@@ -112,6 +112,26 @@ class TypedJsonMessageFormatterTest {
                 record(null, "{\"id\":1}".getBytes(StandardCharsets.UTF_8), headers)));
     }
 
+    @Test
+    void aSchemaReferenceIsResolvedOnlyWithTheBrokersOfTheSchemaTopic() {
+        byte[] fingerprint = io.typedjson.format.ConnectEnvelope.fingerprint("{id:i32}");
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(new RecordHeader("typedjson.schema.ref", fingerprint));
+        ConsumerRecord<byte[], byte[]> r = record(null, "[1]".getBytes(StandardCharsets.UTF_8), headers);
+        assertEquals("[1]\n", print(Map.of(), r), "the value prints as written");
+        assertEquals("schema: ERROR: the schema of fingerprint " + io.typedjson.format.ConnectEnvelope.hex(fingerprint)
+                + " is in schema topic 'my-schemas': give formatter property bootstrap.servers to read it\t[1]\n",
+                print(Map.of("print.schema", "true", "typedjson.schema.topic", "my-schemas"), r));
+        RecordHeaders bad = new RecordHeaders();
+        bad.add(new RecordHeader("typedjson.schema.ref", new byte[5]));
+        assertEquals("schema: ERROR: header typedjson.schema.ref has 5 bytes; a schema reference is the 16 bytes of a "
+                + "fingerprint\t[1]\n", print(Map.of("print.schema", "true"), record(null, "[1]".getBytes(StandardCharsets.UTF_8), bad)));
+        assertTrue(refusal(Map.of("typedjson.schema.topic.wait.ms", "soon")).contains("typedjson.schema.topic.wait.ms"));
+        assertTrue(refusal(Map.of("typedjson.schema.topic.wait.ms", "86400001")).contains("from 0 to 86400000"));
+        assertTrue(refusal(Map.of("typedjson.schema.topic", " ")).contains("must name a topic"));
+        assertTrue(refusal(Map.of("typedjson.schema.topics", "x")).contains("typedjson.schema.topic.consumer.*"));
+    }
+
     // ---- keys: key.format against keys written by StringSerializer, LongSerializer and the typedjson serializer
 
     private static final byte[] STRING_42 = new StringSerializer().serialize("orders", "42");

@@ -1,0 +1,5 @@
+/**
+ * Not API: the reader of the schema topic that schema references (SPEC.md section 11, "reference") point into,
+ * shared by the console formatter and the Connect converter (module io.typedjson.connect) only.
+ */
+package io.typedjson.serde.internal;
