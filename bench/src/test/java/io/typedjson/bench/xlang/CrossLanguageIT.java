@@ -454,9 +454,9 @@ class CrossLanguageIT {
     /** Every value of every valid vector file: the whole dynamic model, edges included, through the broker. */
     static List<Object> vectorValues() throws IOException {
         List<Object> values = new ArrayList<>();
-        Path dir = ROOT.resolve("serde/src/test/resources/vectors");
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+        Path dir = ROOT.resolve("spec/vectors");
+        try (Stream<Path> files = Stream.of("accepted.json", "invalid.json", "valid.json").map(dir::resolve)) {
+            for (Path f : files.toList()) {
                 try (JsonParser p = new JsonFactory().createParser(f.toFile())) {
                     p.nextToken();
                     for (Object o : (List<?>) plain(p)) {
