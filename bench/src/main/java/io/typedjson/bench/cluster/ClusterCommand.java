@@ -148,7 +148,7 @@ public final class ClusterCommand {
             System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "error");
         }
         // Admin logs an ERROR for every ListOffsets retried while a new topic's leaders are not known yet; the
-        // command retries on purpose until they are (LocalKafka.createTopicAndAwaitLeaders)
+        // command retries on purpose until they are (BenchTopics.createTopicAndAwaitLeaders)
         String leaderStrategy = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin.internals.PartitionLeaderStrategy";
         if (System.getProperty(leaderStrategy) == null) {
             System.setProperty(leaderStrategy, "off");
@@ -178,7 +178,7 @@ public final class ClusterCommand {
                     o.stallTimeout, o.producers, o.consumers, target.topicConfigs(), o.passes);
             String brokerLine = target.brokerLine();
             Runs runs;
-            try (Admin admin = ClusterBench.admin(target.bootstrapServers())) {
+            try (Admin admin = BenchTopics.admin(target.bootstrapServers())) {
                 ClusterBench bench = new ClusterBench(settings, admin, sources::firstDifference, err);
                 runs = measureAll(bench, codecs, records, o);
                 // what was measured, read back from the cluster: its brokers and the topics' replication

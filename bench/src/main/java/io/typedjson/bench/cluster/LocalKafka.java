@@ -17,7 +17,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -28,10 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 
 /**
@@ -695,55 +691,6 @@ public final class LocalKafka implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     return;
                 }
-            }
-        }
-    }
-
-    /**
-     * Creates a topic and returns once every partition's leader serves it. Producing to a partition whose leader is
-     * not ready yet can lose records with an idempotent producer: the first batch fails with NOT_LEADER_OR_FOLLOWER,
-     * a later batch is accepted, and the first is retried with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms
-     * expires it (KAFKA-14359; seen here as "exact 2754/3000, 246 lost" on a just-created topic).
-     */
-    public static void createTopicAndAwaitLeaders(Admin admin, NewTopic topic, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        admin.createTopics(List.of(topic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        // a topic given by its replica assignment has no partition count: the assignment's size is (describing the
-        // topic just created can still answer UNKNOWN_TOPIC_OR_PARTITION from a broker that has not caught up)
-        int partitions = topic.numPartitions() > 0 ? topic.numPartitions()
-                : topic.replicasAssignments() != null ? topic.replicasAssignments().size()
-                : describedPartitions(admin, topic.name(), deadline);
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            latest.put(new TopicPartition(topic.name(), p), OffsetSpec.latest());
-        }
-        // ListOffsets is answered by the partition's leader only once it serves the partition; Admin retries
-        // NOT_LEADER_OR_FOLLOWER and UNKNOWN_TOPIC_OR_PARTITION by itself until its timeout
-        while (true) {
-            try {
-                admin.listOffsets(latest).all().get(Math.max(1, TimeUnit.NANOSECONDS.toMillis(
-                        deadline - System.nanoTime())), TimeUnit.MILLISECONDS);
-                return;
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
-    }
-
-    /** The partition count of a topic created with the broker's default, asked until the deadline. */
-    private static int describedPartitions(Admin admin, String topic, long deadline) throws Exception {
-        while (true) {
-            try {
-                return admin.describeTopics(List.of(topic)).allTopicNames().get(Math.max(1, TimeUnit.NANOSECONDS
-                        .toMillis(deadline - System.nanoTime())), TimeUnit.MILLISECONDS).get(topic).partitions().size();
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                Thread.sleep(100);
             }
         }
     }

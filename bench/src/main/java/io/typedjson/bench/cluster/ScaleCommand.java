@@ -263,7 +263,7 @@ public final class ScaleCommand {
             Map<String, String> topicConfigs = Map.of("min.insync.replicas",
                     Integer.toString(LocalKafka.minInsyncReplicas(o.brokers)));
             Optional<Short> rf = Optional.of((short) LocalKafka.replicationFactor(o.brokers));
-            try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
+            try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
                 boolean warmedUp = false;
                 for (Point p : points) {
                     if (byConfig.containsKey(p.config())) {

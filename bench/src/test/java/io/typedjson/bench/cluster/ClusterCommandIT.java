@@ -148,7 +148,7 @@ class ClusterCommandIT {
             assertTrue(d.out().contains("**exact 250/500, 250 changed**"), d.out());
             assertFalse(d.out().contains("test-binary"), d.out());
 
-            try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
+            try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
                 Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
                 assertFalse(topics.stream().anyMatch(t -> t.startsWith("typedjson-bench-")),
                         "the command deletes its topics: " + topics);

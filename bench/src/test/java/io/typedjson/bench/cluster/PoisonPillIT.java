@@ -61,8 +61,8 @@ class PoisonPillIT extends OneBroker {
     @ValueSource(ints = {1, 2})
     void badRecordsAreReportedOnceWithTheirOffsetAndEveryGoodRecordIsStillRead(int partitions) throws Exception {
         String topic = "poison-pills-" + partitions;
-        try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            LocalKafka.createTopicAndAwaitLeaders(admin,
+        try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
+            BenchTopics.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
         }
 

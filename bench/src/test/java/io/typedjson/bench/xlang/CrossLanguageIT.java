@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.typedjson.bench.cluster.BenchTopics;
 import io.typedjson.bench.cluster.LocalKafka;
 import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
@@ -147,7 +148,7 @@ class CrossLanguageIT {
                     .map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
             for (NewTopic t : topics) {
                 // an idempotent producer can lose the first batches sent to a just-created topic (KAFKA-14359)
-                LocalKafka.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
+                BenchTopics.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
             }
         }
         Properties p = new Properties();
