@@ -250,8 +250,8 @@ public final class ClusterCommand {
          */
         static Target local(LocalKafkaCluster kafka, int brokers) {
             return new Target(kafka.bootstrapServers(), localClusterLine(kafka),
-                    Optional.of((short) LocalKafka.replicationFactor(brokers)),
-                    Map.of("min.insync.replicas", Integer.toString(LocalKafka.minInsyncReplicas(brokers))));
+                    Optional.of((short) BrokerConfig.replicationFactor(brokers)),
+                    Map.of("min.insync.replicas", Integer.toString(BrokerConfig.minInsyncReplicas(brokers))));
         }
     }
 

@@ -261,8 +261,8 @@ public final class ScaleCommand {
             clusterLine = ClusterCommand.localClusterLine(kafka);
             err.println("scale: " + clusterLine);
             Map<String, String> topicConfigs = Map.of("min.insync.replicas",
-                    Integer.toString(LocalKafka.minInsyncReplicas(o.brokers)));
-            Optional<Short> rf = Optional.of((short) LocalKafka.replicationFactor(o.brokers));
+                    Integer.toString(BrokerConfig.minInsyncReplicas(o.brokers)));
+            Optional<Short> rf = Optional.of((short) BrokerConfig.replicationFactor(o.brokers));
             try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
                 boolean warmedUp = false;
                 for (Point p : points) {
@@ -458,7 +458,7 @@ public final class ScaleCommand {
                         + "each producer thread has a KafkaProducer of its own, consumers read as one group; "
                         + "%s = typedjson's bytes with no serde, the broker's limit: a codec's \"vs %s\" near 1 "
                         + "means the broker is the limit, well below 1 that the serde is.%n%n",
-                LocalKafka.replicationFactor(o.brokers), LocalKafka.minInsyncReplicas(o.brokers), records, o.runs,
+                BrokerConfig.replicationFactor(o.brokers), BrokerConfig.minInsyncReplicas(o.brokers), records, o.runs,
                 o.runs == 1 ? "" : "s", o.orderSeed, o.passes, BASELINE, BASELINE));
         String sweep = null;
         for (Point p : points) {
