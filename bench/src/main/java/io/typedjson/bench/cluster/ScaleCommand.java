@@ -125,17 +125,17 @@ public final class ScaleCommand {
                 }
                 String v = args[++i];
                 switch (a) {
-                    case "--brokers" -> o.brokers = ClusterCommand.Options.positive(a, v);
+                    case "--brokers" -> o.brokers = OptionValues.positive(a, v);
                     case "--codecs" -> o.codecs = List.of(v.split(","));
                     case "--datasets" -> o.datasets = List.of(v.split(","));
                     case "--partitions" -> o.partitions = Arrays.stream(v.split(","))
-                            .map(s -> ClusterCommand.Options.positive(a, s)).toList();
+                            .map(s -> OptionValues.positive(a, s)).toList();
                     case "--compressions" -> o.compressions = List.of(v.split(","));
-                    case "--bytes" -> o.bytes = ClusterCommand.Options.positive(a, v);
-                    case "--max-records" -> o.maxRecords = ClusterCommand.Options.positive(a, v);
-                    case "--min-records" -> o.minRecords = ClusterCommand.Options.positive(a, v);
-                    case "--runs" -> o.runs = ClusterCommand.Options.positive(a, v);
-                    case "--passes" -> o.passes = ClusterCommand.Options.positive(a, v);
+                    case "--bytes" -> o.bytes = OptionValues.positive(a, v);
+                    case "--max-records" -> o.maxRecords = OptionValues.positive(a, v);
+                    case "--min-records" -> o.minRecords = OptionValues.positive(a, v);
+                    case "--runs" -> o.runs = OptionValues.positive(a, v);
+                    case "--passes" -> o.passes = OptionValues.positive(a, v);
                     case "--order-seed" -> o.orderSeed = Long.parseLong(v);
                     case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, v);
                     case "--seed" -> o.seed = Long.parseLong(v);
