@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import io.typedjson.examples.OneBroker;
 import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -34,8 +35,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -139,7 +138,7 @@ class ConsoleFormatterDocIT {
         String kafkaJars = kafkaClasspath();
 
         Map<int[], List<String>> written = new HashMap<>(); // write mode: output block -> what was printed
-        try (KafkaClusterTestKit kafka = startBroker()) {
+        try (KafkaClusterTestKit kafka = OneBroker.start()) {
             String bootstrap = kafka.bootstrapServers();
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
                 admin.createTopics(List.of(new NewTopic("orders", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
@@ -187,29 +186,6 @@ class ConsoleFormatterDocIT {
             written.entrySet().stream().sorted((a, b) -> b.getKey()[0] - a.getKey()[0]) // bottom up: positions hold
                     .forEach(e -> replace(doc, e.getKey(), e.getValue()));
             Files.write(DOC, doc);
-        }
-    }
-
-    /** A one-node KRaft broker on free ports of this machine. */
-    private static KafkaClusterTestKit startBroker() throws Exception {
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        try {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
-            return cluster;
-        } catch (Exception e) {
-            cluster.close();
-            throw e;
         }
     }
 
