@@ -178,7 +178,7 @@ class ClusterCommandIT {
         assertTrue(d.equals(Path.of("bench", "target", "results")) || d.equals(Path.of("target", "results")),
                 "the default is under the build's target directory: " + d);
         assertFalse(d.normalize().startsWith(Path.of("bench", "results")) || d.normalize().startsWith("results"), d.toString());
-        assertEquals(d, ScaleCommand.Options.parse(new String[0]).resultsDir, "scale writes beside cluster");
+        assertEquals(d, ScaleOptions.parse(new String[0]).resultsDir, "scale writes beside cluster");
         assertEquals(d, io.typedjson.bench.Main.defaultResultsDir(), "and so does report");
         assertEquals(Path.of("bench", "results"),
                 ClusterOptions.parse(new String[] {"--results-dir", "bench/results"}).resultsDir);
