@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and tests the TypeScript and Python implementations as part of `mvn verify` (the clients module runs this
-# script: `build` before the Java modules' tests, so CrossLanguageIT finds dist/kafka-check.js; `test` after).
+# script in its test phase, `build` then `test`, skipped by -DskipTests; clients comes first in the reactor, so
+# CrossLanguageIT finds dist/kafka-check.js).
 # A language whose tool is missing is skipped with a note, never counted as passed; both languages always run, and a
 # failure in either fails the build at the end.
 set -uo pipefail

@@ -1,4 +1,4 @@
-"""The Connect vectors of SPEC.md section 11 (connect-converter/src/test/resources/vectors/connect.json, read at
+"""The Connect vectors of SPEC.md section 11 (spec/vectors/connect.json, read at
 test time) through ``loads_connect``: every valid and accepted document (inline, or in location header with its
 ``typedjson.schema`` header) reads to the vector's schema and value; every invalid one is refused, naming the
 vector's path where it has one. Location ``none`` derives a schema from a dynamic-model document
@@ -13,8 +13,7 @@ from typedjson.writer import quote
 from typedjson.explicit import difference, from_explicit
 
 VECTORS = os.environ.get("TYPEDJSON_CONNECT_VECTORS") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "..", "connect-converter", "src", "test", "resources", "vectors",
-    "connect.json")
+    os.path.dirname(__file__), "..", "..", "..", "spec", "vectors", "connect.json")
 
 
 def load():

@@ -1,4 +1,4 @@
-"""The conformance vectors of SPEC.md appendix A, read from serde/src/test/resources/vectors/ at test time: each
+"""The conformance vectors of SPEC.md appendix A, read from spec/vectors/ at test time: each
 document of valid.json reads to its value and is written back byte for byte, each document of accepted.json (JSON's
 own freedom, SPEC.md section 1.1) reads to its value, and each document of invalid.json is refused naming the same
 path as the Java implementation, and the same byte offset where the vector has one."""
@@ -12,7 +12,7 @@ from typedjson import TypedJsonError, dumps, loads
 from typedjson.explicit import difference, from_explicit
 
 VECTORS = os.environ.get("TYPEDJSON_VECTORS") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "..", "serde", "src", "test", "resources", "vectors")
+    os.path.dirname(__file__), "..", "..", "..", "spec", "vectors")
 
 
 FILES = ("valid.json", "accepted.json", "invalid.json")
@@ -34,7 +34,8 @@ def document_bytes(v):
 
 class VectorFilesTest(unittest.TestCase):
     def test_vector_files_are_there(self):
-        self.assertEqual(sorted(FILES + ("reference.json",)),  # reference.json: test_reference.py
+        # connect.json beside them is SPEC section 11's (test_connect_vectors.py), reference.json test_reference.py's
+        self.assertEqual(sorted(FILES + ("connect.json", "reference.json")),
                          sorted(os.path.basename(f) for f in glob.glob(os.path.join(VECTORS, "*.json"))),
                          "a vector file this test does not know")
         counts = {name: sum(1 for f, _ in vectors() if f == name) for name in FILES}

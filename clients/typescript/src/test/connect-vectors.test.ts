@@ -1,4 +1,4 @@
-// Connect conformance (SPEC.md section 11, "Vectors"): connect-converter/src/test/resources/vectors/connect.json.
+// Connect conformance (SPEC.md section 11, "Vectors"): spec/vectors/connect.json.
 // valid and accepted: the document (with its schema header in location header) reads to exactly the schema and
 // the value; invalid: refused with a TypedJsonError (and the path, where the vector names one).
 import { after, test } from "node:test";
@@ -12,7 +12,7 @@ import type { ConnectSchema, SchemaAndValue } from "../connect";
 import { fromExplicit } from "../explicit";
 import { setMember } from "../types";
 
-const FILE = path.resolve(__dirname, "../../../../connect-converter/src/test/resources/vectors/connect.json");
+const FILE = path.resolve(__dirname, "../../../../spec/vectors/connect.json");
 
 interface Vector { name: string; location: "inline" | "header" | "none"; document: string | null; header?: string; schema?: string | null; value?: unknown; error?: string; path?: string }
 

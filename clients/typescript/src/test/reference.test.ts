@@ -11,7 +11,7 @@ import {
 } from "../index";
 
 // the fingerprints gen.py wrote with Python's hashlib, beside the conformance vectors
-const REFERENCE = path.resolve(__dirname, "../../../../serde/src/test/resources/vectors/reference.json");
+const REFERENCE = path.resolve(__dirname, "../../../../spec/vectors/reference.json");
 
 const ORDERS = "{id:i64,name,status,amount:f64,tags:[str],ts}";
 const ROWS = "{id:i32,price:dec(10,2),at:ts?,lines:[{sku,qty:i32}],attrs:<i32,str>?,note?}";

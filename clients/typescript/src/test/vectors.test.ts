@@ -1,4 +1,4 @@
-// Conformance (SPEC.md appendix A): the three vector files of the Java module, read at test time.
+// Conformance (SPEC.md appendix A): the three vector files of spec/vectors/, read at test time.
 // valid.json: the document reads to exactly the value, and the value writes to exactly the document.
 // accepted.json: the document (JSON's freedom, SPEC.md section 1.1) reads to exactly the value; no write-back.
 // invalid.json: the document is refused with the path the Java implementation names, and its byte offset
@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { parse, stringify, same, TypedJsonError } from "../index";
 import { fromExplicit } from "../explicit";
 
-export const VECTORS = path.resolve(__dirname, "../../../../serde/src/test/resources/vectors");
+export const VECTORS = path.resolve(__dirname, "../../../../spec/vectors");
 
 interface Document { document?: string; document_base64?: string }
 interface ValueVector extends Document { name: string; value: unknown }

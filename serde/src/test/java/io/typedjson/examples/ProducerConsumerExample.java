@@ -22,8 +22,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * A producer and a consumer of the dynamic model, compiled by the build so it cannot rot. README's quick start is
- * {@code io.typedjson.bench.cluster.QuickStartExample} in the bench module, which QuickStartIT runs against a
- * real broker.
+ * {@link QuickStartExample}, which QuickStartIT runs against a real broker.
  */
 public final class ProducerConsumerExample {
     private ProducerConsumerExample() {}

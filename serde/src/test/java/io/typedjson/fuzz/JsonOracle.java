@@ -24,9 +24,9 @@ import java.util.regex.Pattern;
  * checked here. What is JSON is turned into a small tree so two documents can be compared up to JSON's freedom
  * (SPEC.md section 1.1).
  *
- * <p>The connect-converter module has a copy of this class (test classes are not shared between modules).
+ * <p>Shared with the connect-converter's fuzz tests through serde's test jar (serde/pom.xml).
  */
-final class JsonOracle {
+public final class JsonOracle {
     private JsonOracle() {}
 
     /** jackson-core as it comes, but with its size limits out of the way: the judge is JSON's grammar, not a limit. */
@@ -38,14 +38,14 @@ final class JsonOracle {
             .build();
 
     /** A number token: its lexeme, and whether it is an integer lexeme (no fraction, no exponent). */
-    record Num(String lexeme, boolean integer) {}
+    public record Num(String lexeme, boolean integer) {}
 
     /**
      * The document as a tree of {@code LinkedHashMap} (keys unescaped, in document order), {@code ArrayList},
      * {@code String} (unescaped), {@link Num}, {@code Boolean} and {@code null}; or a reason why it is not a
      * document SPEC.md section 1 allows, as a {@link Refused}.
      */
-    static Object parse(byte[] document) {
+    public static Object parse(byte[] document) {
         String bytes = byteRules(document);
         if (bytes != null) {
             return new Refused(bytes);
@@ -65,7 +65,7 @@ final class JsonOracle {
     }
 
     /** Why SPEC.md section 1 refuses a document, or null. */
-    static final class Refused extends RuntimeException {
+    public static final class Refused extends RuntimeException {
         Refused(String reason) {
             super(reason, null, false, false);
         }
@@ -142,7 +142,7 @@ final class JsonOracle {
      * unescaping, an integer lexeme where there was one with the same value, a lexeme with a fraction or an exponent
      * where there was one with the same double. Else the path where they differ.
      */
-    static String dynamicDifference(Object read, Object written) {
+    public static String dynamicDifference(Object read, Object written) {
         return difference("$", read, written, false);
     }
 
@@ -152,12 +152,12 @@ final class JsonOracle {
      * any lexeme of the same value, or one that rounds to the same float or double; a string may differ when both
      * are dates, times or UUIDs (the second spellings of 5.2, whose values the round trip compares).
      */
-    static String typedDifference(Object read, Object written) {
+    public static String typedDifference(Object read, Object written) {
         return difference("$", read, written, true);
     }
 
     /** As {@link #typedDifference} for a record's object, whose fields named {@code dynamic} are dynamic positions. */
-    static String recordDifference(Object read, Object written, java.util.Set<String> dynamic) {
+    public static String recordDifference(Object read, Object written, java.util.Set<String> dynamic) {
         if (!(read instanceof Map && written instanceof Map)) {
             return typedDifference(read, written);
         }

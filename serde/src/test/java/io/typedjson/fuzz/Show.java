@@ -2,11 +2,14 @@ package io.typedjson.fuzz;
 
 import java.util.Base64;
 
-/** Inputs in failure messages: escaped text to read, and base64 to reproduce (and to report, CONTRIBUTING.md). */
-final class Show {
+/**
+ * Inputs in failure messages: escaped text to read, and base64 to reproduce (and to report, CONTRIBUTING.md).
+ * Shared with the connect-converter's fuzz tests through serde's test jar.
+ */
+public final class Show {
     private Show() {}
 
-    static String bytes(byte[] d) {
+    public static String bytes(byte[] d) {
         StringBuilder sb = new StringBuilder("\"");
         for (int i = 0; i < Math.min(d.length, 600); i++) {
             int b = d[i] & 0xff;

@@ -19,8 +19,10 @@ import java.lang.reflect.Method;
  * first do not count. While fuzzing ({@code JAZZER_FUZZ} set) there is no check: Jazzer's instrumentation allocates
  * on its own (a refused 3 KB document counted 8 MB instrumented, 56 KB not); libFuzzer's limit per input stands in
  * for it (10 s, set by the parent pom's profile "fuzzing").
+ *
+ * <p>Shared with the connect-converter's fuzz tests through serde's test jar.
  */
-final class Work {
+public final class Work {
     private Work() {}
 
     static final long PER_BYTE = 256;
@@ -55,7 +57,12 @@ final class Work {
     }
 
     /** Runs {@code read} (the second read of {@code document}) and checks what it allocated; no check without the counter or while fuzzing. */
-    static void assertLinear(byte[] document, Runnable read) {
+    public static void assertLinear(byte[] document, Runnable read) {
+        assertLinear(document.length, document, read);
+    }
+
+    /** As above for an input of {@code size} bytes in all (a document and its schema header). */
+    public static void assertLinear(int size, byte[] document, Runnable read) {
         if (ALLOCATED == null) {
             read.run();
             return;
@@ -63,8 +70,8 @@ final class Work {
         long before = allocated();
         read.run();
         long used = allocated() - before;
-        long bound = PER_BYTE * document.length + CONSTANT;
-        assertTrue(used <= bound, () -> "reading " + document.length + " bytes allocated " + used + " bytes, more than "
+        long bound = PER_BYTE * size + CONSTANT;
+        assertTrue(used <= bound, () -> "reading " + size + " bytes allocated " + used + " bytes, more than "
                 + bound + ": " + Show.bytes(document));
     }
 

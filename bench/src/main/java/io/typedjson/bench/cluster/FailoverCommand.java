@@ -75,13 +75,13 @@ public final class FailoverCommand {
                 }
                 String v = args[++i];
                 switch (a) {
-                    case "--brokers" -> brokers = ClusterCommand.Options.positive(a, v);
-                    case "--partitions" -> partitions = ClusterCommand.Options.positive(a, v);
-                    case "--producers" -> producers = ClusterCommand.Options.positive(a, v);
-                    case "--rate" -> rate = ClusterCommand.Options.positive(a, v);
-                    case "--acked-before-kill" -> before = ClusterCommand.Options.positive(a, v);
-                    case "--acked-after-recovery" -> after = ClusterCommand.Options.positive(a, v);
-                    case "--delivery-timeout-ms" -> deliveryTimeout = ClusterCommand.Options.positive(a, v);
+                    case "--brokers" -> brokers = OptionValues.positive(a, v);
+                    case "--partitions" -> partitions = OptionValues.positive(a, v);
+                    case "--producers" -> producers = OptionValues.positive(a, v);
+                    case "--rate" -> rate = OptionValues.positive(a, v);
+                    case "--acked-before-kill" -> before = OptionValues.positive(a, v);
+                    case "--acked-after-recovery" -> after = OptionValues.positive(a, v);
+                    case "--delivery-timeout-ms" -> deliveryTimeout = OptionValues.positive(a, v);
                     case "--dataset" -> dataset = v;
                     case "--codec" -> codecName = v;
                     case "--results-dir" -> resultsDir = Path.of(v);

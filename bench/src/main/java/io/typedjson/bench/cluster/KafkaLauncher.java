@@ -51,7 +51,7 @@ public final class KafkaLauncher {
             System.out.println("typedjson: the JVM that started this broker is gone; halting");
             System.out.flush();
             if (directory != null) {
-                LocalKafka.deleteRecursively(directory);
+                BrokerProcesses.deleteRecursively(directory);
             }
             Runtime.getRuntime().halt(1);
         }));

@@ -120,14 +120,14 @@ public final class LeaderFailover {
         long deadline = start + settings.timeout().toNanos();
         String topic = "typedjson-failover-" + Long.toHexString(System.nanoTime());
         int leader = cluster.nodes().get(0).nodeId();
-        try (Admin admin = ClusterBench.admin(cluster.bootstrapServers())) {
+        try (Admin admin = BenchTopics.admin(cluster.bootstrapServers())) {
             // every partition led by one broker (first in its replica list), followed by the two next ones
             Map<Integer, List<Integer>> assignment = new HashMap<>();
             for (int p = 0; p < settings.partitions(); p++) {
                 assignment.put(p, List.of(leader, cluster.nodes().get(1 + p % 2).nodeId(),
                         cluster.nodes().get(2 - p % 2).nodeId()));
             }
-            LocalKafka.createTopicAndAwaitLeaders(admin, new NewTopic(topic, assignment)
+            BenchTopics.createTopicAndAwaitLeaders(admin, new NewTopic(topic, assignment)
                     .configs(Map.of("min.insync.replicas", "2")), Duration.ofSeconds(60));
             boolean activeController = admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS)
                     .leaderId() == leader;
@@ -210,7 +210,7 @@ public final class LeaderFailover {
             for (int p = 0; p < settings.partitions(); p++) {
                 partitions.add(new TopicPartition(topic, p));
             }
-            Map<TopicPartition, Long> ends = ClusterBench.endOffsets(admin, partitions);
+            Map<TopicPartition, Long> ends = BenchTopics.endOffsets(admin, partitions);
             Map<Long, Integer> reads = new HashMap<>();
             long readBack = 0;
             long changed = 0;

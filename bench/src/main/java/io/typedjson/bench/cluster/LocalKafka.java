@@ -1,38 +1,16 @@
 package io.typedjson.bench.cluster;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.RandomAccessFile;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.Uuid;
 
 /**
  * A one-node Apache Kafka cluster (KRaft, combined broker and controller) running in a child JVM.
@@ -48,15 +26,16 @@ import org.apache.kafka.common.Uuid;
  * restarted}: the same command, ports, configuration and data directory, without formatting the storage again, so
  * the restarted broker recovers what the killed one wrote (as a broker whose machine lost power, minus the page
  * cache: Kafka does not fsync, the operating system still has the data).
+ *
+ * <p>This class is the broker as its users see it; {@link LocalKafkaStarter} starts it, {@link BrokerConfig} writes its
+ * configuration, {@link BrokerReadiness} decides when it is ready and {@link BrokerProcesses} stops its child JVM and
+ * cleans up after it.
  */
 public final class LocalKafka implements AutoCloseable {
 
     /** System property or environment variable giving the class path of the child JVM instead of this JVM's. */
     public static final String CLASSPATH_PROPERTY = "typedjson.kafka.classpath";
-    private static final String CLASSPATH_ENV = "TYPEDJSON_KAFKA_CLASSPATH";
-
-    private static final int START_ATTEMPTS = 3;
-    private static final int LOG_TAIL_LINES = 40;
+    static final int LOG_TAIL_LINES = 40;
 
     private final Path dir;
     private final Path logFile;
@@ -67,12 +46,12 @@ public final class LocalKafka implements AutoCloseable {
     private final List<String> command;
     private final int nodeId;
     private final Duration startTimeout;
-    private volatile Duration startTime;
+    volatile Duration startTime;
     private final Thread shutdownHook;
     private volatile boolean closed;
 
-    private LocalKafka(Path dir, Path logFile, int nodeId, int port, int controllerPort, AtomicReference<Process> process,
-                       List<String> command, Duration startTimeout, Thread shutdownHook) {
+    LocalKafka(Path dir, Path logFile, int nodeId, int port, int controllerPort, AtomicReference<Process> process,
+               List<String> command, Duration startTimeout, Thread shutdownHook) {
         this.dir = dir;
         this.nodeId = nodeId;
         this.logFile = logFile;
@@ -95,9 +74,9 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Options of the child broker. */
     public static final class Builder {
-        private Duration startTimeout = Duration.ofSeconds(120);
-        private String heap = "768m";
-        private final Properties overrides = new Properties();
+        Duration startTimeout = Duration.ofSeconds(120);
+        String heap = "768m";
+        final Properties overrides = new Properties();
 
         private Builder() {}
 
@@ -120,7 +99,7 @@ public final class LocalKafka implements AutoCloseable {
         }
 
         public LocalKafka start() throws IOException {
-            return LocalKafka.start(this);
+            return LocalKafkaStarter.start(this);
         }
     }
 
@@ -176,7 +155,7 @@ public final class LocalKafka implements AutoCloseable {
         ensureOpen();
         Process old = process.get();
         if (old.isAlive()) {
-            stopOnly(old);
+            BrokerProcesses.stopOnly(old);
         }
         long t0 = System.nanoTime();
         long deadline = t0 + startTimeout.toNanos();
@@ -187,16 +166,16 @@ public final class LocalKafka implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
             process.set(p);
             try {
-                awaitPort(p, port, deadline);
-                awaitReady(p, port, deadline);
+                BrokerReadiness.awaitPort(p, port, deadline);
+                BrokerReadiness.awaitReady(p, port, deadline);
                 return Duration.ofNanos(System.nanoTime() - t0);
             } catch (IOException | RuntimeException e) {
-                destroy(p);
-                String tail = tail(logFile, LOG_TAIL_LINES);
+                BrokerProcesses.destroy(p);
+                String tail = BrokerProcesses.tail(logFile, LOG_TAIL_LINES);
                 // the killed broker's ports may linger for a moment: try again while time is left
-                if (tail.contains("Address already in use") && remainingMillis(deadline) > 1000
+                if (tail.contains("Address already in use") && BrokerReadiness.remainingMillis(deadline) > 1000
                         && !(e instanceof InterruptedIOException)) {
-                    sleepQuietly(500);
+                    BrokerProcesses.sleepQuietly(500);
                     continue;
                 }
                 throw new IOException("Kafka broker did not restart: " + e.getMessage()
@@ -211,27 +190,6 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
-    private static void stopOnly(Process p) {
-        try {
-            p.destroy();
-            if (!p.waitFor(15, TimeUnit.SECONDS)) {
-                destroy(p);
-            }
-        } catch (InterruptedException e) {
-            destroy(p);
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void sleepQuietly(long millis) throws InterruptedIOException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted");
-        }
-    }
-
     /** The temporary directory holding data, configuration and log; removed on close. */
     public Path directory() {
         return dir;
@@ -243,356 +201,30 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Resident memory of the child JVM in bytes, from /proc (Linux); -1 where unknown. */
     public long residentBytes() {
-        return residentBytes(process.get().pid());
-    }
-
-    static long residentBytes(long pid) {
-        Path status = Path.of("/proc", Long.toString(pid), "status");
-        try {
-            for (String line : Files.readAllLines(status, StandardCharsets.UTF_8)) {
-                if (line.startsWith("VmRSS:")) {
-                    String[] parts = line.substring(6).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return -1;
+        return BrokerProcesses.residentBytes(process.get().pid());
     }
 
     /** The last lines of the broker's log. */
     public String logTail(int lines) {
-        return tail(logFile, lines);
+        return BrokerProcesses.tail(logFile, lines);
     }
 
     // ------------------------------------------------------------------------------------------------------------
 
-    private static LocalKafka start(Builder b) throws IOException {
-        return startNodes(b, 1).get(0);
-    }
-
-    /** node.id, client port and controller port of one node of the quorum. */
-    record NodeAddress(int id, int port, int controllerPort) {}
-
-    /**
-     * Starts {@code n} nodes, each a combined broker and controller in a child JVM of its own, as one cluster: with
-     * {@code n > 1} a static quorum of {@code n} voters ({@code controller.quorum.voters}), internal topics and new
-     * topics replicated {@code min(3, n)} times, {@code min.insync.replicas} 2 from three nodes on. All nodes are
-     * launched before any is awaited (a controller quorum needs a majority to elect a leader). On any failure every
-     * node started so far is killed and its directory removed.
-     */
-    static List<LocalKafka> startNodes(Builder b, int n) throws IOException {
-        String classpath = childClasspath();
-        IOException last = null;
-        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-            try {
-                return startNodesOnce(b, n, classpath);
-            } catch (PortTakenException e) {
-                // another process took a port between choosing and binding it: choose again
-                last = e;
-            }
-        }
-        throw last;
-    }
-
-    private static List<LocalKafka> startNodesOnce(Builder b, int n, String classpath) throws IOException {
-        long t0 = System.nanoTime();
-        long deadline = t0 + b.startTimeout.toNanos();
-        int[] ports = freePorts(2 * n);
-        List<NodeAddress> quorum = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            quorum.add(new NodeAddress(i + 1, ports[2 * i], ports[2 * i + 1]));
-        }
-        String clusterId = Uuid.randomUuid().toString();
-        List<LocalKafka> nodes = new ArrayList<>();
-        LocalKafka current = null;
-        try {
-            for (NodeAddress node : quorum) {
-                current = null;
-                nodes.add(launch(b, classpath, node, quorum, clusterId));
-            }
-            for (LocalKafka node : nodes) {
-                current = node;
-                node.awaitStarted(deadline);
-                node.startTime = Duration.ofNanos(System.nanoTime() - t0);
-            }
-            return nodes;
-        } catch (IOException | RuntimeException e) {
-            StringBuilder tails = new StringBuilder();
-            boolean portTaken = false;
-            for (LocalKafka node : nodes) {
-                String tail = tail(node.logFile, LOG_TAIL_LINES);
-                portTaken |= tail.contains("Address already in use");
-                if (node == current || n == 1) {
-                    tails.append(n == 1 ? "\n--- broker log (tail) ---\n" : "\n--- broker " + node.nodeId + " log (tail) ---\n")
-                            .append(tail);
-                }
-                node.abort();
-            }
-            if (portTaken) {
-                throw new PortTakenException(e.getMessage() + tails);
-            }
-            throw new IOException((n == 1 ? "Kafka broker did not start: " : "Kafka cluster of " + n
-                    + " nodes did not start: ") + e.getMessage() + tails, e);
-        }
-    }
-
-    /** Writes the node's configuration and starts its child JVM (format, then kafka.Kafka); does not wait. */
-    private static LocalKafka launch(Builder b, String classpath, NodeAddress node, List<NodeAddress> quorum,
-                                     String clusterId) throws IOException {
-        Path dir = Files.createTempDirectory("typedjson-kafka-");
-        Path logFile = dir.resolve("broker.log");
-        try {
-            Path config = dir.resolve("server.properties");
-            writeServerProperties(config, dir.resolve("data"), node, quorum, b.overrides);
-
-            List<String> jvm = new ArrayList<>();
-            jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            jvm.add("-Xms128m");
-            jvm.add("-Xmx" + b.heap);
-            jvm.add("-XX:+UseG1GC");
-            jvm.add("-XX:MaxGCPauseMillis=20");
-            jvm.add("-Djava.awt.headless=true");
-            jvm.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
-            jvm.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
-            jvm.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
-            jvm.add("-Dorg.slf4j.simpleLogger.logFile=System.out");
-            jvm.add("-Dorg.slf4j.simpleLogger.log.state.change.logger=warn");
-            jvm.add("-Dorg.slf4j.simpleLogger.log.kafka.request.logger=warn");
-            jvm.add("-Dorg.slf4j.simpleLogger.log.org.apache.kafka.common.config=warn");
-            jvm.add("-cp");
-            jvm.add(classpath);
-
-            // 1. format the storage directory with Kafka's StorageTool and 2. run kafka.Kafka, in one child JVM
-            List<String> server = new ArrayList<>(jvm);
-            server.add(KafkaLauncher.class.getName());
-            server.add(config.toString());
-            server.add(clusterId);
-            if (!keep()) {
-                server.add(dir.toString()); // removed by the child itself if this JVM dies without stopping it
-            }
-            Process process = new ProcessBuilder(server).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
-            AtomicReference<Process> current = new AtomicReference<>(process);
-            Path startedDir = dir;
-            // stops whichever child is current then (restart() replaces it)
-            Thread hook = new Thread(() -> stopProcess(current.get(), startedDir), "typedjson-kafka-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
-            return new LocalKafka(dir, logFile, node.id(), node.port(), node.controllerPort(), current, server,
-                    b.startTimeout, hook);
-        } catch (IOException | RuntimeException e) {
-            deleteRecursively(dir);
-            throw e;
-        }
-    }
-
     /** 3. waits until the port accepts connections (cheap), then until an Admin client sees the broker. */
-    private void awaitStarted(long deadline) throws IOException {
+    void awaitStarted(long deadline) throws IOException {
         Process p = process.get();
-        awaitPort(p, port, deadline);
-        awaitReady(p, port, deadline);
+        BrokerReadiness.awaitPort(p, port, deadline);
+        BrokerReadiness.awaitReady(p, port, deadline);
     }
 
     /** A start that failed: the child killed, the hook removed, the directory deleted. */
-    private void abort() {
+    void abort() {
         closed = true;
-        destroy(process.get());
-        removeHook(shutdownHook);
-        deleteRecursively(dir);
+        BrokerProcesses.destroy(process.get());
+        BrokerProcesses.removeHook(shutdownHook);
+        BrokerProcesses.deleteRecursively(dir);
     }
-
-    private static final class PortTakenException extends IOException {
-        PortTakenException(String message) {
-            super(message);
-        }
-    }
-
-    private static void awaitPort(Process process, int port, long deadline) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port);
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IOException("the broker exited with code " + process.exitValue());
-            }
-            if (remainingMillis(deadline) <= 0) {
-                throw new IOException("the broker did not open its port in time");
-            }
-            try (Socket s = new Socket()) {
-                s.connect(address, 500);
-                return;
-            } catch (IOException e) {
-                // not listening yet
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for the broker");
-            }
-        }
-    }
-
-    private static void awaitReady(Process process, int port, long deadline) throws IOException {
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port);
-        // short timeouts and back-offs: a request sent before the broker serves is retried soon, not in seconds
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "1000");
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
-        props.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "50");
-        props.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "200");
-        props.put(AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50");
-        props.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "250");
-        props.put(AdminClientConfig.CLIENT_ID_CONFIG, "typedjson-localkafka-ready");
-        try (Admin admin = Admin.create(props)) {
-            try {
-                while (true) {
-                    if (!process.isAlive()) {
-                        throw new IOException("the broker exited with code " + process.exitValue());
-                    }
-                    long left = remainingMillis(deadline);
-                    if (left <= 0) {
-                        throw new IOException("the broker was not ready in time");
-                    }
-                    try {
-                        Collection<Node> nodes = admin.describeCluster().nodes()
-                                .get(Math.min(left, 2000), TimeUnit.MILLISECONDS);
-                        if (!nodes.isEmpty()) {
-                            return;
-                        }
-                    } catch (ExecutionException | TimeoutException e) {
-                        // not up yet
-                    }
-                    Thread.sleep(100);
-                }
-            } finally {
-                admin.close(Duration.ofSeconds(2));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the broker");
-        }
-    }
-
-    private static void writeServerProperties(Path file, Path data, NodeAddress node, List<NodeAddress> quorum,
-                                              Properties overrides) throws IOException {
-        int port = node.port();
-        int controllerPort = node.controllerPort();
-        Properties p = new Properties();
-        p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", Integer.toString(node.id()));
-        if (quorum.size() == 1) {
-            // a dynamic quorum of one, formatted with --standalone
-            p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
-        } else {
-            // a static quorum: every node is a voter; KafkaLauncher formats without --standalone then
-            StringBuilder voters = new StringBuilder();
-            for (NodeAddress v : quorum) {
-                voters.append(voters.length() == 0 ? "" : ",").append(v.id()).append("@127.0.0.1:")
-                        .append(v.controllerPort());
-            }
-            p.setProperty("controller.quorum.voters", voters.toString());
-        }
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners",
-                "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("controller.listener.names", "CONTROLLER");
-        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        p.setProperty("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
-        p.setProperty("log.dirs", data.toString());
-        // replication as a production cluster has it where there are nodes enough: 3 copies, 2 in sync for a write
-        String rf = Integer.toString(replicationFactor(quorum.size()));
-        String minIsr = Integer.toString(minInsyncReplicas(quorum.size()));
-        p.setProperty("num.partitions", "1");
-        p.setProperty("default.replication.factor", rf);
-        p.setProperty("min.insync.replicas", minIsr);
-        p.setProperty("offsets.topic.replication.factor", rf);
-        p.setProperty("offsets.topic.num.partitions", "1");
-        p.setProperty("transaction.state.log.replication.factor", rf);
-        p.setProperty("transaction.state.log.min.isr", minIsr);
-        p.setProperty("transaction.state.log.num.partitions", "1");
-        p.setProperty("share.coordinator.state.topic.replication.factor", rf);
-        p.setProperty("share.coordinator.state.topic.min.isr", minIsr);
-        p.setProperty("group.initial.rebalance.delay.ms", "0");
-        p.setProperty("auto.create.topics.enable", "true");
-        p.setProperty("delete.topic.enable", "true");
-        // a throwaway broker: a small compaction buffer (the default takes 128 MB of heap)
-        p.setProperty("log.cleaner.dedupe.buffer.size", "8388608");
-        p.setProperty("num.network.threads", "2");
-        p.setProperty("num.io.threads", "4");
-        p.setProperty("num.recovery.threads.per.data.dir", "1");
-        p.setProperty("controlled.shutdown.enable", "true");
-        for (Map.Entry<Object, Object> e : overrides.entrySet()) {
-            p.setProperty((String) e.getKey(), (String) e.getValue());
-        }
-        try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(out, "generated by io.typedjson.bench.cluster.LocalKafka");
-        }
-    }
-
-    /** Replication factor of topics on a cluster of {@code brokers} nodes: min(3, brokers). */
-    public static int replicationFactor(int brokers) {
-        return Math.min(3, brokers);
-    }
-
-    /** {@code min.insync.replicas} on a cluster of {@code brokers} nodes: 2 from three nodes on, else 1. */
-    public static int minInsyncReplicas(int brokers) {
-        return brokers >= 3 ? 2 : 1;
-    }
-
-    private static String childClasspath() throws IOException {
-        String cp = System.getProperty(CLASSPATH_PROPERTY);
-        if (cp == null || cp.isBlank()) {
-            cp = System.getenv(CLASSPATH_ENV);
-        }
-        if (cp == null || cp.isBlank()) {
-            cp = System.getProperty("java.class.path");
-        }
-        // the child runs in the temporary directory: relative entries (java -jar bench/target/x.jar) must be absolute
-        StringBuilder absolute = new StringBuilder();
-        for (String entry : cp.split(File.pathSeparator)) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            if (absolute.length() > 0) {
-                absolute.append(File.pathSeparatorChar);
-            }
-            absolute.append(new File(entry).getAbsolutePath());
-        }
-        cp = absolute.toString();
-        try {
-            Class.forName("kafka.Kafka", false, LocalKafka.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IOException("Kafka's broker (org.apache.kafka:kafka_2.13 and kafka-server) is not on the class "
-                    + "path; build the bench module with Maven, or set -D" + CLASSPATH_PROPERTY + "=...", e);
-        }
-        return cp;
-    }
-
-    private static int[] freePorts(int count) throws IOException {
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        ServerSocket[] sockets = new ServerSocket[count];
-        int[] ports = new int[count];
-        try {
-            for (int i = 0; i < count; i++) {
-                sockets[i] = new ServerSocket(0, 50, loopback);
-                sockets[i].setReuseAddress(true);
-                ports[i] = sockets[i].getLocalPort();
-            }
-        } finally {
-            for (ServerSocket s : sockets) {
-                if (s != null) {
-                    s.close();
-                }
-            }
-        }
-        return ports;
-    }
-
-    private static long remainingMillis(long deadlineNanos) {
-        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
-    }
-
-    // ------------------------------------------------------------------------------------------------------------
 
     /** Stops the broker (SIGTERM, then SIGKILL after 15 s) and removes the temporary directory. */
     @Override
@@ -601,150 +233,7 @@ public final class LocalKafka implements AutoCloseable {
             return;
         }
         closed = true;
-        removeHook(shutdownHook);
-        stopProcess(process.get(), dir);
-    }
-
-    /** With {@code -Dtypedjson.kafka.keep=true} the temporary directory (data, configuration, log) is kept. */
-    private static boolean keep() {
-        return Boolean.getBoolean("typedjson.kafka.keep");
-    }
-
-    private static void stopProcess(Process process, Path dir) {
-        try {
-            if (process.isAlive()) {
-                process.destroy();
-                if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                    destroy(process);
-                }
-            }
-        } catch (InterruptedException e) {
-            destroy(process);
-            Thread.currentThread().interrupt();
-        } finally {
-            if (keep()) {
-                System.err.println("typedjson: kept the broker's directory " + dir);
-            } else {
-                deleteRecursively(dir);
-            }
-        }
-    }
-
-    private static void destroy(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // already shutting down: the hook runs (or ran) anyway
-        }
-    }
-
-    static String tail(Path file, int lines) {
-        if (!Files.exists(file)) {
-            return "(no log)";
-        }
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
-            long len = raf.length();
-            long from = Math.max(0, len - 64 * 1024);
-            byte[] buf = new byte[(int) (len - from)];
-            raf.seek(from);
-            raf.readFully(buf);
-            String[] all = new String(buf, StandardCharsets.UTF_8).split("\n");
-            int start = Math.max(0, all.length - lines);
-            return String.join("\n", java.util.Arrays.asList(all).subList(start, all.length));
-        } catch (IOException e) {
-            return "(log unreadable: " + e + ")";
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        // the broker may still be removing files of deleted topics: missing files are fine, and a failed pass is retried
-        for (int attempt = 0; attempt < 5 && dir != null && Files.exists(dir); attempt++) {
-            try {
-                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                        Files.deleteIfExists(d);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (IOException e) {
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
-    /**
-     * Creates a topic and returns once every partition's leader serves it. Producing to a partition whose leader is
-     * not ready yet can lose records with an idempotent producer: the first batch fails with NOT_LEADER_OR_FOLLOWER,
-     * a later batch is accepted, and the first is retried with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms
-     * expires it (KAFKA-14359; seen here as "exact 2754/3000, 246 lost" on a just-created topic).
-     */
-    public static void createTopicAndAwaitLeaders(Admin admin, NewTopic topic, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        admin.createTopics(List.of(topic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        // a topic given by its replica assignment has no partition count: the assignment's size is (describing the
-        // topic just created can still answer UNKNOWN_TOPIC_OR_PARTITION from a broker that has not caught up)
-        int partitions = topic.numPartitions() > 0 ? topic.numPartitions()
-                : topic.replicasAssignments() != null ? topic.replicasAssignments().size()
-                : describedPartitions(admin, topic.name(), deadline);
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            latest.put(new TopicPartition(topic.name(), p), OffsetSpec.latest());
-        }
-        // ListOffsets is answered by the partition's leader only once it serves the partition; Admin retries
-        // NOT_LEADER_OR_FOLLOWER and UNKNOWN_TOPIC_OR_PARTITION by itself until its timeout
-        while (true) {
-            try {
-                admin.listOffsets(latest).all().get(Math.max(1, TimeUnit.NANOSECONDS.toMillis(
-                        deadline - System.nanoTime())), TimeUnit.MILLISECONDS);
-                return;
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
-    }
-
-    /** The partition count of a topic created with the broker's default, asked until the deadline. */
-    private static int describedPartitions(Admin admin, String topic, long deadline) throws Exception {
-        while (true) {
-            try {
-                return admin.describeTopics(List.of(topic)).allTopicNames().get(Math.max(1, TimeUnit.NANOSECONDS
-                        .toMillis(deadline - System.nanoTime())), TimeUnit.MILLISECONDS).get(topic).partitions().size();
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
+        BrokerProcesses.removeHook(shutdownHook);
+        BrokerProcesses.stopProcess(process.get(), dir);
     }
 }

@@ -9,8 +9,8 @@ import java.util.stream.Collectors;
 /**
  * An Apache Kafka cluster of N nodes on this machine: each node a combined broker and controller in a child JVM of its
  * own ({@link LocalKafka}), a static KRaft quorum of all N voters, free ports on 127.0.0.1, a bounded heap per node.
- * Topics are replicated {@link LocalKafka#replicationFactor min(3, N)} times by default, with
- * {@link LocalKafka#minInsyncReplicas min.insync.replicas} 2 from three nodes on; the internal topics
+ * Topics are replicated min(3, N) ({@code BrokerConfig.replicationFactor}) times by default, with
+ * {@code min.insync.replicas} ({@code BrokerConfig.minInsyncReplicas}) 2 from three nodes on; the internal topics
  * ({@code __consumer_offsets}, transactions) likewise. One node is {@link LocalKafka#start() LocalKafka} as it always
  * was (a dynamic quorum of one).
  */
@@ -35,7 +35,7 @@ public final class LocalKafkaCluster implements AutoCloseable {
         if (brokers < 1) {
             throw new IllegalArgumentException("a cluster needs at least one broker: " + brokers);
         }
-        return new LocalKafkaCluster(LocalKafka.startNodes(builder, brokers));
+        return new LocalKafkaCluster(LocalKafkaStarter.startNodes(builder, brokers));
     }
 
     /** Every node's PLAINTEXT listener, comma separated. */

@@ -42,7 +42,7 @@ final class ScaleChart {
                 + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">%n", width, height, width, height));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
         svg.append(text(10, 22, "start", 15, codec + " through a " + brokers + "-broker Kafka cluster "
-                + "(acks=all, replication factor " + LocalKafka.replicationFactor(brokers) + ")"));
+                + "(acks=all, replication factor " + BrokerConfig.replicationFactor(brokers) + ")"));
         svg.append(text(10, 42, "start", 11, "solid: " + codec + "; dashed: the same bytes with no serde ("
                 + ScaleCommand.BASELINE + ", the broker's limit). Where solid meets dashed the broker limits; "
                 + "below it, the serde."));

@@ -3,7 +3,6 @@ package io.typedjson.bench.cluster;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -53,129 +52,13 @@ public final class ScaleCommand {
     /** One codec at one configuration: the measurements of every run. */
     record Cell(String codec, List<Measurement> runs, List<Measurement> baseline) {}
 
-    static final class Options {
-        static final String HELP = String.join("\n",
-                "usage: java -jar bench/target/typedjson-bench.jar scale [options]",
-                "",
-                "Throughput on a local Kafka cluster (KRaft, child JVMs; replication factor min(3, N),",
-                "min.insync.replicas 2 from three brokers on, acks=all, idempotent producers) as three things vary",
-                "from a base point (orders, 1 partition, 1 producer, 1 consumer, no compression): record size (the",
-                "data sets), partitions with as many producer threads and consumers (one group), and compression.",
-                "Every point measures each codec and " + BASELINE + " (typedjson's bytes with no serde: the broker's",
-                "limit) and checks every record. Writes scale.md, scale.csv and scale-CODEC.svg.",
-                "",
-                "  --brokers N                nodes of the local cluster (default 3)",
-                "  --codecs A,B               codecs (default " + String.join(",", DEFAULT_CODECS) + ")",
-                "  --datasets A,B             the record-size sweep (default orders,rows,cdc,board)",
-                "  --partitions A,B           the partitions sweep; producer and consumer threads as many",
-                "                             (default 1,2,4)",
-                "  --compressions A,B         the compression sweep (default none,lz4,zstd)",
-                "  --bytes N                  values per codec and point: records enough for this many bytes",
-                "                             of typedjson values (default 3000000)",
-                "  --max-records N            at most this many records per point (default 30000)",
-                "  --min-records N            at least this many (default 50)",
-                "  --runs N                   runs per point, codecs interleaved in an order shuffled per run; the",
-                "                             table shows medians and the range of the ratios over runs (default 3)",
-                "  --passes N                 timed consume passes per codec and run; their median counts",
-                "                             (default " + Settings.DEFAULT_PASSES + ")",
-                "  --order-seed N             seed of the codecs' order (default 42)",
-                "  --heap SIZE                heap of the measuring JVM, e.g. 2g (default: sized by the run)",
-                "  " + MeasuringJvm.IN_PROCESS + "               measure in this JVM, not in a child JVM with a fixed,",
-                "                             pre-touched heap",
-                "  --seed N                   data set seed (default 42)",
-                "  --results-dir DIR          where the files go (default " + ClusterCommand.defaultResultsDir() + ")",
-                "  --help",
-                "",
-                "Defaults: 8 configurations x 4 codecs x 3 runs of 3 MB or 30,000 records; 16 minutes on 2 cores",
-                "shared with other builds (the cluster's start included), less on idle ones. Exit status: 0 every",
-                "record exact, 1 some were not, 2 usage error, 3 the run failed.",
-                "");
-
-        int brokers = 3;
-        List<String> codecs = DEFAULT_CODECS;
-        List<String> datasets = List.of("orders", "rows", "cdc", "board");
-        List<Integer> partitions = List.of(1, 2, 4);
-        List<String> compressions = List.of("none", "lz4", "zstd");
-        long bytes = 3_000_000;
-        int maxRecords = 30_000;
-        int minRecords = 50;
-        int runs = 3;
-        int passes = Settings.DEFAULT_PASSES;
-        long orderSeed = 42;
-        long heapBytes = ClusterCommand.AUTO;
-        boolean inProcess;
-        long seed = 42;
-        Path resultsDir = ClusterCommand.defaultResultsDir();
-        boolean help;
-
-        static Options parse(String[] args) {
-            Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) {
-                    o.help = true;
-                    continue;
-                }
-                if (a.equals(MeasuringJvm.IN_PROCESS)) {
-                    o.inProcess = true;
-                    continue;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--brokers" -> o.brokers = ClusterCommand.Options.positive(a, v);
-                    case "--codecs" -> o.codecs = List.of(v.split(","));
-                    case "--datasets" -> o.datasets = List.of(v.split(","));
-                    case "--partitions" -> o.partitions = Arrays.stream(v.split(","))
-                            .map(s -> ClusterCommand.Options.positive(a, s)).toList();
-                    case "--compressions" -> o.compressions = List.of(v.split(","));
-                    case "--bytes" -> o.bytes = ClusterCommand.Options.positive(a, v);
-                    case "--max-records" -> o.maxRecords = ClusterCommand.Options.positive(a, v);
-                    case "--min-records" -> o.minRecords = ClusterCommand.Options.positive(a, v);
-                    case "--runs" -> o.runs = ClusterCommand.Options.positive(a, v);
-                    case "--passes" -> o.passes = ClusterCommand.Options.positive(a, v);
-                    case "--order-seed" -> o.orderSeed = Long.parseLong(v);
-                    case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, v);
-                    case "--seed" -> o.seed = Long.parseLong(v);
-                    case "--results-dir" -> o.resultsDir = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            for (String c : o.compressions) {
-                if (!List.of("none", "lz4", "zstd", "gzip", "snappy").contains(c)) {
-                    throw new IllegalArgumentException("unknown compression " + c);
-                }
-            }
-            if (o.minRecords > o.maxRecords) {
-                throw new IllegalArgumentException("--min-records is above --max-records");
-            }
-            return o;
-        }
-
-        List<Point> points() {
-            List<Point> points = new ArrayList<>();
-            for (String d : datasets) {
-                points.add(new Point(SWEEP_SIZE, d, d, 1, "none"));
-            }
-            for (int k : partitions) {
-                points.add(new Point(SWEEP_PARTITIONS, Integer.toString(k), "orders", k, "none"));
-            }
-            for (String c : compressions) {
-                points.add(new Point(SWEEP_COMPRESSION, c, "orders", 1, c));
-            }
-            return points;
-        }
-    }
-
     /** As {@code java -jar} runs it: measured in a child JVM with a fixed, pre-touched heap ({@link MeasuringJvm}). */
     public static int run(String[] args) {
-        Options o;
+        ScaleOptions o;
         MeasuringJvm.Heap heap;
         ClusterCommand.Sources sources = ClusterCommand.BENCH_SOURCES;
         try {
-            o = Options.parse(args);
+            o = ScaleOptions.parse(args);
             if (o.help || o.inProcess) {
                 return run(args, System.out, System.err, sources);
             }
@@ -189,7 +72,7 @@ public final class ScaleCommand {
     }
 
     /** The codecs asked for, in order, then {@value #BASELINE}. */
-    private static List<BenchCodec<?>> chosenCodecs(Options o, String dataset, ClusterCommand.Sources sources) {
+    private static List<BenchCodec<?>> chosenCodecs(ScaleOptions o, String dataset, ClusterCommand.Sources sources) {
         List<BenchCodec<?>> all = sources.codecs(dataset);
         List<BenchCodec<?>> chosen = new ArrayList<>();
         for (String name : o.codecs) {
@@ -201,7 +84,7 @@ public final class ScaleCommand {
     }
 
     /** Records per point of each data set: enough for {@code --bytes} of the first codec's values, within bounds. */
-    private static Map<String, Integer> recordsByDataset(Options o, ClusterCommand.Sources sources) {
+    private static Map<String, Integer> recordsByDataset(ScaleOptions o, ClusterCommand.Sources sources) {
         Map<String, Integer> records = new LinkedHashMap<>();
         for (Point p : o.points()) {
             if (!records.containsKey(p.dataset())) {
@@ -215,16 +98,16 @@ public final class ScaleCommand {
 
     static int run(String[] args, PrintStream out, PrintStream err, ClusterCommand.Sources sources) {
         ClusterCommand.quietClientLogs();
-        Options o;
+        ScaleOptions o;
         try {
-            o = Options.parse(args);
+            o = ScaleOptions.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("scale: " + e.getMessage());
             err.println("try: scale --help");
             return 2;
         }
         if (o.help) {
-            out.print(Options.HELP);
+            out.print(ScaleOptions.HELP);
             return 0;
         }
         try {
@@ -238,7 +121,7 @@ public final class ScaleCommand {
         }
     }
 
-    private static int execute(Options o, PrintStream out, PrintStream err, ClusterCommand.Sources sources)
+    private static int execute(ScaleOptions o, PrintStream out, PrintStream err, ClusterCommand.Sources sources)
             throws Exception {
         MeasuringJvm.exitWithParent();
         long t0 = System.nanoTime();
@@ -261,9 +144,9 @@ public final class ScaleCommand {
             clusterLine = ClusterCommand.localClusterLine(kafka);
             err.println("scale: " + clusterLine);
             Map<String, String> topicConfigs = Map.of("min.insync.replicas",
-                    Integer.toString(LocalKafka.minInsyncReplicas(o.brokers)));
-            Optional<Short> rf = Optional.of((short) LocalKafka.replicationFactor(o.brokers));
-            try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
+                    Integer.toString(BrokerConfig.minInsyncReplicas(o.brokers)));
+            Optional<Short> rf = Optional.of((short) BrokerConfig.replicationFactor(o.brokers));
+            try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
                 boolean warmedUp = false;
                 for (Point p : points) {
                     if (byConfig.containsKey(p.config())) {
@@ -445,7 +328,7 @@ public final class ScaleCommand {
         return worst.verdict().isExact() ? worst.verdict().summary() : "**" + worst.verdict().summary() + "**";
     }
 
-    static String markdown(Options o, List<Point> points, Map<String, Map<String, Cell>> byConfig,
+    static String markdown(ScaleOptions o, List<Point> points, Map<String, Map<String, Cell>> byConfig,
                            List<String> codecs, Map<String, Integer> records, String footer) {
         StringBuilder sb = new StringBuilder();
         sb.append("## Scaling on ").append(o.brokers).append(o.brokers == 1 ? " broker" : " brokers")
@@ -458,7 +341,7 @@ public final class ScaleCommand {
                         + "each producer thread has a KafkaProducer of its own, consumers read as one group; "
                         + "%s = typedjson's bytes with no serde, the broker's limit: a codec's \"vs %s\" near 1 "
                         + "means the broker is the limit, well below 1 that the serde is.%n%n",
-                LocalKafka.replicationFactor(o.brokers), LocalKafka.minInsyncReplicas(o.brokers), records, o.runs,
+                BrokerConfig.replicationFactor(o.brokers), BrokerConfig.minInsyncReplicas(o.brokers), records, o.runs,
                 o.runs == 1 ? "" : "s", o.orderSeed, o.passes, BASELINE, BASELINE));
         String sweep = null;
         for (Point p : points) {
@@ -496,7 +379,7 @@ public final class ScaleCommand {
         return sb.toString();
     }
 
-    static String csv(Options o, List<Point> points, Map<String, Map<String, Cell>> byConfig, List<String> codecs) {
+    static String csv(ScaleOptions o, List<Point> points, Map<String, Map<String, Cell>> byConfig, List<String> codecs) {
         StringBuilder sb = new StringBuilder("sweep,value,dataset,partitions,producers,consumers,compression,brokers,"
                 + "codec,records,runs,value_bytes_per_record,produce_records_per_s,produce_mb_per_s,"
                 + "consume_records_per_s,consume_mb_per_s,produce_vs_bytes_only,consume_vs_bytes_only,exact_records,"

@@ -69,9 +69,9 @@ class BrokerFailureIT extends OneBroker {
     void everyAcknowledgedRecordSurvivesASigkillOfTheBrokerExactlyOnce(int deliveryTimeoutMs) throws Exception {
         long testStart = System.nanoTime();
         String topic = "broker-failure-" + deliveryTimeoutMs;
-        try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
+        try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
             // KAFKA-14359: produce only once every partition's leader answers
-            LocalKafka.createTopicAndAwaitLeaders(admin,
+            BenchTopics.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(PARTITIONS), Optional.empty()), Duration.ofSeconds(60));
         }
 

@@ -148,7 +148,7 @@ class ClusterCommandIT {
             assertTrue(d.out().contains("**exact 250/500, 250 changed**"), d.out());
             assertFalse(d.out().contains("test-binary"), d.out());
 
-            try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
+            try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
                 Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
                 assertFalse(topics.stream().anyMatch(t -> t.startsWith("typedjson-bench-")),
                         "the command deletes its topics: " + topics);
@@ -174,14 +174,14 @@ class ClusterCommandIT {
     /** #17: a run leaves the checkout as it was; the published tables change only when named. */
     @Test
     void resultsGoUnderTargetUnlessADirectoryIsNamed() {
-        Path d = ClusterCommand.Options.parse(new String[0]).resultsDir;
+        Path d = ClusterOptions.parse(new String[0]).resultsDir;
         assertTrue(d.equals(Path.of("bench", "target", "results")) || d.equals(Path.of("target", "results")),
                 "the default is under the build's target directory: " + d);
         assertFalse(d.normalize().startsWith(Path.of("bench", "results")) || d.normalize().startsWith("results"), d.toString());
-        assertEquals(d, ScaleCommand.Options.parse(new String[0]).resultsDir, "scale writes beside cluster");
+        assertEquals(d, ScaleOptions.parse(new String[0]).resultsDir, "scale writes beside cluster");
         assertEquals(d, io.typedjson.bench.Main.defaultResultsDir(), "and so does report");
         assertEquals(Path.of("bench", "results"),
-                ClusterCommand.Options.parse(new String[] {"--results-dir", "bench/results"}).resultsDir);
+                ClusterOptions.parse(new String[] {"--results-dir", "bench/results"}).resultsDir);
         // run from the repository's root (where README's commands run), the default is bench/target/results
         Path root = Path.of("").toAbsolutePath();
         if (java.nio.file.Files.isRegularFile(root.resolve("bench/pom.xml"))) {

@@ -19,7 +19,7 @@ class ClusterReportTest {
     }
 
     private static String markdown(Map<String, List<ClusterBench.Measurement>> byCodec) {
-        return new ClusterCommand.Report(options(), "test broker", byCodec, 0.1).markdown();
+        return new ClusterReport(options(), "test broker", byCodec, 0.1).markdown();
     }
 
     @Test
@@ -58,8 +58,8 @@ class ClusterReportTest {
     }
 
     private static List<List<String>> csvLines(Map<String, List<ClusterBench.Measurement>> byCodec) {
-        ClusterCommand.Options o = options();
-        String csv = new ClusterCommand.Report(o, "test broker", byCodec, 0.1).csv();
+        ClusterOptions o = options();
+        String csv = new ClusterReport(o, "test broker", byCodec, 0.1).csv();
         return csv.lines().map(l -> List.of(l.split(",", -1))).toList();
     }
 
@@ -80,14 +80,14 @@ class ClusterReportTest {
                 "consume_vs_protobuf_high"), csv.get(0));
         // three consume windows: GC medians 1 ms, one window disturbed of four (produce and three passes)
         assertEquals(List.of("3", "1.0", "10", "0.900", "2.0", "1", "4"), csv.get(1).subList(23, 30));
-        String md = new ClusterCommand.Report(options(), "test broker", byCodec, List.of(List.of("protobuf",
+        String md = new ClusterReport(options(), "test broker", byCodec, List.of(List.of("protobuf",
                 "typedjson-class")), "test JVM", 0.1).markdown();
         assertTrue(md.contains("| exact 1000/1000 | 1 of 4 |"), md);
         assertTrue(md.contains("1 measured window was disturbed: run 1 typedjson-class consume pass 2: GC 30 ms (15 %)."),
                 md);
         assertTrue(md.contains("JIT compilation in a measured consume window: at most 2 ms (1.0 % of that window)."), md);
         assertTrue(md.contains("client: Java " + System.getProperty("java.version")) && md.contains("test JVM"), md);
-        String windows = new ClusterCommand.Report(options(), "test broker", byCodec, List.of(List.of("protobuf",
+        String windows = new ClusterReport(options(), "test broker", byCodec, List.of(List.of("protobuf",
                 "typedjson-class")), "test JVM", 0.1).windowsCsv();
         List<String> lines = windows.lines().toList();
         assertEquals("dataset,codec,run,position,window,records,seconds,records_per_s,gc_pause_ms,page_faults,"
@@ -103,8 +103,8 @@ class ClusterReportTest {
                 130_000, ClusterBench.Latency.NONE, exact, produce, List.of(consume));
     }
 
-    private static ClusterCommand.Options options() {
-        ClusterCommand.Options o = new ClusterCommand.Options();
+    private static ClusterOptions options() {
+        ClusterOptions o = new ClusterOptions();
         o.records = 1000;
         o.warmupRecords = 100;
         o.latencyRecords = 0;

@@ -44,8 +44,8 @@ class ConsumeWindowTest {
         return new ConsumerRecord<>("t", partition, offset, ClusterBench.key(seq), value);
     }
 
-    private static ClusterBench.Check read(int count, List<ConsumerRecord<byte[], byte[]>> records) {
-        ClusterBench.Check check = new ClusterBench.Check(count, 1, 2, crcs(count));
+    private static ConsumeCheck read(int count, List<ConsumerRecord<byte[], byte[]>> records) {
+        ConsumeCheck check = new ConsumeCheck(count, 1, 2, crcs(count));
         records.forEach(r -> check.accept(r, new BytesCodec()));
         return check;
     }
@@ -87,8 +87,8 @@ class ConsumeWindowTest {
         for (int i = 0; i < 10; i++) {
             all.add(record(i % 2, i / 2, i, value(i)));
         }
-        ClusterBench.Check exact = read(10, all);
-        ClusterBench.Check pass = read(10, all);
+        ConsumeCheck exact = read(10, all);
+        ConsumeCheck pass = read(10, all);
         assertEquals(10, pass.consumed);
         assertEquals(0, pass.changed + pass.duplicated + pass.reordered + pass.unknownKeys);
         assertNull(pass.faultAgainst(exact));
@@ -102,7 +102,7 @@ class ConsumeWindowTest {
         for (int i = 0; i < 6; i++) {
             clean.add(record(0, i, i, value(i)));
         }
-        ClusterBench.Check exact = read(6, clean);
+        ConsumeCheck exact = read(6, clean);
 
         List<ConsumerRecord<byte[], byte[]>> changed = new ArrayList<>(clean);
         changed.set(2, record(0, 2, 2, value(7)));
@@ -134,8 +134,8 @@ class ConsumeWindowTest {
     @Test
     void checksOfSeveralConsumerThreadsAddUp() {
         int[] crcs = crcs(4);
-        ClusterBench.Check a = new ClusterBench.Check(4, 1, 2, crcs);
-        ClusterBench.Check b = new ClusterBench.Check(4, 1, 2, crcs);
+        ConsumeCheck a = new ConsumeCheck(4, 1, 2, crcs);
+        ConsumeCheck b = new ConsumeCheck(4, 1, 2, crcs);
         a.accept(record(0, 0, 0, value(0)), new BytesCodec());
         a.accept(record(0, 1, 1, value(1)), new BytesCodec());
         b.accept(record(1, 0, 2, value(2)), new BytesCodec());

@@ -199,11 +199,11 @@ class DockerComposeFileTest {
             for (String rf : List.of("KAFKA_DEFAULT_REPLICATION_FACTOR", "KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR",
                     "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR",
                     "KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR")) {
-                assertEquals(Integer.toString(LocalKafka.replicationFactor(3)), env.get(rf), e.getKey() + ": " + rf);
+                assertEquals(Integer.toString(BrokerConfig.replicationFactor(3)), env.get(rf), e.getKey() + ": " + rf);
             }
             for (String isr : List.of("KAFKA_MIN_INSYNC_REPLICAS", "KAFKA_TRANSACTION_STATE_LOG_MIN_ISR",
                     "KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR")) {
-                assertEquals(Integer.toString(LocalKafka.minInsyncReplicas(3)), env.get(isr), e.getKey() + ": " + isr);
+                assertEquals(Integer.toString(BrokerConfig.minInsyncReplicas(3)), env.get(isr), e.getKey() + ": " + isr);
             }
             assertTrue(env.get("KAFKA_HEAP_OPTS").contains("-Xmx512m"), "the heap of a local cluster node");
             assertTrue(env.keySet().stream().noneMatch(k -> k.contains("ZOOKEEPER")), "no ZooKeeper");

@@ -63,7 +63,7 @@ class LeaderFailoverIT {
 
     @Test
     void everyAcknowledgedRecordSurvivesTheLeadersSigkillExactlyOnce() throws Exception {
-        try (Admin admin = ClusterBench.admin(cluster.bootstrapServers())) {
+        try (Admin admin = BenchTopics.admin(cluster.bootstrapServers())) {
             assertEquals(3, admin.describeCluster().nodes().get().size(), "three brokers");
         }
         BenchCodec<Object> codec = Codecs.get("orders", "typedjson-class");

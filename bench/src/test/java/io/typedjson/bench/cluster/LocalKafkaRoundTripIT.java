@@ -284,8 +284,8 @@ class LocalKafkaRoundTripIT extends OneBroker {
     }
 
     private static void createTopic(String topic, int partitions) throws Exception {
-        try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            LocalKafka.createTopicAndAwaitLeaders(admin,
+        try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
+            BenchTopics.createTopicAndAwaitLeaders(admin,
                     new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
         }
     }

@@ -60,7 +60,7 @@ class TestcontainersKafkaIT {
         Properties admin = new Properties();
         admin.put("bootstrap.servers", KAFKA.getBootstrapServers());
         try (Admin a = Admin.create(admin)) {
-            LocalKafka.createTopicAndAwaitLeaders(a, new NewTopic(topic, Optional.of(1), Optional.empty()),
+            BenchTopics.createTopicAndAwaitLeaders(a, new NewTopic(topic, Optional.of(1), Optional.empty()),
                     Duration.ofSeconds(60));
         }
         List<TestCodecs.Item> items = TestCodecs.items(500, 3);

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.typedjson.bench.cluster.BenchTopics;
 import io.typedjson.bench.cluster.LocalKafka;
 import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.EdgeCases;
 import io.typedjson.bench.data.Shapes;
 import io.typedjson.connect.TypedJsonConverter;
+import io.typedjson.format.VectorsAccess;
 import io.typedjson.format.internal.ScalarType;
 import io.typedjson.serde.TypedJsonSerializer;
 import java.io.IOException;
@@ -148,7 +148,7 @@ class CrossLanguageIT {
                     .map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
             for (NewTopic t : topics) {
                 // an idempotent producer can lose the first batches sent to a just-created topic (KAFKA-14359)
-                LocalKafka.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
+                BenchTopics.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
             }
         }
         Properties p = new Properties();
@@ -454,24 +454,19 @@ class CrossLanguageIT {
     /** Every value of every valid vector file: the whole dynamic model, edges included, through the broker. */
     static List<Object> vectorValues() throws IOException {
         List<Object> values = new ArrayList<>();
-        Path dir = ROOT.resolve("serde/src/test/resources/vectors");
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                try (JsonParser p = new JsonFactory().createParser(f.toFile())) {
-                    p.nextToken();
-                    for (Object o : (List<?>) plain(p)) {
-                        Map<?, ?> vector = (Map<?, ?>) o;
-                        // the depth vectors ("nest") stay in each language's own vector tests: their explicit
-                        // notation would be twice the depth limit deep on the expected-values line
-                        if (vector.containsKey("value") && vector.containsKey("document")
-                                && !String.valueOf(vector.get("value")).contains("nest")) {
-                            values.add(fromExplicit(vector.get("value")));
-                        }
-                    }
+        // spec/vectors/, on the test class path from serde's test jar, read with serde's reader of the notation
+        for (String file : List.of("accepted.json", "invalid.json", "valid.json")) {
+            for (Object o : VectorsAccess.load(file)) {
+                Map<?, ?> vector = (Map<?, ?>) o;
+                // the depth vectors ("nest") stay in each language's own vector tests: their explicit
+                // notation would be twice the depth limit deep on the expected-values line
+                if (vector.containsKey("value") && vector.containsKey("document")
+                        && !String.valueOf(vector.get("value")).contains("nest")) {
+                    values.add(VectorsAccess.value(vector.get("value")));
                 }
             }
         }
-        assertTrue(values.size() > 50, "vector values loaded from " + dir);
+        assertTrue(values.size() > 50, "vector values loaded: " + values.size());
         return values;
     }
 
@@ -630,76 +625,5 @@ class CrossLanguageIT {
             throw new IllegalArgumentException("no explicit notation for " + v.getClass().getName());
         }
         return scalar.label();
-    }
-
-    /** The Java value of the explicit notation (as VectorsTest in serde reads it). */
-    static Object fromExplicit(Object spec) {
-        if (spec == null) {
-            return null;
-        }
-        List<?> pair = (List<?>) spec;
-        Object p = pair.get(1);
-        switch ((String) pair.get(0)) {
-            case "bool": return p;
-            case "int8": return Byte.valueOf((String) p);
-            case "int16": return Short.valueOf((String) p);
-            case "int32": return Integer.valueOf((String) p);
-            case "int64": return Long.valueOf((String) p);
-            case "bigint": return new BigInteger((String) p);
-            case "float32": return Float.valueOf((String) p);
-            case "float64": return Double.valueOf((String) p);
-            case "decimal": return new BigDecimal((String) p);
-            case "string": return p;
-            case "bytes": return Base64.getDecoder().decode((String) p);
-            case "instant": return Instant.parse((String) p);
-            case "date": return LocalDate.parse((String) p);
-            case "time": return LocalTime.parse((String) p);
-            case "datetime": return LocalDateTime.parse((String) p);
-            case "offsetdatetime": return OffsetDateTime.parse((String) p);
-            case "uuid": return UUID.fromString((String) p);
-            case "list": {
-                List<Object> list = new ArrayList<>();
-                ((List<?>) p).forEach(e -> list.add(fromExplicit(e)));
-                return list;
-            }
-            case "set": {
-                Set<Object> set = new LinkedHashSet<>();
-                ((List<?>) p).forEach(e -> set.add(fromExplicit(e)));
-                return set;
-            }
-            case "map": {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                ((List<?>) p).forEach(e -> map.put(fromExplicit(((List<?>) e).get(0)), fromExplicit(((List<?>) e).get(1))));
-                return map;
-            }
-            default: throw new IllegalArgumentException("unknown explicit type " + pair.get(0));
-        }
-    }
-
-    private static Object plain(JsonParser p) throws IOException {
-        switch (p.currentToken()) {
-            case START_ARRAY: {
-                List<Object> list = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    list.add(plain(p));
-                }
-                return list;
-            }
-            case START_OBJECT: {
-                Map<String, Object> map = new LinkedHashMap<>();
-                while (p.nextToken() != JsonToken.END_OBJECT) {
-                    String key = p.currentName();
-                    p.nextToken();
-                    map.put(key, plain(p));
-                }
-                return map;
-            }
-            case VALUE_STRING: return p.getText();
-            case VALUE_TRUE: return true;
-            case VALUE_FALSE: return false;
-            case VALUE_NULL: return null;
-            case VALUE_NUMBER_INT: return p.getLongValue(); // counts and offsets; typed values are strings
-            default: throw new IllegalStateException("unexpected token in a vector file: " + p.getText());
-        }
     }
 }

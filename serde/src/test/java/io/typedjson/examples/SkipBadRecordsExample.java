@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.examples;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;

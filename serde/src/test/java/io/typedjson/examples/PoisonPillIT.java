@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,15 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -61,10 +58,7 @@ class PoisonPillIT extends OneBroker {
     @ValueSource(ints = {1, 2})
     void badRecordsAreReportedOnceWithTheirOffsetAndEveryGoodRecordIsStillRead(int partitions) throws Exception {
         String topic = "poison-pills-" + partitions;
-        try (Admin admin = ClusterBench.admin(kafka.bootstrapServers())) {
-            LocalKafka.createTopicAndAwaitLeaders(admin,
-                    new NewTopic(topic, Optional.of(partitions), Optional.empty()), Duration.ofSeconds(60));
-        }
+        createTopic(topic, partitions);
 
         // per partition: a bad record first, good ones, two bad ones in a row, good ones, a bad one, good ones,
         // and a bad one last (the loop must not stop at the end of the log on it)

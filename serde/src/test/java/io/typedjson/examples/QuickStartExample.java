@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.examples;
 
 import io.typedjson.serde.TypedJsonDeserializer;
 import io.typedjson.serde.TypedJsonSerializer;

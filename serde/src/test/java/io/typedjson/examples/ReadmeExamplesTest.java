@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,13 +49,13 @@ class ReadmeExamplesTest {
 
     @Test
     void errorHandlingGuideShowsTheSkipLoopPoisonPillTestRuns() throws IOException {
-        assertShownWhole(Path.of("src/test/java/io/typedjson/bench/cluster/SkipBadRecordsExample.java"), 1,
+        assertShownWhole(Path.of("src/test/java/io/typedjson/examples/SkipBadRecordsExample.java"), 1,
                 Path.of("..", "docs", "error-handling.md"));
     }
 
     @Test
     void readmeShowsTheQuickStartQuickStartTestRuns() throws IOException {
-        assertShownWhole(Path.of("src/test/java/io/typedjson/bench/cluster/QuickStartExample.java"), 5,
+        assertShownWhole(Path.of("src/test/java/io/typedjson/examples/QuickStartExample.java"), 5,
                 Path.of("..", "README.md"));
     }
 }

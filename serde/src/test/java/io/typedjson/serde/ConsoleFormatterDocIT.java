@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.serde;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import io.typedjson.serde.TypedJsonMessageFormatter;
-import io.typedjson.serde.TypedJsonSerializer;
+import io.typedjson.examples.OneBroker;
 import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -35,13 +34,14 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * docs/console-formatter.md, run as written: every command block marked {@code <!-- run -->} is run with Kafka's own
  * {@code org.apache.kafka.tools.consumer.ConsoleConsumer} (kafka-tools 4.4.0) in a child JVM against a
- * {@link LocalKafka} broker, with the arguments and the {@code CLASSPATH} read from the doc, and what it prints is
+ * one-node KRaft broker (Kafka's own {@code KafkaClusterTestKit}, in-process), with the arguments and the {@code CLASSPATH} read from the doc, and what it prints is
  * compared with the text block that follows, character for character. The child's class path is the doc's two jars
  * followed by Kafka's jars (this module's test class path without any typedjson module), so the doc's claim that
  * the two jars are all the console consumer needs is checked too. The producer code the doc shows is the code that
@@ -54,7 +54,7 @@ import org.junit.jupiter.api.Timeout;
 class ConsoleFormatterDocIT {
 
     private static final Path DOC = Path.of("..", "docs", "console-formatter.md");
-    private static final Path SOURCE = Path.of("src", "test", "java", "io", "typedjson", "bench", "cluster",
+    private static final Path SOURCE = Path.of("src", "test", "java", "io", "typedjson", "serde",
             "ConsoleFormatterDocIT.java");
     private static final String CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
     private static final String DOC_BOOTSTRAP = "localhost:9092";
@@ -138,7 +138,7 @@ class ConsoleFormatterDocIT {
         String kafkaJars = kafkaClasspath();
 
         Map<int[], List<String>> written = new HashMap<>(); // write mode: output block -> what was printed
-        try (LocalKafka kafka = LocalKafka.start()) {
+        try (KafkaClusterTestKit kafka = OneBroker.start()) {
             String bootstrap = kafka.bootstrapServers();
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
                 admin.createTopics(List.of(new NewTopic("orders", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
@@ -397,7 +397,7 @@ class ConsoleFormatterDocIT {
         Path err = dir.resolve("stderr");
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp", classpath,
-                // slf4j-simple, on the class path for LocalKafka, logs to stderr; keep the consumer's INFO lines out
+                // slf4j-simple, on the test class path for the broker, logs to stderr; keep the consumer's INFO lines out
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", CONSOLE_CONSUMER));
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();

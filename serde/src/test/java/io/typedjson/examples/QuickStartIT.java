@@ -1,4 +1,4 @@
-package io.typedjson.bench.cluster;
+package io.typedjson.examples;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

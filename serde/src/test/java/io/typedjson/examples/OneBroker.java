@@ -1,0 +1,82 @@
+package io.typedjson.examples;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One Apache Kafka broker for all the tests of a class: a one-node KRaft cluster in this JVM on free ports
+ * (Kafka's own {@code KafkaClusterTestKit}), started before the first test and stopped after the last.
+ */
+public abstract class OneBroker {
+
+    protected static KafkaClusterTestKit kafka;
+
+    @BeforeAll
+    @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    static void startBroker() throws Exception {
+        kafka = start();
+    }
+
+    @AfterAll
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    static void stopBroker() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    /** A started one-node broker (topics created on first use, as a default broker does); the caller closes it. */
+    public static KafkaClusterTestKit start() throws Exception {
+        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
+                .build())
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .build();
+        try {
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+            return cluster;
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Creates a topic and returns once each partition's leader serves it: an idempotent producer's first batch to a
+     * partition whose leader is not ready yet can be lost (KAFKA-14359). The leader answers ListOffsets only once it
+     * serves the partition; Admin retries until then.
+     */
+    static void createTopic(String topic, int partitions) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
+                    .all().get(60, TimeUnit.SECONDS);
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (int p = 0; p < partitions; p++) {
+                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+            admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+}
