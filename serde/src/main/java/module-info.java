@@ -27,4 +27,5 @@ module io.typedjson.serde {
     // the format's rules (the scalar table, the container codecs, lexemes, tags, limits): not API, shared only with
     // the Connect converter (module io.typedjson.connect)
     exports io.typedjson.format.internal to io.typedjson.connect;
+    exports io.typedjson.format.internal.scalar to io.typedjson.connect;
 }

@@ -9,7 +9,7 @@ import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -66,7 +66,7 @@ abstract class ValueCodec implements Codec<Object> {
                     break;
             }
         }
-        ScalarType scalar = ScalarType.ofConnectSchema(schema.type().name());
+        ScalarType scalar = DerivedSchemas.scalarOf(schema.type());
         if (scalar != null) {
             return new ScalarCodec(schema, scalar);
         }
@@ -138,15 +138,13 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** INT8 to FLOAT64, BOOLEAN, STRING and BYTES: the scalar type's typed spelling (a BYTES value may be a ByteBuffer). */
     static final class ScalarCodec extends ValueCodec {
-        private final ScalarType.Writer writer;
-        private final ScalarType.Reader reader;
+        private final ScalarType scalar;
         ScalarCodec(Schema s, ScalarType scalar) {
             super(s);
-            this.writer = scalar.writer();
-            this.reader = scalar.reader();
+            this.scalar = scalar;
         }
-        @Override final void writeValue(JsonWriter out, Object v) { writer.write(out, v); }
-        @Override final Object readValue(JsonReader in) { return reader.read(in); }
+        @Override final void writeValue(JsonWriter out, Object v) { scalar.write(out, v); }
+        @Override final Object readValue(JsonReader in) { return scalar.read(in); }
     }
 
     /**
@@ -172,7 +170,7 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     static byte[] bytesOf(ByteBuffer b) {
-        return ScalarType.remaining(b);
+        return Lexemes.remaining(b);
     }
 
     /** The number lexeme of BigDecimal.toString(): the scale rides on the lexeme and must match the schema's. */

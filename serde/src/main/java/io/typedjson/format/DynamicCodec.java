@@ -7,7 +7,8 @@ import io.typedjson.format.internal.Containers;
 import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.Containers.ObjectMapCodec;
 import io.typedjson.format.internal.Containers.PairMapCodec;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
@@ -57,7 +58,7 @@ public final class DynamicCodec implements Codec<Object> {
             if (Double.isFinite(d)) {
                 out.writeNumber(d);
             } else {
-                ScalarType.FLOAT64.writeDynamic(out, v); // tagged
+                ScalarTypes.FLOAT64.writeDynamic(out, v); // tagged
             }
         } else if (c == Boolean.class) {
             out.writeBoolean((Boolean) v);
@@ -65,7 +66,7 @@ public final class DynamicCodec implements Codec<Object> {
             writeMap(out, (Map<?, ?>) v);
         } else if (c == ArrayList.class) {
             writeList(out, (List<?>) v);
-        } else if ((scalar = ScalarType.ofValueClass(c)) != null && scalar.dynamic()) {
+        } else if ((scalar = ScalarTypes.ofValueClass(c)) != null && scalar.dynamic()) {
             scalar.writeDynamic(out, v);
         } else if (v instanceof Map<?, ?> map) {
             writeMap(out, map);
@@ -75,10 +76,13 @@ public final class DynamicCodec implements Codec<Object> {
             writeTaggedArray(out, Tags.SET, set);
         } else {
             throw new TypedJsonException("cannot carry " + v.getClass().getName() + " exactly in the dynamic model"
-                    + " (supported: null, Boolean, Byte, Short, Integer, Long, BigInteger, Float, Double, BigDecimal,"
-                    + " String, byte[], List, Set, Map, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID)");
+                    + " (supported: null, " + SUPPORTED + ", List, Set, Map)");
         }
     }
+
+    /** The scalar classes of the model, for the error on any other class. */
+    private static final String SUPPORTED = ScalarTypes.all().stream().filter(ScalarType::dynamic)
+            .map(s -> s.type().getSimpleName()).collect(java.util.stream.Collectors.joining(", "));
 
     // The containers of the model, each holding values of the model again (their loops call this codec directly,
     // see Containers).
@@ -162,7 +166,7 @@ public final class DynamicCodec implements Codec<Object> {
         if (length > 2) {
             char[] c = in.getTextCharacters();
             int offset = in.getTextOffset();
-            ScalarType tagged = c[offset] == Tags.PREFIX ? ScalarType.ofTag(c[offset + 1]) : null;
+            ScalarType tagged = c[offset] == Tags.PREFIX ? ScalarTypes.ofTag(c[offset + 1]) : null;
             Object value = tagged == null ? null : tagged.canonicalTaggedOrNull(c, offset + 2, length - 2,
                     in.limits().maxNumberLength());
             if (value != null) {
@@ -180,7 +184,7 @@ public final class DynamicCodec implements Codec<Object> {
         if (tag == Tags.PREFIX) {
             return s.substring(1);
         }
-        ScalarType scalar = ScalarType.ofTag(tag);
+        ScalarType scalar = ScalarTypes.ofTag(tag);
         if (scalar == null) {
             throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
                     + " (a string starting with '~' is written with the '~' doubled)");
