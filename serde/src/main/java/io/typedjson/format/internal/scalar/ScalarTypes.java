@@ -33,10 +33,11 @@ public final class ScalarTypes {
     public static final ScalarType LOCAL_DATE_TIME = new LocalDateTimeType();
     public static final ScalarType OFFSET_DATE_TIME = new OffsetDateTimeType();
     public static final ScalarType UUID = new UuidType();
+    public static final ScalarType DURATION = new DurationType();
 
     private static final List<ScalarType> ALL = List.of(STRING, BOOLEAN, CHAR, INT8, INT16, INT32, INT64, BIG_INTEGER,
             FLOAT32, FLOAT64, DECIMAL, BYTES, BYTE_BUFFER, INSTANT, LOCAL_DATE, LOCAL_TIME, LOCAL_DATE_TIME,
-            OFFSET_DATE_TIME, UUID);
+            OFFSET_DATE_TIME, UUID, DURATION);
 
     /** Every scalar type, in the order of SPEC.md section 5. */
     public static List<ScalarType> all() {

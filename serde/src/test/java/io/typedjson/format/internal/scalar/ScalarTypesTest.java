@@ -58,6 +58,7 @@ class ScalarTypesTest {
         SAMPLES.put(ScalarTypes.LOCAL_DATE_TIME, LocalDateTime.of(2024, 1, 1, 0, 0, 1, 1000));
         SAMPLES.put(ScalarTypes.OFFSET_DATE_TIME, OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHours(-5)));
         SAMPLES.put(ScalarTypes.UUID, UUID.fromString("123e4567-e89b-12d3-a456-426614174000"));
+        SAMPLES.put(ScalarTypes.DURATION, java.time.Duration.ofSeconds(-3723, 500_000_000)); // PT-1H-2M-2.5S
     }
 
     @Test

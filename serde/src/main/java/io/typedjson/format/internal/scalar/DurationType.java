@@ -1,0 +1,105 @@
+package io.typedjson.format.internal.scalar;
+
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.Readers;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * {@code Duration}: exactly {@code Duration.toString()}, ISO-8601's {@code PTnHnMnS} with hours unbounded and no
+ * days ({@code PT0S}, {@code PT8H6M12.345S}, {@code PT-0.5S}); tagged {@code ~P} in the dynamic model; its text as a
+ * map key. Read back strictly by one parser: {@code Duration.parse}, then the value must print as the text read, so
+ * {@code PT1H0M}, {@code PT60M}, {@code P1D}, {@code pt1s} or {@code PT1.50S} are refused as second spellings, naming
+ * the one spelling; a text {@code Duration.parse} does not read (or beyond its range) is malformed.
+ */
+final class DurationType extends ScalarType {
+    /** The tag of the dynamic model: {@code "~PPT1.5S"}. */
+    static final char TAG = 'P';
+
+    DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration"); }
+
+    // ---- the canonical forms as a pattern: one sign for all parts; minutes 1-59; seconds 0-59 with 1 to 9
+    // fraction digits without trailing zeros; a zero part left out, but PT0S for zero
+    private static final String FRACTION = "\\.[0-9]{0,8}[1-9]";
+    private static final String HOURS = "[1-9][0-9]*H";
+    private static final String MINUTES = "(?:[1-5][0-9]|[1-9])M";
+    private static final String SECONDS = "(?:(?:[1-5][0-9]|[1-9])(?:" + FRACTION + ")?|0" + FRACTION + ")S";
+
+    private static String signed(String sign) {
+        String h = sign + HOURS, m = sign + MINUTES, s = sign + SECONDS;
+        return h + "(?:" + m + ")?(?:" + s + ")?|" + m + "(?:" + s + ")?|" + s;
+    }
+
+    /** The canonical texts (the JSON Schema's pattern; the reader compares with toString() instead). */
+    static final String PATTERN = "(?:PT0S|PT(?:" + signed("") + ")|PT(?:" + signed("-") + "))";
+    /** Far longer than any text of a Duration in any of Duration.parse's spellings: refused unread. */
+    private static final int MAX_LENGTH = 64;
+
+    @Override
+    public void write(JsonWriter out, Object v) {
+        out.writeString(v.toString());
+    }
+
+    @Override
+    public Object read(JsonReader in) {
+        if (in.currentToken() != JsonToken.VALUE_STRING) {
+            throw Readers.error(in, Readers.describe(in) + " where a duration belongs");
+        }
+        String s = in.getText();
+        Duration d = parseOrNull(s);
+        if (d == null) {
+            throw Readers.error(in, "malformed duration " + Readers.quote(s) + " (" + FORM + ")");
+        }
+        String canonical = d.toString();
+        if (!canonical.equals(s)) {
+            throw Readers.error(in, "non-canonical duration " + Readers.quote(s) + " (the one spelling of this value is "
+                    + Readers.quote(canonical) + ")");
+        }
+        return d;
+    }
+
+    private static final String FORM = "Duration.toString()'s PTnHnMnS, e.g. \"PT8H6M12.345S\"";
+
+    @Override public String text(Object v) { return v.toString(); }
+
+    /** The value of a text Duration.parse reads (canonical or not), else null (out-of-range values included). */
+    private static Duration parseOrNull(String s) {
+        if (s.length() > MAX_LENGTH) {
+            return null;
+        }
+        try {
+            return Duration.parse(s);
+        } catch (RuntimeException e) { // beyond the range of seconds in int64
+            return null;
+        }
+    }
+
+    @Override
+    public Object parseKey(String s) {
+        Duration d = parseOrNull(s);
+        if (d == null) {
+            throw new IllegalArgumentException(s);
+        }
+        return d;
+    }
+
+    @Override
+    public Object parseTagged(JsonReader in, String payload) {
+        Duration d = parseOrNull(payload);
+        if (d == null) {
+            throw Readers.error(in, "malformed ~" + TAG + " payload " + Readers.quote(payload) + " (" + FORM + ")");
+        }
+        String canonical = d.toString();
+        if (!canonical.equals(payload)) {
+            throw nonCanonical(in, payload, canonical);
+        }
+        return d;
+    }
+
+    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.string(PATTERN); }
+    @Override public String textPattern() { return PATTERN; }
+    @Override public String tagPayloadPattern() { return PATTERN; }
+}
