@@ -226,6 +226,16 @@ public final class Lexemes {
         }
     }
 
+    /** A float64's text: its shortest digits, or NaN and the infinities by name. */
+    public static String floatingText(double d) {
+        return Double.isFinite(d) ? doubleText(d) : nonFiniteText(d);
+    }
+
+    /** A float32's text: its shortest digits, or NaN and the infinities by name. */
+    public static String floatingText(float f) {
+        return Float.isFinite(f) ? floatText(f) : nonFiniteText(f);
+    }
+
     public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
@@ -670,21 +680,20 @@ public final class Lexemes {
 
     /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
     public static void writeInstant(JsonWriter out, Instant instant) {
-        char[] c = IsoTimes.chars(instant, 0);
-        if (c != null) {
-            out.writeString(c, 0, c.length);
-        } else {
-            out.writeString(instant.toString());
-        }
+        writeChars(out, IsoTimes.chars(instant, 0), instant);
     }
 
     /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
     public static void writeLocalDate(JsonWriter out, LocalDate date) {
-        char[] c = IsoTimes.chars(date, 0);
+        writeChars(out, IsoTimes.chars(date, 0), date);
+    }
+
+    /** The characters of a time's text (null outside the years 0000 to 9999), else its toString(). */
+    private static void writeChars(JsonWriter out, char[] c, Object time) {
         if (c != null) {
             out.writeString(c, 0, c.length);
         } else {
-            out.writeString(date.toString());
+            out.writeString(time.toString());
         }
     }
 

@@ -9,11 +9,13 @@ import java.util.Map;
 
 /** {@code BigInteger}: a plain integer lexeme; in the dynamic model {@code ~n} within int64, plain beyond it. */
 final class BigIntegerType extends ScalarType {
-    BigIntegerType() { super(BigInteger.class, Tags.BIG_INTEGER, true, false, "bigint", "an integer"); }
+    BigIntegerType() {
+        super(BigInteger.class, Tags.BIG_INTEGER, true, false, "bigint", "an integer", JsonSchemaFragments.INTEGER,
+                JsonSchemaFragments.INT64);
+    }
 
     @Override public void write(JsonWriter out, Object v) { out.writeNumber((BigInteger) v); }
     @Override public Object read(JsonReader in) { return Lexemes.readBigInteger(in); }
-    @Override public String text(Object v) { return ((BigInteger) v).toString(); }
     @Override public Object parseKey(String s) { return new BigInteger(s); }
 
     @Override
@@ -33,6 +35,4 @@ final class BigIntegerType extends ScalarType {
     }
 
     @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.type("integer"); }
-    @Override public String textPattern() { return JsonSchemaFragments.INTEGER; }
-    @Override public String tagPayloadPattern() { return JsonSchemaFragments.INT64; }
 }

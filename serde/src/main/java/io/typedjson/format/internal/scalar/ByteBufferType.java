@@ -9,14 +9,13 @@ import java.util.Map;
 
 /** {@code ByteBuffer} (class codecs only): byte[]'s spelling of the remaining bytes, read back as a heap buffer. */
 final class ByteBufferType extends ScalarType {
-    ByteBufferType() { super(ByteBuffer.class, Tags.NONE, false, true, "bytes", "bytes"); }
+    ByteBufferType() { super(ByteBuffer.class, Tags.NONE, false, true, "bytes", "bytes", JsonSchemaFragments.BASE64); }
 
     @Override public void write(JsonWriter out, Object v) { writeRemaining(out, (ByteBuffer) v); }
     @Override public Object read(JsonReader in) { return ByteBuffer.wrap(Lexemes.readBytes(in)); }
     @Override public String text(Object v) { return Lexemes.base64(Lexemes.remaining((ByteBuffer) v)); }
     @Override public boolean hasKeySpelling() { return false; }
     @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.bytes(); }
-    @Override public String textPattern() { return JsonSchemaFragments.BASE64; }
 
     /** Writes the bytes from position to limit, leaving the buffer's position and limit as they were. */
     static void writeRemaining(JsonWriter out, ByteBuffer b) {

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /** {@code byte[]}: canonical base64 (padded, unused bits zero); tagged {@code ~b}; no map-key spelling. */
 final class BytesType extends ScalarType {
-    BytesType() { super(byte[].class, Tags.BYTES, true, true, "bytes", "bytes"); }
+    BytesType() { super(byte[].class, Tags.BYTES, true, true, "bytes", "bytes", JsonSchemaFragments.BASE64, JsonSchemaFragments.BASE64); }
 
     // Connect hands out a byte[] or a ByteBuffer for BYTES
     @Override
@@ -26,13 +26,10 @@ final class BytesType extends ScalarType {
     @Override public boolean hasKeySpelling() { return false; }
     @Override public void writeDynamic(JsonWriter out, Object v) { out.writeTaggedBinary(Tags.PREFIX, tag(), (byte[]) v); }
     @Override public Object parseTagged(JsonReader in, String payload) { return Lexemes.parseBase64(in, payload); }
+    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.bytes(); }
 
     @Override
     public Object canonicalTaggedOrNull(char[] c, int offset, int length, int maxNumberLength) {
         return Lexemes.canonicalBase64OrNull(c, offset, length);
     }
-
-    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.bytes(); }
-    @Override public String textPattern() { return JsonSchemaFragments.BASE64; }
-    @Override public String tagPayloadPattern() { return JsonSchemaFragments.BASE64; }
 }

@@ -5,15 +5,12 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Tags;
 
-import java.util.Map;
-
 /** {@code char} (class codecs only): a string of one UTF-16 unit. */
 final class CharType extends ScalarType {
-    CharType() { super(Character.class, Tags.NONE, false, true, "char", "a char"); }
+    CharType() { super(Character.class, Tags.NONE, false, true, "char", "a char", JsonSchemaFragments.CHAR); }
 
     @Override public void write(JsonWriter out, Object v) { Lexemes.writeChar(out, (Character) v); }
     @Override public Object read(JsonReader in) { return Lexemes.readChar(in); }
-    @Override public String text(Object v) { return ((Character) v).toString(); }
 
     @Override
     public Object parseKey(String s) {
@@ -22,7 +19,4 @@ final class CharType extends ScalarType {
         }
         return s.charAt(0);
     }
-
-    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.string(JsonSchemaFragments.CHAR); }
-    @Override public String textPattern() { return JsonSchemaFragments.CHAR; }
 }

@@ -2,11 +2,8 @@ package io.typedjson.format.internal.scalar;
 
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
-import io.typedjson.format.JsonWriter;
-import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * {@code Duration}: exactly {@code Duration.toString()}, ISO-8601's {@code PTnHnMnS} with hours unbounded and no
@@ -19,7 +16,7 @@ final class DurationType extends ScalarType {
     /** The tag of the dynamic model: {@code "~PPT1.5S"}. */
     static final char TAG = 'P';
 
-    DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration"); }
+    DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration", PATTERN, PATTERN); }
 
     // ---- the canonical forms as a pattern: one sign for all parts; minutes 1-59; seconds 0-59 with 1 to 9
     // fraction digits without trailing zeros; a zero part left out, but PT0S for zero
@@ -37,11 +34,6 @@ final class DurationType extends ScalarType {
     static final String PATTERN = "(?:PT0S|PT(?:" + signed("") + ")|PT(?:" + signed("-") + "))";
     /** Far longer than any text of a Duration in any of Duration.parse's spellings: refused unread. */
     private static final int MAX_LENGTH = 64;
-
-    @Override
-    public void write(JsonWriter out, Object v) {
-        out.writeString(v.toString());
-    }
 
     @Override
     public Object read(JsonReader in) {
@@ -62,8 +54,6 @@ final class DurationType extends ScalarType {
     }
 
     private static final String FORM = "Duration.toString()'s PTnHnMnS, e.g. \"PT8H6M12.345S\"";
-
-    @Override public String text(Object v) { return v.toString(); }
 
     /** The value of a text Duration.parse reads (canonical or not), else null (out-of-range values included). */
     private static Duration parseOrNull(String s) {
@@ -98,8 +88,4 @@ final class DurationType extends ScalarType {
         }
         return d;
     }
-
-    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.string(PATTERN); }
-    @Override public String textPattern() { return PATTERN; }
-    @Override public String tagPayloadPattern() { return PATTERN; }
 }

@@ -4,7 +4,6 @@ import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Tags;
-
 import java.util.Map;
 
 /**
@@ -12,18 +11,10 @@ import java.util.Map;
  * 'E' when finite, {@code ~z} and the name of NaN and the infinities.
  */
 final class Float64Type extends ScalarType {
-    Float64Type() { super(Double.class, Tags.FLOAT64, true, false, "float64", "a float64"); }
-
-    @Override public void write(JsonWriter out, Object v) { Lexemes.writeDouble(out, (Double) v); }
-    @Override public Object read(JsonReader in) { return Lexemes.readDouble(in); }
-
-    @Override
-    public String text(Object v) {
-        double d = (Double) v;
-        return Double.isFinite(d) ? Lexemes.doubleText(d) : Lexemes.nonFiniteText(d);
+    Float64Type() {
+        super(Double.class, Tags.FLOAT64, true, false, "float64", "a float64", JsonSchemaFragments.FLOAT_OR_NON_FINITE,
+                JsonSchemaFragments.NON_FINITE);
     }
-
-    @Override public Object parseKey(String s) { return Lexemes.parseNonFiniteOrNumber(s); }
 
     @Override
     public void writeDynamic(JsonWriter out, Object v) {
@@ -36,8 +27,9 @@ final class Float64Type extends ScalarType {
     }
 
     @Override public Object parseTagged(JsonReader in, String payload) { return Lexemes.parseNonFinite(in, payload); }
-
+    @Override public void write(JsonWriter out, Object v) { Lexemes.writeDouble(out, (Double) v); }
+    @Override public Object read(JsonReader in) { return Lexemes.readDouble(in); }
+    @Override public String text(Object v) { return Lexemes.floatingText((Double) v); }
+    @Override public Object parseKey(String s) { return Lexemes.parseNonFiniteOrNumber(s); }
     @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.floating(null); }
-    @Override public String textPattern() { return JsonSchemaFragments.FLOAT_OR_NON_FINITE; }
-    @Override public String tagPayloadPattern() { return JsonSchemaFragments.NON_FINITE; }
 }

@@ -6,39 +6,31 @@ import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Tags;
 import java.time.Instant;
-import java.util.Map;
 
 /** {@code Instant}: ISO-8601 in UTC, 0, 3, 6 or 9 fraction digits (SPEC.md 5.4); tagged {@code ~t}. */
 final class InstantType extends ScalarType {
-    InstantType() { super(Instant.class, Tags.INSTANT, true, true, "instant", "an instant"); }
+    InstantType() {
+        super(Instant.class, Tags.INSTANT, true, true, "instant", "an instant", JsonSchemaFragments.INSTANT,
+                JsonSchemaFragments.INSTANT);
+    }
 
+    @Override public String text(Object v) { return IsoTimes.text((Instant) v); }
     @Override public void write(JsonWriter out, Object v) { Lexemes.writeInstant(out, (Instant) v); }
     @Override public Object read(JsonReader in) { return Lexemes.readInstant(in); }
-    @Override public String text(Object v) { return IsoTimes.text((Instant) v); }
     @Override public Object parseKey(String s) { return IsoTimes.parseInstant(s); }
 
     @Override
     public void writeDynamic(JsonWriter out, Object v) {
-        char[] c = IsoTimes.chars((Instant) v, 2); // null outside years 0000 to 9999
-        if (c != null) {
-            writeTagged(out, c);
-        } else {
-            writeTagged(out, text(v));
-        }
+        writeTagged(out, IsoTimes.chars((Instant) v, 2), v); // no chars outside years 0000 to 9999
     }
 
     @Override
     public Object parseTagged(JsonReader in, String payload) {
-        Instant fast = IsoTimes.canonicalInstantOrNull(payload);
-        return fast != null ? fast : Lexemes.parseCanonical(in, tag(), payload, IsoTimes::parseAnyInstant, IsoTimes::text);
+        return parseCanonical(in, payload, IsoTimes.canonicalInstantOrNull(payload), IsoTimes::parseAnyInstant);
     }
 
     @Override
     public Object canonicalTaggedOrNull(char[] c, int offset, int length, int maxNumberLength) {
         return IsoTimes.canonicalInstantOrNull(c, offset, length);
     }
-
-    @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.string(JsonSchemaFragments.INSTANT); }
-    @Override public String textPattern() { return JsonSchemaFragments.INSTANT; }
-    @Override public String tagPayloadPattern() { return JsonSchemaFragments.INSTANT; }
 }

@@ -5,7 +5,6 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.internal.Tags;
-
 import java.util.Map;
 
 /**
@@ -21,14 +20,13 @@ final class IntegerType extends ScalarType {
     private final long max;
     /** The digits of the longest lexeme in range: a longer payload is not a canonical one. */
     private final int maxDigits;
-    private final String pattern;
 
     private IntegerType(Class<?> type, char tag, String name, long min, long max) {
-        super(type, tag, true, false, name, "an " + name);
+        super(type, tag, true, false, name, "an " + name, JsonSchemaFragments.integerRange(min, max),
+                JsonSchemaFragments.integerRange(min, max));
         this.min = min;
         this.max = max;
         this.maxDigits = Long.toString(max).length();
-        this.pattern = JsonSchemaFragments.integerRange(min, max);
     }
 
     private Object box(long v) {
@@ -46,7 +44,6 @@ final class IntegerType extends ScalarType {
                 : max == Short.MAX_VALUE ? (Object) Lexemes.readShort(in) : (Object) Lexemes.readByte(in);
     }
 
-    @Override public String text(Object v) { return v.toString(); }
 
     @Override
     public Object parseKey(String s) {
@@ -72,9 +69,6 @@ final class IntegerType extends ScalarType {
     public Map<String, Object> jsonSchema() {
         return JsonSchemaFragments.integer(min, max);
     }
-
-    @Override public String textPattern() { return pattern; }
-    @Override public String tagPayloadPattern() { return pattern; }
 
     /** Integer payloads are integer lexemes as the writer spells them: no '+', no leading zeros, no "-0". */
     static long parseInteger(JsonReader in, char tag, String payload, long min, long max, String type) {

@@ -6,6 +6,7 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Tags;
 import java.lang.invoke.MethodType;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One scalar type of the format (SPEC.md sections 5 to 7) with all of its rules: its typed spelling (read and
@@ -26,6 +27,8 @@ public abstract class ScalarType {
     private final boolean jsonString;
     private final String name;
     private final String description;
+    private final String textPattern;
+    private final String tagPayloadPattern;
 
     /**
      * @param type        the class (a box stands for its primitive too)
@@ -35,8 +38,11 @@ public abstract class ScalarType {
      * @param name        the type's name in SPEC.md section 5 ({@code int32}, {@code duration}): the label of the
      *                    vectors' explicit notation and of the console formatter
      * @param description the type in words for errors ({@code "an int32"})
+     * @param patterns    the pattern of the canonical text (null: any string in its escaped spelling), then of the
+     *                    tag payload when the type has a tag ({@link #textPattern()}, {@link #tagPayloadPattern()})
      */
-    protected ScalarType(Class<?> type, char tag, boolean dynamic, boolean jsonString, String name, String description) {
+    protected ScalarType(Class<?> type, char tag, boolean dynamic, boolean jsonString, String name, String description,
+                         String... patterns) {
         this.type = type;
         this.primitive = MethodType.methodType(type).unwrap().returnType(); // int for Integer, else the class itself
         this.tag = tag;
@@ -44,6 +50,8 @@ public abstract class ScalarType {
         this.jsonString = jsonString;
         this.name = name;
         this.description = description;
+        this.textPattern = patterns.length > 0 ? patterns[0] : null;
+        this.tagPayloadPattern = patterns.length > 1 ? patterns[1] : null;
     }
 
     /** The class (a box for a primitive). */
@@ -75,8 +83,10 @@ public abstract class ScalarType {
 
     // ------------------------------------------------------------------ the typed spelling
 
-    /** Writes a non-null value in the typed spelling. */
-    public abstract void write(JsonWriter out, Object value);
+    /** Writes a non-null value in the typed spelling: here its text as a JSON string. */
+    public void write(JsonWriter out, Object value) {
+        out.writeString(text(value));
+    }
 
     /** Reads a value in the typed spelling from the current token (not null). */
     public abstract Object read(JsonReader in);
@@ -85,9 +95,12 @@ public abstract class ScalarType {
 
     /**
      * The canonical text of a non-null value: a map key's text before escaping, a tag's payload, the formatter's
-     * text. Numbers as their lexemes (NaN and the infinities by name), bytes in base64, times in ISO-8601.
+     * text. Numbers as their lexemes (NaN and the infinities by name), bytes in base64, times in ISO-8601; here the
+     * value's {@code toString()}.
      */
-    public abstract String text(Object value);
+    public String text(Object value) {
+        return value.toString();
+    }
 
     /** A map key's unescaped text to a value; a RuntimeException when it is not one (the caller checks it is canonical). */
     public Object parseKey(String text) {
@@ -127,8 +140,25 @@ public abstract class ScalarType {
         writeTagged(out, c);
     }
 
+    /** The tagged string from the payload's characters after two free slots, or from the text when they are null. */
+    protected final void writeTagged(JsonWriter out, char[] twoFreeThenPayloadOrNull, Object value) {
+        if (twoFreeThenPayloadOrNull != null) {
+            writeTagged(out, twoFreeThenPayloadOrNull);
+        } else {
+            writeTagged(out, text(value));
+        }
+    }
+
+    /**
+     * A tag payload's value: {@code fast} (the fast path's value of a canonical payload) when not null, else what
+     * {@code parse} reads, refused unless the payload is its {@link #text}: a second spelling names the one spelling.
+     */
+    protected final <T> Object parseCanonical(JsonReader in, String payload, T fast, Function<String, T> parse) {
+        return fast != null ? fast : Lexemes.parseCanonical(in, tag, payload, parse, this::text);
+    }
+
     /** The tagged string from its payload's characters after two free slots. */
-    protected final void writeTagged(JsonWriter out, char[] twoFreeThenPayload) {
+    private void writeTagged(JsonWriter out, char[] twoFreeThenPayload) {
         twoFreeThenPayload[0] = Tags.PREFIX;
         twoFreeThenPayload[1] = tag;
         out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
@@ -141,17 +171,21 @@ public abstract class ScalarType {
 
     // ------------------------------------------------------------------ JSON Schema
 
-    /** The JSON Schema of a value in a typed position (a fresh map each call). */
-    public abstract Map<String, Object> jsonSchema();
+    /** The JSON Schema of a value in a typed position (a fresh map each call); here a string of the text's pattern. */
+    public Map<String, Object> jsonSchema() {
+        return JsonSchemaFragments.string(textPattern);
+    }
 
     /**
      * The pattern (unanchored, ECMA-262 in the subset Java reads alike) of the canonical text: a map key, the
      * formatter's text; null for any string in its escaped spelling.
      */
-    public abstract String textPattern();
+    public final String textPattern() {
+        return textPattern;
+    }
 
     /** The pattern (unanchored) of the payload after {@code ~} and the tag; null when the type has no tag. */
-    public String tagPayloadPattern() {
-        return null;
+    public final String tagPayloadPattern() {
+        return tagPayloadPattern;
     }
 }
