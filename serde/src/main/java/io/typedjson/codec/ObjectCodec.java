@@ -40,14 +40,17 @@ final class ObjectCodec implements Codec<Object> {
         final MethodHandle setter; // (Object, same) -> void; null for records
         final Object missing;
         final String typeName;
+        /** The field's type as declared, type variables resolved: for the compatibility check. */
+        final java.lang.reflect.Type declared;
 
-        Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandles.Lookup lookup,
+        Property(String name, java.lang.reflect.Type declared, Class<?> type, Codec<Object> codec, MethodHandles.Lookup lookup,
                  MethodHandle getter, MethodHandle setter, Object missing) {
             this.name = name.intern();
             this.key = JsonKey.of(name);
             this.kind = kindOf(type);
             this.codec = codec;
-            this.typeName = typeName;
+            this.typeName = declared.getTypeName();
+            this.declared = declared;
             Class<?> slot = slotOf(kind);
             this.getter = Getters.of(lookup, getter, kind);
             this.setter = setter == null ? null
