@@ -74,7 +74,7 @@ abstract class ValueCodec implements Codec<Object> {
             case ARRAY: return new ArrayCodec(schema, positional);
             case MAP:
                 return isPlainString(schema.keySchema())
-                        ? new ObjectMapCodec(schema, positional) : new PairMapCodec(schema, positional);
+                        ? new ConnectObjectMapCodec(schema, positional) : new ConnectPairMapCodec(schema, positional);
             case STRUCT:
                 return positional ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema);
             default:
@@ -335,10 +335,10 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     /** A map with required plain string keys: a JSON object, keys escaped like strings (Containers.ObjectMapCodec). */
-    static final class ObjectMapCodec extends ValueCodec {
+    static final class ConnectObjectMapCodec extends ValueCodec {
         private final ValueCodec value;
         private final Containers.ObjectMapCodec<Map<Object, Object>> object;
-        ObjectMapCodec(Schema s, boolean positional) {
+        ConnectObjectMapCodec(Schema s, boolean positional) {
             super(s);
             this.value = of(s.valueSchema(), positional);
             this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP);
@@ -353,11 +353,11 @@ abstract class ValueCodec implements Codec<Object> {
      * Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}, keys compared with the
      * format's equality extended to Structs (Containers.PairMapCodec, {@link SameValue}).
      */
-    static final class PairMapCodec extends ValueCodec {
+    static final class ConnectPairMapCodec extends ValueCodec {
         private final ValueCodec key;
         private final ValueCodec value;
         private final Containers.PairMapCodec<Map<Object, Object>> pairs;
-        PairMapCodec(Schema s, boolean positional) {
+        ConnectPairMapCodec(Schema s, boolean positional) {
             super(s);
             this.key = of(s.keySchema(), positional);
             this.value = of(s.valueSchema(), positional);

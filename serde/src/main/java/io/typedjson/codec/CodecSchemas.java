@@ -1,8 +1,8 @@
 package io.typedjson.codec;
 
-import io.typedjson.codec.ContainerCodecs.OpenCodec;
-import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.Ref;
+import io.typedjson.codec.WrapperCodecs.OpenCodec;
+import io.typedjson.codec.WrapperCodecs.OptionalCodec;
+import io.typedjson.codec.WrapperCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Containers.CollectionCodec;

@@ -357,7 +357,7 @@ public final class TypedJsonCompatibility {
     /** The compiled codec of a type (any one: which keys and names it reads does not depend on the options). */
     private static Codec<?> compiled(Type type) {
         Codec<?> codec = Codecs.of(type, CodecOptions.DEFAULT);
-        while (codec instanceof ContainerCodecs.Ref r) {
+        while (codec instanceof WrapperCodecs.Ref r) {
             codec = r.target();
         }
         return codec;
