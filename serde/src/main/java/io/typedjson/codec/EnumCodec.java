@@ -1,5 +1,7 @@
 package io.typedjson.codec;
 
+import io.typedjson.format.internal.NullableCodec;
+
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.annotation.TypedJsonName;
@@ -9,7 +11,7 @@ import io.typedjson.format.internal.Readers;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
-final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum<?>> {
+final class EnumCodec implements NullableCodec<Enum<?>>, KeySpelling<Enum<?>> {
     private final Class<?> type;
     private final Enum<?>[] constants;
     private final String[] names;
@@ -41,12 +43,12 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     String[] names() { return names; }
 
     @Override
-    void writeValue(JsonWriter out, Enum<?> value) {
+    public void writeValue(JsonWriter out, Enum<?> value) {
         out.writeString(spelled[value.ordinal()]);
     }
 
     @Override
-    Enum<?> readValue(JsonReader in) {
+    public Enum<?> readValue(JsonReader in) {
         return parse(in, Lexemes.readString(in));
     }
 

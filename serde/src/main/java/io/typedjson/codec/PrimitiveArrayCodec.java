@@ -1,5 +1,7 @@
 package io.typedjson.codec;
 
+import io.typedjson.format.internal.NullableCodec;
+
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
@@ -9,7 +11,7 @@ import io.typedjson.format.TypedJsonException;
 import java.util.Arrays;
 
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
-final class PrimitiveArrayCodec extends NullableCodec<Object> {
+final class PrimitiveArrayCodec implements NullableCodec<Object> {
     private final Class<?> component;
 
     PrimitiveArrayCodec(Class<?> component) {
@@ -24,7 +26,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
     Class<?> component() { return component; }
 
     @Override
-    void writeValue(JsonWriter out, Object value) {
+    public void writeValue(JsonWriter out, Object value) {
         out.writeStartArray();
         if (value instanceof int[] a) {
             for (int v : a) out.writeNumber(v);
@@ -47,7 +49,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
     }
 
     @Override
-    Object readValue(JsonReader in) {
+    public Object readValue(JsonReader in) {
         Readers.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];

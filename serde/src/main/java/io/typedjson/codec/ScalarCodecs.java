@@ -1,5 +1,7 @@
 package io.typedjson.codec;
 
+import io.typedjson.format.internal.NullableCodec;
+
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.Codec;
@@ -26,7 +28,7 @@ final class ScalarCodecs {
         return scalar == null ? null : CODECS.get(scalar);
     }
 
-    private static final class Scalar<T> extends NullableCodec<T> {
+    private static final class Scalar<T> implements NullableCodec<T> {
         private final ScalarType scalar;
 
         Scalar(ScalarType scalar) {
@@ -34,13 +36,13 @@ final class ScalarCodecs {
         }
 
         @Override
-        void writeValue(JsonWriter out, T value) {
+        public void writeValue(JsonWriter out, T value) {
             scalar.write(out, value);
         }
 
         @Override
         @SuppressWarnings("unchecked")
-        T readValue(JsonReader in) {
+        public T readValue(JsonReader in) {
             return (T) scalar.read(in);
         }
     }
