@@ -9,7 +9,7 @@ import java.util.Map;
 
 /** {@code byte[]}: canonical base64 (padded, unused bits zero); tagged {@code ~b}; no map-key spelling. */
 final class BytesType extends ScalarType {
-    BytesType() { super(byte[].class, Tags.BYTES, true, true, "bytes", "bytes", JsonSchemaFragments.BASE64, JsonSchemaFragments.BASE64); }
+    BytesType() { super(byte[].class, Tags.BYTES, true, true, "bytes", "bytes", JsonSchemaFragments.BASE64); }
 
     // Connect hands out a byte[] or a ByteBuffer for BYTES
     @Override

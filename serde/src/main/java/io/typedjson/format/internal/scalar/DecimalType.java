@@ -10,8 +10,7 @@ import java.util.Map;
 /** {@code BigDecimal}: {@code BigDecimal.toString()}, the scale kept (SPEC.md 5.3); tagged {@code ~d}. */
 final class DecimalType extends ScalarType {
     DecimalType() {
-        super(BigDecimal.class, Tags.DECIMAL, true, false, "decimal", "a decimal", JsonSchemaFragments.DECIMAL,
-                JsonSchemaFragments.DECIMAL);
+        super(BigDecimal.class, Tags.DECIMAL, true, false, "decimal", "a decimal", JsonSchemaFragments.DECIMAL);
     }
 
     @Override public String text(Object v) { return Lexemes.decimalText((BigDecimal) v); }

@@ -16,7 +16,7 @@ final class DurationType extends ScalarType {
     /** The tag of the dynamic model: {@code "~PPT1.5S"}. */
     static final char TAG = 'P';
 
-    DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration", PATTERN, PATTERN); }
+    DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration", PATTERN); }
 
     // ---- the canonical forms as a pattern: one sign for all parts; minutes 1-59; seconds 0-59 with 1 to 9
     // fraction digits without trailing zeros; a zero part left out, but PT0S for zero

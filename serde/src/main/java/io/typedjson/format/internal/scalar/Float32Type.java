@@ -10,8 +10,7 @@ import java.util.Map;
 /** {@code float}: the shortest digits that read back (SPEC.md 5.1); tagged {@code ~f} in the dynamic model. */
 final class Float32Type extends ScalarType {
     Float32Type() {
-        super(Float.class, Tags.FLOAT32, true, false, "float32", "a float32", JsonSchemaFragments.FLOAT_OR_NON_FINITE,
-                JsonSchemaFragments.FLOAT_OR_NON_FINITE);
+        super(Float.class, Tags.FLOAT32, true, false, "float32", "a float32", JsonSchemaFragments.FLOAT_OR_NON_FINITE);
     }
 
     @Override public void write(JsonWriter out, Object v) { Lexemes.writeFloat(out, (Float) v); }

@@ -10,14 +10,13 @@ import java.time.Instant;
 /** {@code Instant}: ISO-8601 in UTC, 0, 3, 6 or 9 fraction digits (SPEC.md 5.4); tagged {@code ~t}. */
 final class InstantType extends ScalarType {
     InstantType() {
-        super(Instant.class, Tags.INSTANT, true, true, "instant", "an instant", JsonSchemaFragments.INSTANT,
-                JsonSchemaFragments.INSTANT);
+        super(Instant.class, Tags.INSTANT, true, true, "instant", "an instant", JsonSchemaFragments.INSTANT);
     }
 
-    @Override public String text(Object v) { return IsoTimes.text((Instant) v); }
-    @Override public void write(JsonWriter out, Object v) { Lexemes.writeInstant(out, (Instant) v); }
     @Override public Object read(JsonReader in) { return Lexemes.readInstant(in); }
     @Override public Object parseKey(String s) { return IsoTimes.parseInstant(s); }
+    @Override public void write(JsonWriter out, Object v) { Lexemes.writeInstant(out, (Instant) v); }
+    @Override public String text(Object v) { return IsoTimes.text((Instant) v); }
 
     @Override
     public void writeDynamic(JsonWriter out, Object v) {

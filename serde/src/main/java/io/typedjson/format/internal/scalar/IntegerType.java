@@ -22,8 +22,7 @@ final class IntegerType extends ScalarType {
     private final int maxDigits;
 
     private IntegerType(Class<?> type, char tag, String name, long min, long max) {
-        super(type, tag, true, false, name, "an " + name, JsonSchemaFragments.integerRange(min, max),
-                JsonSchemaFragments.integerRange(min, max));
+        super(type, tag, true, false, name, "an " + name, JsonSchemaFragments.integerRange(min, max));
         this.min = min;
         this.max = max;
         this.maxDigits = Long.toString(max).length();

@@ -10,7 +10,7 @@ import java.time.LocalDateTime;
 final class LocalDateTimeType extends ScalarType {
     LocalDateTimeType() {
         super(LocalDateTime.class, Tags.LOCAL_DATE_TIME, true, true, "datetime", "a local date-time",
-                JsonSchemaFragments.LOCAL_DATE_TIME, JsonSchemaFragments.LOCAL_DATE_TIME);
+                JsonSchemaFragments.LOCAL_DATE_TIME);
     }
 
     @Override

@@ -10,8 +10,7 @@ import java.time.LocalDate;
 /** {@code LocalDate}: {@code LocalDate.toString()} (SPEC.md 5.4); tagged {@code ~D}. */
 final class LocalDateType extends ScalarType {
     LocalDateType() {
-        super(LocalDate.class, Tags.LOCAL_DATE, true, true, "date", "a local date", JsonSchemaFragments.LOCAL_DATE,
-                JsonSchemaFragments.LOCAL_DATE);
+        super(LocalDate.class, Tags.LOCAL_DATE, true, true, "date", "a local date", JsonSchemaFragments.LOCAL_DATE);
     }
 
     @Override

@@ -9,8 +9,7 @@ import java.time.LocalTime;
 /** {@code LocalTime}: {@code LocalTime.toString()} (SPEC.md 5.4); tagged {@code ~T}. */
 final class LocalTimeType extends ScalarType {
     LocalTimeType() {
-        super(LocalTime.class, Tags.LOCAL_TIME, true, true, "time", "a local time", JsonSchemaFragments.LOCAL_TIME,
-                JsonSchemaFragments.LOCAL_TIME);
+        super(LocalTime.class, Tags.LOCAL_TIME, true, true, "time", "a local time", JsonSchemaFragments.LOCAL_TIME);
     }
 
     @Override public Object read(JsonReader in) { return Lexemes.readLocalTime(in); }

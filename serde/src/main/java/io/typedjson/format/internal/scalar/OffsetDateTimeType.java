@@ -9,7 +9,7 @@ import java.time.OffsetDateTime;
 final class OffsetDateTimeType extends ScalarType {
     OffsetDateTimeType() {
         super(OffsetDateTime.class, Tags.OFFSET_DATE_TIME, true, true, "offsetdatetime", "an offset date-time",
-                JsonSchemaFragments.OFFSET_DATE_TIME, JsonSchemaFragments.OFFSET_DATE_TIME);
+                JsonSchemaFragments.OFFSET_DATE_TIME);
     }
 
     @Override public Object read(JsonReader in) { return Lexemes.readOffsetDateTime(in); }

@@ -39,7 +39,8 @@ public abstract class ScalarType {
      *                    vectors' explicit notation and of the console formatter
      * @param description the type in words for errors ({@code "an int32"})
      * @param patterns    the pattern of the canonical text (null: any string in its escaped spelling), then of the
-     *                    tag payload when the type has a tag ({@link #textPattern()}, {@link #tagPayloadPattern()})
+     *                    tag payload when the type has a tag and it differs: a tag's payload is the canonical text
+     *                    ({@link #textPattern()}, {@link #tagPayloadPattern()})
      */
     protected ScalarType(Class<?> type, char tag, boolean dynamic, boolean jsonString, String name, String description,
                          String... patterns) {
@@ -51,7 +52,7 @@ public abstract class ScalarType {
         this.name = name;
         this.description = description;
         this.textPattern = patterns.length > 0 ? patterns[0] : null;
-        this.tagPayloadPattern = patterns.length > 1 ? patterns[1] : null;
+        this.tagPayloadPattern = patterns.length > 1 ? patterns[1] : tag != Tags.NONE ? textPattern : null;
     }
 
     /** The class (a box for a primitive). */

@@ -8,7 +8,7 @@ import java.util.UUID;
 
 /** {@code UUID}: the 36-character lower-case form; tagged {@code ~u}. */
 final class UuidType extends ScalarType {
-    UuidType() { super(UUID.class, Tags.UUID, true, true, "uuid", "a UUID", JsonSchemaFragments.UUID_TEXT, JsonSchemaFragments.UUID_TEXT); }
+    UuidType() { super(UUID.class, Tags.UUID, true, true, "uuid", "a UUID", JsonSchemaFragments.UUID_TEXT); }
 
     @Override
     public Map<String, Object> jsonSchema() {
