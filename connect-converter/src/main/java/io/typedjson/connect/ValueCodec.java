@@ -46,25 +46,17 @@ abstract class ValueCodec implements Codec<Object> {
         this.nullable = schema.isOptional() || schema.defaultValue() != null;
     }
 
+    /** Connect's logical types: the schema type each is defined on, and its codec there. */
+    private static final Map<String, Map.Entry<Schema.Type, java.util.function.Function<Schema, ValueCodec>>> LOGICAL = Map.of(
+            Decimal.LOGICAL_NAME, Map.entry(Schema.Type.BYTES, DecimalCodec::new),
+            Date.LOGICAL_NAME, Map.entry(Schema.Type.INT32, DateCodec::new),
+            Time.LOGICAL_NAME, Map.entry(Schema.Type.INT32, TimeCodec::new),
+            Timestamp.LOGICAL_NAME, Map.entry(Schema.Type.INT64, TimestampCodec::new));
+
     static ValueCodec of(Schema schema, boolean positional) {
-        String name = schema.name();
-        if (name != null) {
-            switch (name) {
-                case Decimal.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.BYTES) return new DecimalCodec(schema);
-                    break;
-                case Date.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) return new DateCodec(schema);
-                    break;
-                case Time.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) return new TimeCodec(schema);
-                    break;
-                case Timestamp.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT64) return new TimestampCodec(schema);
-                    break;
-                default:
-                    break;
-            }
+        var logical = schema.name() == null ? null : LOGICAL.get(schema.name());
+        if (logical != null && schema.type() == logical.getKey()) {
+            return logical.getValue().apply(schema);
         }
         ScalarType scalar = DerivedSchemas.scalarOf(schema.type());
         if (scalar != null) {
@@ -123,9 +115,7 @@ abstract class ValueCodec implements Codec<Object> {
      * class for the name whatever the type, and its check refuses the value, as it should.
      */
     boolean readsValid() {
-        String name = schema.name();
-        return name == null || !(name.equals(Decimal.LOGICAL_NAME) || name.equals(Date.LOGICAL_NAME)
-                || name.equals(Time.LOGICAL_NAME) || name.equals(Timestamp.LOGICAL_NAME));
+        return schema.name() == null || !LOGICAL.containsKey(schema.name());
     }
 
     abstract Object readValue(JsonReader in);
@@ -407,6 +397,27 @@ abstract class ValueCodec implements Codec<Object> {
             return struct;
         }
 
+        /** The fields in schema order: an array of the values, or with {@code keys} an object. */
+        final void writeFields(JsonWriter out, Object v, String[] keys) {
+            Struct struct = struct(v);
+            if (keys == null) {
+                out.writeStartArray();
+            } else {
+                out.writeStartObject();
+            }
+            for (int i = 0; i < fields.length; i++) {
+                if (keys != null) {
+                    out.writeFieldName(keys[i]);
+                }
+                writeField(out, struct, i);
+            }
+            if (keys == null) {
+                out.writeEndArray();
+            } else {
+                out.writeEndObject();
+            }
+        }
+
         void writeField(JsonWriter out, Struct struct, int i) {
             try {
                 // get(Field) reads the value array by the field's index (the same in an equal schema); by name
@@ -436,14 +447,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** {@code [v1,v2,...]} in schema field order. */
     static final class PositionalStructCodec extends StructCodec {
         PositionalStructCodec(Schema s) { super(s, true); }
-        @Override void writeValue(JsonWriter out, Object v) {
-            Struct struct = struct(v);
-            out.writeStartArray();
-            for (int i = 0; i < fields.length; i++) {
-                writeField(out, struct, i);
-            }
-            out.writeEndArray();
-        }
+        @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, null); }
         @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
@@ -473,15 +477,7 @@ abstract class ValueCodec implements Codec<Object> {
                 index.put(keys[i], i);
             }
         }
-        @Override void writeValue(JsonWriter out, Object v) {
-            Struct struct = struct(v);
-            out.writeStartObject();
-            for (int i = 0; i < fields.length; i++) {
-                out.writeFieldName(keys[i]);
-                writeField(out, struct, i);
-            }
-            out.writeEndObject();
-        }
+        @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, keys); }
         @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
