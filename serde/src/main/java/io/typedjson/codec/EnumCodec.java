@@ -1,7 +1,5 @@
 package io.typedjson.codec;
 
-import io.typedjson.format.internal.NullableCodec;
-
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.annotation.TypedJsonName;
@@ -11,7 +9,7 @@ import io.typedjson.format.internal.Readers;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
-final class EnumCodec implements NullableCodec<Enum<?>>, KeySpelling<Enum<?>> {
+final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum<?>> {
     private final Class<?> type;
     private final Enum<?>[] constants;
     private final String[] names;
@@ -43,12 +41,12 @@ final class EnumCodec implements NullableCodec<Enum<?>>, KeySpelling<Enum<?>> {
     String[] names() { return names; }
 
     @Override
-    public void writeValue(JsonWriter out, Enum<?> value) {
+    void writeValue(JsonWriter out, Enum<?> value) {
         out.writeString(spelled[value.ordinal()]);
     }
 
     @Override
-    public Enum<?> readValue(JsonReader in) {
+    Enum<?> readValue(JsonReader in) {
         return parse(in, Lexemes.readString(in));
     }
 

@@ -1,7 +1,5 @@
 package io.typedjson.codec;
 
-import io.typedjson.format.internal.NullableCodec;
-
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
@@ -11,7 +9,7 @@ import io.typedjson.format.TypedJsonException;
 import java.util.Arrays;
 
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
-final class PrimitiveArrayCodec implements NullableCodec<Object> {
+final class PrimitiveArrayCodec extends NullableCodec<Object> {
     private final Class<?> component;
 
     PrimitiveArrayCodec(Class<?> component) {
@@ -26,7 +24,7 @@ final class PrimitiveArrayCodec implements NullableCodec<Object> {
     Class<?> component() { return component; }
 
     @Override
-    public void writeValue(JsonWriter out, Object value) {
+    void writeValue(JsonWriter out, Object value) {
         out.writeStartArray();
         if (value instanceof int[] a) {
             for (int v : a) out.writeNumber(v);
@@ -49,7 +47,7 @@ final class PrimitiveArrayCodec implements NullableCodec<Object> {
     }
 
     @Override
-    public Object readValue(JsonReader in) {
+    Object readValue(JsonReader in) {
         Readers.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];

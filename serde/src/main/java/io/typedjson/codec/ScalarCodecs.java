@@ -1,7 +1,5 @@
 package io.typedjson.codec;
 
-import io.typedjson.format.internal.NullableCodec;
-
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.Codec;
@@ -28,7 +26,7 @@ final class ScalarCodecs {
         return scalar == null ? null : CODECS.get(scalar);
     }
 
-    private static final class Scalar<T> implements NullableCodec<T> {
+    private static final class Scalar<T> extends NullableCodec<T> {
         private final ScalarType scalar;
 
         Scalar(ScalarType scalar) {
@@ -36,13 +34,13 @@ final class ScalarCodecs {
         }
 
         @Override
-        public void writeValue(JsonWriter out, T value) {
+        void writeValue(JsonWriter out, T value) {
             scalar.write(out, value);
         }
 
         @Override
         @SuppressWarnings("unchecked")
-        public T readValue(JsonReader in) {
+        T readValue(JsonReader in) {
             return (T) scalar.read(in);
         }
     }

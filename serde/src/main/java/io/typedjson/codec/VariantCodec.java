@@ -1,7 +1,5 @@
 package io.typedjson.codec;
 
-import io.typedjson.format.internal.NullableCodec;
-
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
@@ -15,7 +13,7 @@ import io.typedjson.format.TypedJsonException;
  * own spelling: {@code {"Circle":{"r":1.5}}}. Only the permitted subclasses are ever instantiated; any other
  * name is refused without looking it up.
  */
-final class VariantCodec implements NullableCodec<Object> {
+final class VariantCodec extends NullableCodec<Object> {
     private final Class<?> sealed;
     private final Class<?>[] classes;
     private final String[] names;
@@ -41,7 +39,7 @@ final class VariantCodec implements NullableCodec<Object> {
     Codec<Object>[] codecs() { return codecs; }
 
     @Override
-    public void writeValue(JsonWriter out, Object value) {
+    void writeValue(JsonWriter out, Object value) {
         // an enum constant with a body has its own anonymous class; the variant is the enum
         Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
         for (int i = 0; i < classes.length; i++) {
@@ -62,7 +60,7 @@ final class VariantCodec implements NullableCodec<Object> {
     }
 
     @Override
-    public Object readValue(JsonReader in) {
+    Object readValue(JsonReader in) {
         Readers.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");

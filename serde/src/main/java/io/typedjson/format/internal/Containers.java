@@ -53,13 +53,35 @@ public final class Containers {
     private static final String DUPLICATE_PAIR_KEY = "duplicate key in a map: the same value as an earlier key"
             + " (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
 
+    /** A container codec: Java null is JSON null both ways, {@code writeValue} and {@code readValue} carry the rest. */
+    public interface Container<T> extends Codec<T> {
+        @Override
+        default void write(JsonWriter out, T value) {
+            if (value == null) {
+                out.writeNull();
+            } else {
+                writeValue(out, value);
+            }
+        }
+
+        @Override
+        default T read(JsonReader in) {
+            return in.currentToken() == JsonToken.VALUE_NULL ? null : readValue(in);
+        }
+
+        /** Writes {@code value}, which is not null. */
+        void writeValue(JsonWriter out, T value);
+
+        /** Reads the container whose first token is the current one; any other token is refused. */
+        T readValue(JsonReader in);
+    }
 
     /**
      * A collection as a JSON array, read into what {@code factory} makes. A set ({@code isSet}) refuses two elements
      * that are the same value under the format's equality, on write and on read.
      */
     public record CollectionCodec<C extends Collection<Object>>(Codec<Object> element, Supplier<C> factory, boolean isSet)
-            implements NullableCodec<C> {
+            implements Container<C> {
 
         /** List.of / List.copyOf results with 1-2 and with 0 or 3+ elements. */
         private static final Class<?> LIST12 = List.of(1).getClass(), LIST_N = List.of(1, 2, 3).getClass();
@@ -149,7 +171,7 @@ public final class Containers {
     }
 
     /** An array of objects ({@code component[]}) as a JSON array. */
-    public record ObjectArrayCodec(Codec<Object> element, Class<?> component) implements NullableCodec<Object[]> {
+    public record ObjectArrayCodec(Codec<Object> element, Class<?> component) implements Container<Object[]> {
         @Override
         public void writeValue(JsonWriter out, Object[] value) {
             out.writeStartArray();
@@ -181,7 +203,7 @@ public final class Containers {
      * compare keys with {@code equals()}, such as an IdentityHashMap.
      */
     public record ObjectMapCodec<M extends Map<Object, Object>>(KeySpelling<Object> keys, Codec<Object> values,
-                                                               Supplier<M> factory) implements NullableCodec<M> {
+                                                               Supplier<M> factory) implements Container<M> {
         @Override
         public void writeValue(JsonWriter out, M map) {
             out.writeStartObject();
@@ -246,7 +268,7 @@ public final class Containers {
      * same value under {@code equality} are refused on write and on read, and so is an array of odd length.
      */
     public record PairMapCodec<M extends Map<Object, Object>>(Codec<Object> keys, Codec<Object> values,
-                                                             Supplier<M> factory, Equality equality) implements NullableCodec<M> {
+                                                             Supplier<M> factory, Equality equality) implements Container<M> {
 
         /** Keys compared with the format's equality of the model's values. */
         public PairMapCodec(Codec<Object> keys, Codec<Object> values, Supplier<M> factory) {
