@@ -34,7 +34,7 @@ public final class JsonSchemaFragments {
     public static final String INTEGER = "(?:0|-?[1-9][0-9]*)";
     public static final String NON_FINITE = "(?:NaN|Infinity|-Infinity)";
     /**
-     * The layout of section 5.1: plain for 10^-3 <= |x| < 10^7, else one digit, point, digits, {@code E} and an
+     * The layout of section 5.1: plain for {@code 10^-3 <= |x| < 10^7}, else one digit, point, digits, {@code E} and an
      * exponent outside -3..6; no trailing zero but the one of {@code d.0}. Whether the digits are the shortest
      * that read back cannot be said by a pattern.
      */
