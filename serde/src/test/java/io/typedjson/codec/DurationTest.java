@@ -175,13 +175,35 @@ class DurationTest {
             assertEquals(List.of(), field.validate(doc, InputFormat.JSON), doc);
             assertEquals(List.of(), dynamic.validate("\"~P" + text + "\"", InputFormat.JSON), text);
         }
-        for (String text : List.of("PT1H0M", "PT60M", "P1D", "pt1s", "PT1.50S", "PT+1S", "PT-0S", "PT1H-2M", "PT0.0S")) {
+        for (String text : List.of("PT1H0M", "PT60M", "P1D", "pt1s", "PT1.50S", "PT+1S", "PT-0S", "PT1H-2M", "PT0.0S",
+                // beyond Duration's range (seconds in int64)
+                "PT2562047788015216H", "PT2562047788015215H31M", "PT2562047788015215H30M8S", "PT-2562047788015215H-30M-8.5S",
+                "PT-2562047788015215H-31M", "PT10000000000000000H", "PT0H1S", "PT01S")) {
             String doc = "{\"name\":\"t\",\"every\":\"" + text + "\",\"labels\":{}}";
             assertTrue(!field.validate(doc, InputFormat.JSON).isEmpty(), doc);
             String keyed = "{\"name\":\"t\",\"every\":\"PT1S\",\"labels\":{\"" + text + "\":\"x\"}}";
             assertTrue(!field.validate(keyed, InputFormat.JSON).isEmpty(), keyed);
             // not a duration, and not a plain string either (it starts with '~')
             assertTrue(!dynamic.validate("\"~P" + text + "\"", InputFormat.JSON).isEmpty(), text);
+        }
+    }
+
+    /** The schema's pattern takes every Duration's text, the extremes and their neighbours included. */
+    @Test
+    void theSchemaPatternTakesEveryDurationsText() {
+        java.util.regex.Pattern key = java.util.regex.Pattern.compile(
+                io.typedjson.format.internal.scalar.JsonSchemaFragments.keyPattern(Duration.class));
+        Random r = new Random(7);
+        Duration max = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999), min = Duration.ofSeconds(Long.MIN_VALUE);
+        for (int i = 0; i < 20_000; i++) {
+            long nanos = r.nextInt(3) == 0 ? 0 : r.nextInt(1_000_000_000);
+            Duration d = switch (r.nextInt(4)) {
+                case 0 -> max.minusSeconds(r.nextInt(4000)).minusNanos(nanos);
+                case 1 -> min.plusSeconds(r.nextInt(4000)).plusNanos(nanos);
+                case 2 -> Duration.ofSeconds(r.nextLong(), nanos);
+                default -> Duration.ofSeconds(r.nextInt(200_000) - 100_000, nanos);
+            };
+            assertTrue(key.matcher(d.toString()).matches(), d::toString);
         }
     }
 

@@ -19,15 +19,29 @@ final class DurationType extends ScalarType {
     DurationType() { super(Duration.class, TAG, true, true, "duration", "a duration", PATTERN); }
 
     // ---- the canonical forms as a pattern: one sign for all parts; minutes 1-59; seconds 0-59 with 1 to 9
-    // fraction digits without trailing zeros; a zero part left out, but PT0S for zero
+    // fraction digits without trailing zeros; a zero part left out, but PT0S for zero; and within the range of
+    // Duration (seconds in int64): at the largest hour count, 2562047788015215, at most 30 minutes and 7.999999999
+    // seconds above it (8 seconds below it, without a fraction)
     private static final String FRACTION = "\\.[0-9]{0,8}[1-9]";
-    private static final String HOURS = "[1-9][0-9]*H";
+    private static final String MAX_HOURS = "2562047788015215";
+    /** 1 to MAX_HOURS - 1, no leading zero. */
+    private static final String HOURS = "(?!0)" + JsonSchemaFragments.integerRange(0, Long.parseLong(MAX_HOURS) - 1);
     private static final String MINUTES = "(?:[1-5][0-9]|[1-9])M";
-    private static final String SECONDS = "(?:(?:[1-5][0-9]|[1-9])(?:" + FRACTION + ")?|0" + FRACTION + ")S";
+    private static final String MINUTES_BELOW_30 = "(?:[12][0-9]|[1-9])M";
+
+    /** 1 to {@code max} seconds with any fraction, or a fraction alone. */
+    private static String seconds(String sign, String max) {
+        return "(?:" + sign + max + "(?:" + FRACTION + ")?|" + sign + "0" + FRACTION + ")S";
+    }
 
     private static String signed(String sign) {
-        String h = sign + HOURS, m = sign + MINUTES, s = sign + SECONDS;
-        return h + "(?:" + m + ")?(?:" + s + ")?|" + m + "(?:" + s + ")?|" + s;
+        String s = seconds(sign, "(?:[1-5][0-9]|[1-9])");
+        // at MAX_HOURS and 30 minutes: up to 7.999999999 seconds; below zero 8 seconds too, without a fraction
+        String lastSeconds = sign.isEmpty() ? seconds("", "[1-7]") : "(?:-8S|" + seconds("-", "[1-7]") + ")";
+        return sign + HOURS + "H(?:" + sign + MINUTES + ")?(?:" + s + ")?"
+                + "|" + sign + MAX_HOURS + "H(?:" + sign + MINUTES_BELOW_30 + "(?:" + s + ")?|" + sign + "30M(?:"
+                + lastSeconds + ")?|" + s + ")?"
+                + "|" + sign + MINUTES + "(?:" + s + ")?|" + s;
     }
 
     /** The canonical texts (the JSON Schema's pattern; the reader compares with toString() instead). */
