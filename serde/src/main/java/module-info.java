@@ -29,4 +29,5 @@ module io.typedjson.serde {
     exports io.typedjson.format.internal to io.typedjson.connect;
     // the reader of the schema topic of schema references: shared by the console formatter and the Connect converter
     exports io.typedjson.serde.internal to io.typedjson.connect;
+    exports io.typedjson.format.internal.scalar to io.typedjson.connect;
 }

@@ -3,10 +3,10 @@ package io.typedjson.connect;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.connect.TypedJsonConverterConfig.Location;
 import io.typedjson.format.ConnectEnvelope;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.internal.Tags;
 import io.typedjson.jsonschema.JsonSchemas;
-import io.typedjson.jsonschema.Spellings;
+import io.typedjson.format.internal.scalar.JsonSchemaFragments;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ import org.apache.kafka.connect.errors.DataException;
  *   <li>{@code NONE}: the value in the dynamic model, tagged where plain JSON cannot say the Connect type.</li>
  * </ul>
  *
- * <p>The scalar spellings come from {@link Spellings}, the one table of them; this class follows the same
+ * <p>The scalar spellings come from {@link JsonSchemaFragments} and each scalar type of the format; this class follows the same
  * dispatch on the Connect schema as the converter's value codecs (logical name first, then the type).
  */
 public final class ConnectJsonSchemas {
@@ -77,7 +77,7 @@ public final class ConnectJsonSchemas {
         if (m == null) {
             switch (s.type()) {
                 case ARRAY:
-                    m = Spellings.type("array");
+                    m = JsonSchemaFragments.type("array");
                     m.put("items", value(s.valueSchema(), positional));
                     break;
                 case MAP:
@@ -95,7 +95,7 @@ public final class ConnectJsonSchemas {
                         properties.put(escapeKey(f.name()), fields.get(fields.size() - 1));
                     }
                     if (positional) {
-                        m = Spellings.type("array");
+                        m = JsonSchemaFragments.type("array");
                         m.put("prefixItems", fields);
                         m.put("items", false);
                         m.put("minItems", fields.size());
@@ -114,19 +114,19 @@ public final class ConnectJsonSchemas {
     /** A scalar in its typed spelling, or null for ARRAY, MAP and STRUCT. */
     private static Map<String, Object> scalar(Schema s) {
         if (Decimal.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.BYTES) {
-            return Spellings.type("number");
+            return JsonSchemaFragments.type("number");
         }
         if (Date.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
-            return Spellings.typed(java.time.LocalDate.class);
+            return JsonSchemaFragments.typed(java.time.LocalDate.class);
         }
         if (Time.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
-            return Spellings.string(Spellings.CONNECT_TIME);
+            return JsonSchemaFragments.string(JsonSchemaFragments.CONNECT_TIME);
         }
         if (Timestamp.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT64) {
-            return Spellings.string(Spellings.CONNECT_TIMESTAMP);
+            return JsonSchemaFragments.string(JsonSchemaFragments.CONNECT_TIMESTAMP);
         }
-        ScalarType scalar = ScalarType.ofConnectSchema(s.type().name());
-        return scalar == null ? null : Spellings.typed(scalar.type());
+        ScalarType scalar = DerivedSchemas.scalarOf(s.type());
+        return scalar == null ? null : JsonSchemaFragments.typed(scalar.type());
     }
 
     /**
@@ -136,32 +136,32 @@ public final class ConnectJsonSchemas {
     private static Map<String, Object> dynamic(Schema s) {
         Map<String, Object> m;
         if (Decimal.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.BYTES) {
-            m = Spellings.tagged(Tags.DECIMAL);
+            m = JsonSchemaFragments.tagged(Tags.DECIMAL);
         } else if (Date.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
-            m = Spellings.tagged(Tags.LOCAL_DATE);
+            m = JsonSchemaFragments.tagged(Tags.LOCAL_DATE);
         } else if (Time.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT32) {
-            m = Spellings.string("~" + Tags.LOCAL_TIME + Spellings.CONNECT_TIME);
+            m = JsonSchemaFragments.string("~" + Tags.LOCAL_TIME + JsonSchemaFragments.CONNECT_TIME);
         } else if (Timestamp.LOGICAL_NAME.equals(s.name()) && s.type() == Schema.Type.INT64) {
-            m = Spellings.string("~" + Tags.INSTANT + Spellings.CONNECT_TIMESTAMP);
+            m = JsonSchemaFragments.string("~" + Tags.INSTANT + JsonSchemaFragments.CONNECT_TIMESTAMP);
         } else {
             switch (s.type()) {
-                case INT8: m = Spellings.tagged(Tags.INT8); break;
-                case INT16: m = Spellings.tagged(Tags.INT16); break;
-                case INT32: m = Spellings.tagged(Tags.INT32); break;
-                case INT64: m = Spellings.typed(Long.class); break;
-                case FLOAT32: m = Spellings.tagged(Tags.FLOAT32); break;
+                case INT8: m = JsonSchemaFragments.tagged(Tags.INT8); break;
+                case INT16: m = JsonSchemaFragments.tagged(Tags.INT16); break;
+                case INT32: m = JsonSchemaFragments.tagged(Tags.INT32); break;
+                case INT64: m = JsonSchemaFragments.typed(Long.class); break;
+                case FLOAT32: m = JsonSchemaFragments.tagged(Tags.FLOAT32); break;
                 case FLOAT64: {
                     m = new LinkedHashMap<>();
                     Map<String, Object> nonFinite = new LinkedHashMap<>();
                     nonFinite.put("enum", List.of("~zNaN", "~zInfinity", "~z-Infinity"));
-                    m.put("anyOf", List.of(Spellings.type("number"), nonFinite));
+                    m.put("anyOf", List.of(JsonSchemaFragments.type("number"), nonFinite));
                     break;
                 }
-                case BOOLEAN: m = Spellings.typed(Boolean.class); break;
-                case STRING: m = Spellings.typed(String.class); break;
-                case BYTES: m = Spellings.tagged(Tags.BYTES); break;
+                case BOOLEAN: m = JsonSchemaFragments.typed(Boolean.class); break;
+                case STRING: m = JsonSchemaFragments.typed(String.class); break;
+                case BYTES: m = JsonSchemaFragments.tagged(Tags.BYTES); break;
                 case ARRAY:
-                    m = Spellings.type("array");
+                    m = JsonSchemaFragments.type("array");
                     m.put("items", dynamic(s.valueSchema()));
                     break;
                 case MAP:
@@ -174,7 +174,7 @@ public final class ConnectJsonSchemas {
                         if (s.keySchema().type() == Schema.Type.STRING) {
                             plain = stringKeyed(dynamic(s.valueSchema()));
                         } else {
-                            plain = Spellings.type("object");
+                            plain = JsonSchemaFragments.type("object");
                             plain.put("maxProperties", 0);
                         }
                         Map<String, Object> pairs = alternating(dynamic(s.keySchema()), dynamic(s.valueSchema()));
@@ -201,7 +201,7 @@ public final class ConnectJsonSchemas {
 
     /** An object of these properties, every one present and no other: a struct, the envelope, a tagged object. */
     private static Map<String, Object> exactly(Map<String, Object> properties) {
-        Map<String, Object> m = Spellings.type("object");
+        Map<String, Object> m = JsonSchemaFragments.type("object");
         m.put("properties", properties);
         m.put("required", new ArrayList<>(properties.keySet()));
         m.put("additionalProperties", false);
@@ -210,15 +210,15 @@ public final class ConnectJsonSchemas {
 
     /** A map with string keys as a JSON object: keys as the format escapes them, values of one schema. */
     private static Map<String, Object> stringKeyed(Map<String, Object> values) {
-        Map<String, Object> m = Spellings.type("object");
-        m.put("propertyNames", Map.of("pattern", Spellings.ESCAPED));
+        Map<String, Object> m = JsonSchemaFragments.type("object");
+        m.put("propertyNames", Map.of("pattern", JsonSchemaFragments.ESCAPED));
         m.put("additionalProperties", values);
         return m;
     }
 
     private static Map<String, Object> alternating(Map<String, Object> key, Map<String, Object> value) {
         // keys and values alternate in one array; JSON Schema can only say that each item is one of both
-        Map<String, Object> m = Spellings.type("array");
+        Map<String, Object> m = JsonSchemaFragments.type("array");
         Map<String, Object> items = new LinkedHashMap<>();
         items.put("anyOf", List.of(key, value));
         m.put("items", items);
@@ -230,7 +230,7 @@ public final class ConnectJsonSchemas {
         if (s.doc() != null && !m.containsKey("description")) {
             m.put("description", s.doc());
         }
-        return nullable(s) ? Spellings.nullable(m) : m;
+        return nullable(s) ? JsonSchemaFragments.nullable(m) : m;
     }
 
     /** As the converter's codecs: null is written for an optional schema and for one with a default. */

@@ -1,6 +1,7 @@
 package io.typedjson.connect;
 
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -9,6 +10,7 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,7 +103,7 @@ final class DerivedSchemas {
 
     /** The schema of a non-null value. */
     static Schema schemaOf(Object v) {
-        ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+        ScalarType scalar = ScalarTypes.ofValueClass(v.getClass());
         if (scalar != null) return scalarSchema(scalar, v);
         if (v instanceof Collection<?> c) return SchemaBuilder.array(common(c)).build();
         if (v instanceof Map<?, ?> map) {
@@ -121,31 +123,48 @@ final class DerivedSchemas {
         throw new NotDerivable();
     }
 
-    /** The schemas of the scalar types whose Connect schema is a plain {@code Schema.Type}. */
-    private static final Map<ScalarType, Schema> PLAIN = new EnumMap<>(ScalarType.class);
+    /**
+     * The format's scalar types that a plain Connect {@code Schema.Type} holds, keyed by the core's type (Connect's
+     * side of the table: the format knows nothing of Connect). Decimal, Timestamp, Date and Time are Connect's logical
+     * types of BigDecimal, Instant, LocalDate and LocalTime; no Connect type holds the others (BigInteger,
+     * LocalDateTime, OffsetDateTime, UUID, Duration, Character, ByteBuffer).
+     */
+    private static final Map<ScalarType, Schema.Type> PLAIN_TYPES = new IdentityHashMap<>();
+    private static final Map<Schema.Type, ScalarType> BY_PLAIN_TYPE = new EnumMap<>(Schema.Type.class);
+    private static final Map<ScalarType, Schema> PLAIN = new IdentityHashMap<>();
 
     static {
-        for (ScalarType scalar : ScalarType.values()) {
-            String name = scalar.connectSchema();
-            if (name != null && name.indexOf('.') < 0) {
-                PLAIN.put(scalar, SchemaBuilder.type(Schema.Type.valueOf(name)).build());
-            }
-        }
+        PLAIN_TYPES.put(ScalarTypes.STRING, Schema.Type.STRING);
+        PLAIN_TYPES.put(ScalarTypes.BOOLEAN, Schema.Type.BOOLEAN);
+        PLAIN_TYPES.put(ScalarTypes.INT8, Schema.Type.INT8);
+        PLAIN_TYPES.put(ScalarTypes.INT16, Schema.Type.INT16);
+        PLAIN_TYPES.put(ScalarTypes.INT32, Schema.Type.INT32);
+        PLAIN_TYPES.put(ScalarTypes.INT64, Schema.Type.INT64);
+        PLAIN_TYPES.put(ScalarTypes.FLOAT32, Schema.Type.FLOAT32);
+        PLAIN_TYPES.put(ScalarTypes.FLOAT64, Schema.Type.FLOAT64);
+        PLAIN_TYPES.put(ScalarTypes.BYTES, Schema.Type.BYTES);
+        PLAIN_TYPES.forEach((scalar, type) -> {
+            BY_PLAIN_TYPE.put(type, scalar);
+            PLAIN.put(scalar, SchemaBuilder.type(type).build());
+        });
     }
 
-    /** The schema the table names for a scalar (ScalarType#connectSchema); a Decimal's scale is the value's own. */
+    /** The scalar type whose values a plain Connect schema type holds (INT8 to FLOAT64, BOOLEAN, STRING, BYTES), or null. */
+    static ScalarType scalarOf(Schema.Type type) {
+        return BY_PLAIN_TYPE.get(type);
+    }
+
+    /** The Connect schema of a scalar value; a Decimal's scale is the value's own. */
     private static Schema scalarSchema(ScalarType scalar, Object v) {
-        String name = scalar.connectSchema();
-        if (name == null) {
-            throw new NotDerivable(); // BigInteger, LocalDateTime, OffsetDateTime, UUID: no Connect type holds them
+        if (scalar == ScalarTypes.DECIMAL) return Decimal.schema(((BigDecimal) v).scale());
+        if (scalar == ScalarTypes.INSTANT) return Timestamp.SCHEMA;
+        if (scalar == ScalarTypes.LOCAL_DATE) return Date.SCHEMA;
+        if (scalar == ScalarTypes.LOCAL_TIME) return Time.SCHEMA;
+        Schema plain = PLAIN.get(scalar);
+        if (plain == null) {
+            throw new NotDerivable(); // no Connect type holds it
         }
-        switch (name) {
-            case Decimal.LOGICAL_NAME: return Decimal.schema(((BigDecimal) v).scale());
-            case Timestamp.LOGICAL_NAME: return Timestamp.SCHEMA;
-            case Date.LOGICAL_NAME: return Date.SCHEMA;
-            case Time.LOGICAL_NAME: return Time.SCHEMA;
-            default: return PLAIN.get(scalar);
-        }
+        return plain;
     }
 
     /** The one schema of all elements, optional when one is null; a required string when there is none. */

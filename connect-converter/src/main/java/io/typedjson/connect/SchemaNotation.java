@@ -13,7 +13,6 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.errors.SchemaBuilderException;
 import io.typedjson.format.Limits;
-import io.typedjson.serde.TypedJsonConfig;
 
 /**
  * The compact schema notation (SPEC.md section 11): one line of text that carries a Connect schema exactly,
@@ -64,7 +63,7 @@ final class SchemaNotation {
     private static void write(StringBuilder sb, Schema s, DefaultWriter defaults, int maxLength) {
         if (sb.length() > maxLength) {
             throw new DataException("the schema notation is longer than the limit of " + maxLength
-                    + " characters (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
+                    + " characters (raise " + Limits.STRING_LENGTH_PROPERTY + " to allow longer schemas)");
         }
         Map<String, String> params = s.parameters();
         String name = s.name();
@@ -255,7 +254,7 @@ final class SchemaNotation {
         if (text.length() > limits.maxStringLength()) {
             p.pos = limits.maxStringLength();
             throw p.error("a notation of " + text.length() + " characters is longer than the limit of "
-                    + limits.maxStringLength() + " (raise " + TypedJsonConfig.MAX_STRING_LENGTH + " to allow longer schemas)");
+                    + limits.maxStringLength() + " (raise " + Limits.STRING_LENGTH_PROPERTY + " to allow longer schemas)");
         }
         Schema s = p.schema();
         if (p.pos != text.length()) {
@@ -307,7 +306,7 @@ final class SchemaNotation {
         void enter() {
             if (++depth > maxDepth) {
                 throw error("schema nested deeper than the limit of " + maxDepth + " levels (raise "
-                        + TypedJsonConfig.MAX_DEPTH + " to allow deeper schemas)");
+                        + Limits.DEPTH_PROPERTY + " to allow deeper schemas)");
             }
             pos++;
         }

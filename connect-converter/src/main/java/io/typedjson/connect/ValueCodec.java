@@ -9,7 +9,7 @@ import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.Readers;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -46,27 +46,19 @@ abstract class ValueCodec implements Codec<Object> {
         this.nullable = schema.isOptional() || schema.defaultValue() != null;
     }
 
+    /** Connect's logical types: the schema type each is defined on, and its codec there. */
+    private static final Map<String, Map.Entry<Schema.Type, java.util.function.Function<Schema, ValueCodec>>> LOGICAL = Map.of(
+            Decimal.LOGICAL_NAME, Map.entry(Schema.Type.BYTES, DecimalCodec::new),
+            Date.LOGICAL_NAME, Map.entry(Schema.Type.INT32, DateCodec::new),
+            Time.LOGICAL_NAME, Map.entry(Schema.Type.INT32, TimeCodec::new),
+            Timestamp.LOGICAL_NAME, Map.entry(Schema.Type.INT64, TimestampCodec::new));
+
     static ValueCodec of(Schema schema, boolean positional) {
-        String name = schema.name();
-        if (name != null) {
-            switch (name) {
-                case Decimal.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.BYTES) return new DecimalCodec(schema);
-                    break;
-                case Date.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) return new DateCodec(schema);
-                    break;
-                case Time.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) return new TimeCodec(schema);
-                    break;
-                case Timestamp.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT64) return new TimestampCodec(schema);
-                    break;
-                default:
-                    break;
-            }
+        var logical = schema.name() == null ? null : LOGICAL.get(schema.name());
+        if (logical != null && schema.type() == logical.getKey()) {
+            return logical.getValue().apply(schema);
         }
-        ScalarType scalar = ScalarType.ofConnectSchema(schema.type().name());
+        ScalarType scalar = DerivedSchemas.scalarOf(schema.type());
         if (scalar != null) {
             return new ScalarCodec(schema, scalar);
         }
@@ -74,7 +66,7 @@ abstract class ValueCodec implements Codec<Object> {
             case ARRAY: return new ArrayCodec(schema, positional);
             case MAP:
                 return isPlainString(schema.keySchema())
-                        ? new ObjectMapCodec(schema, positional) : new PairMapCodec(schema, positional);
+                        ? new ConnectObjectMapCodec(schema, positional) : new ConnectPairMapCodec(schema, positional);
             case STRUCT:
                 return positional ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema);
             default:
@@ -123,9 +115,7 @@ abstract class ValueCodec implements Codec<Object> {
      * class for the name whatever the type, and its check refuses the value, as it should.
      */
     boolean readsValid() {
-        String name = schema.name();
-        return name == null || !(name.equals(Decimal.LOGICAL_NAME) || name.equals(Date.LOGICAL_NAME)
-                || name.equals(Time.LOGICAL_NAME) || name.equals(Timestamp.LOGICAL_NAME));
+        return schema.name() == null || !LOGICAL.containsKey(schema.name());
     }
 
     abstract Object readValue(JsonReader in);
@@ -138,15 +128,13 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** INT8 to FLOAT64, BOOLEAN, STRING and BYTES: the scalar type's typed spelling (a BYTES value may be a ByteBuffer). */
     static final class ScalarCodec extends ValueCodec {
-        private final ScalarType.Writer writer;
-        private final ScalarType.Reader reader;
+        private final ScalarType scalar;
         ScalarCodec(Schema s, ScalarType scalar) {
             super(s);
-            this.writer = scalar.writer();
-            this.reader = scalar.reader();
+            this.scalar = scalar;
         }
-        @Override final void writeValue(JsonWriter out, Object v) { writer.write(out, v); }
-        @Override final Object readValue(JsonReader in) { return reader.read(in); }
+        @Override final void writeValue(JsonWriter out, Object v) { scalar.write(out, v); }
+        @Override final Object readValue(JsonReader in) { return scalar.read(in); }
     }
 
     /**
@@ -172,7 +160,7 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     static byte[] bytesOf(ByteBuffer b) {
-        return ScalarType.remaining(b);
+        return Lexemes.remaining(b);
     }
 
     /** The number lexeme of BigDecimal.toString(): the scale rides on the lexeme and must match the schema's. */
@@ -337,10 +325,10 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     /** A map with required plain string keys: a JSON object, keys escaped like strings (Containers.ObjectMapCodec). */
-    static final class ObjectMapCodec extends ValueCodec {
+    static final class ConnectObjectMapCodec extends ValueCodec {
         private final ValueCodec value;
         private final Containers.ObjectMapCodec<Map<Object, Object>> object;
-        ObjectMapCodec(Schema s, boolean positional) {
+        ConnectObjectMapCodec(Schema s, boolean positional) {
             super(s);
             this.value = of(s.valueSchema(), positional);
             this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP);
@@ -355,11 +343,11 @@ abstract class ValueCodec implements Codec<Object> {
      * Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}, keys compared with the
      * format's equality extended to Structs (Containers.PairMapCodec, {@link SameValue}).
      */
-    static final class PairMapCodec extends ValueCodec {
+    static final class ConnectPairMapCodec extends ValueCodec {
         private final ValueCodec key;
         private final ValueCodec value;
         private final Containers.PairMapCodec<Map<Object, Object>> pairs;
-        PairMapCodec(Schema s, boolean positional) {
+        ConnectPairMapCodec(Schema s, boolean positional) {
             super(s);
             this.key = of(s.keySchema(), positional);
             this.value = of(s.valueSchema(), positional);
@@ -409,6 +397,27 @@ abstract class ValueCodec implements Codec<Object> {
             return struct;
         }
 
+        /** The fields in schema order: an array of the values, or with {@code keys} an object. */
+        final void writeFields(JsonWriter out, Object v, String[] keys) {
+            Struct struct = struct(v);
+            if (keys == null) {
+                out.writeStartArray();
+            } else {
+                out.writeStartObject();
+            }
+            for (int i = 0; i < fields.length; i++) {
+                if (keys != null) {
+                    out.writeFieldName(keys[i]);
+                }
+                writeField(out, struct, i);
+            }
+            if (keys == null) {
+                out.writeEndArray();
+            } else {
+                out.writeEndObject();
+            }
+        }
+
         void writeField(JsonWriter out, Struct struct, int i) {
             try {
                 // get(Field) reads the value array by the field's index (the same in an equal schema); by name
@@ -438,14 +447,7 @@ abstract class ValueCodec implements Codec<Object> {
     /** {@code [v1,v2,...]} in schema field order. */
     static final class PositionalStructCodec extends StructCodec {
         PositionalStructCodec(Schema s) { super(s, true); }
-        @Override void writeValue(JsonWriter out, Object v) {
-            Struct struct = struct(v);
-            out.writeStartArray();
-            for (int i = 0; i < fields.length; i++) {
-                writeField(out, struct, i);
-            }
-            out.writeEndArray();
-        }
+        @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, null); }
         @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
@@ -475,15 +477,7 @@ abstract class ValueCodec implements Codec<Object> {
                 index.put(keys[i], i);
             }
         }
-        @Override void writeValue(JsonWriter out, Object v) {
-            Struct struct = struct(v);
-            out.writeStartObject();
-            for (int i = 0; i < fields.length; i++) {
-                out.writeFieldName(keys[i]);
-                writeField(out, struct, i);
-            }
-            out.writeEndObject();
-        }
+        @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, keys); }
         @Override Object readValue(JsonReader in) {
             Readers.expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);

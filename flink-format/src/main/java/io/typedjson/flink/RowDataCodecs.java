@@ -9,6 +9,7 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.ObjectKeys;
 import io.typedjson.format.internal.Readers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -192,21 +193,12 @@ final class RowDataCodecs {
             int expected = 0;
             for (int i = nextKey(in, 0); i != END; i = nextKey(in, expected)) {
                 if (i == UNKNOWN) {
-                    String name = in.currentName();
-                    Lexemes.checkUnicode(in, name);
-                    if (unknown == null) {
-                        unknown = new java.util.HashSet<>();
-                    }
-                    if (!unknown.add(name)) {
-                        throw in.error("duplicate key " + Readers.quote(name));
-                    }
-                    in.nextToken();
-                    in.skipValue(); // held to SPEC.md section 1 as every value read
+                    unknown = ObjectKeys.skipUnknown(in, unknown);
                     continue;
                 }
                 expected = i + 1;
                 if (seen[i]) {
-                    throw Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
+                    throw ObjectKeys.duplicate(in);
                 }
                 seen[i] = true;
                 in.nextToken();

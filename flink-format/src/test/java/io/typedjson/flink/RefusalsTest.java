@@ -113,7 +113,9 @@ class RefusalsTest {
         assertEquals(GenericRowData.of(2), read, "an unknown key is skipped with its value");
         assertRefusal(refused(row, "{\"z\":1,\"a\":2}", false, true),
                 "unknown field \"z\" of ROW<`a` INT> (typedjson.fail-on-unknown-field=true)", "$", 1);
-        assertEquals("duplicate key \"a\"", refused(row, "{\"a\":1,\"a\":2}").reason());
+        // SPEC.md 8: a duplicate key is refused at the value that follows it, with the key's path
+        assertRefusal(refused(row, "{\"a\":1,\"a\":2}"), "duplicate key \"a\"", "$.a", 11);
+        assertRefusal(refused(row, "{\"z\":1,\"a\":2,\"z\":[3]}"), "duplicate key \"z\"", "$.z", 17);
         assertEquals("$.a", refused(row(MAP(INT(), STRING())), "{\"a\":{\"1\":\"x\",\"1\":\"y\"}}").path().substring(0, 3));
         assertEquals("format key \"~x\" must be the only key of its object (a key starting with '~' is written with the '~' doubled)",
                 refused(row, "{\"~x\":1}").reason());

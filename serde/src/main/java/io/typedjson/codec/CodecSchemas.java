@@ -1,8 +1,8 @@
 package io.typedjson.codec;
 
-import io.typedjson.codec.ContainerCodecs.OpenCodec;
-import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.Ref;
+import io.typedjson.codec.WrapperCodecs.OpenCodec;
+import io.typedjson.codec.WrapperCodecs.OptionalCodec;
+import io.typedjson.codec.WrapperCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Containers.CollectionCodec;
@@ -10,9 +10,10 @@ import io.typedjson.format.internal.Containers.ObjectArrayCodec;
 import io.typedjson.format.internal.Containers.ObjectMapCodec;
 import io.typedjson.format.internal.Containers.PairMapCodec;
 import io.typedjson.format.internal.KeySpelling;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.JsonSchemaFragments;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.jsonschema.Spellings;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +25,7 @@ import java.util.Set;
 
 /**
  * The JSON Schema of what a class's codec writes, read off the compiled codec itself (the same properties,
- * names, variants and key spellings the serde uses), with the scalar spellings of {@link Spellings}. Used by
+ * names, variants and key spellings the serde uses), with the scalar spellings of {@link JsonSchemaFragments}. Used by
  * {@link io.typedjson.jsonschema.JsonSchemas}; the result is a tree of maps, lists and scalars.
  */
 public final class CodecSchemas {
@@ -35,7 +36,7 @@ public final class CodecSchemas {
     private static final Map<Object, Class<?>> KEYS = new IdentityHashMap<>();
 
     static {
-        for (ScalarType scalar : ScalarType.values()) {
+        for (ScalarType scalar : ScalarTypes.all()) {
             Class<?> c = scalar.type();
             Codec<?> codec = ScalarCodecs.of(c);
             if (codec != null) {
@@ -75,20 +76,20 @@ public final class CodecSchemas {
         codec = target(codec);
         Class<?> scalar = SCALARS.get(codec);
         if (scalar != null) {
-            return Spellings.typed(scalar);
+            return JsonSchemaFragments.typed(scalar);
         }
         if (codec == DynamicCodec.INSTANCE) {
             return dynamicRef();
         }
         if (codec instanceof OpenCodec open) {
             Class<?> declared = open.type();
-            return declared == Object.class ? dynamicRef() : Spellings.dynamic(declared, dynamicRef().get("$ref").toString());
+            return declared == Object.class ? dynamicRef() : JsonSchemaFragments.dynamic(declared, dynamicRef().get("$ref").toString());
         }
         if (codec instanceof OptionalCodec optional) {
-            return Spellings.nullable(schema(optional.value()));
+            return JsonSchemaFragments.nullable(schema(optional.value()));
         }
         if (codec instanceof CollectionCodec<?> c) {
-            Map<String, Object> m = Spellings.type("array");
+            Map<String, Object> m = JsonSchemaFragments.type("array");
             m.put("items", element(c.element()));
             if (c.isSet() && jsonEqualityIsTheFormats(c.element())) {
                 m.put("uniqueItems", true);
@@ -96,24 +97,24 @@ public final class CodecSchemas {
             return m;
         }
         if (codec instanceof ObjectArrayCodec c) {
-            Map<String, Object> m = Spellings.type("array");
+            Map<String, Object> m = JsonSchemaFragments.type("array");
             m.put("items", element(c.element()));
             return m;
         }
         if (codec instanceof PrimitiveArrayCodec c) {
-            Map<String, Object> m = Spellings.type("array");
-            m.put("items", Spellings.typed(c.component()));
+            Map<String, Object> m = JsonSchemaFragments.type("array");
+            m.put("items", JsonSchemaFragments.typed(c.component()));
             return m;
         }
         if (codec instanceof ObjectMapCodec<?> c) {
-            Map<String, Object> m = Spellings.type("object");
+            Map<String, Object> m = JsonSchemaFragments.type("object");
             m.put("propertyNames", keyNames(c.keys()));
             m.put("additionalProperties", element(c.values()));
             return m;
         }
         if (codec instanceof PairMapCodec<?> c) {
             // keys and values alternate; JSON Schema cannot say which position is which, only that each is one of both
-            Map<String, Object> m = Spellings.type("array");
+            Map<String, Object> m = JsonSchemaFragments.type("array");
             Map<String, Object> items = new LinkedHashMap<>();
             items.put("anyOf", List.of(schema(c.keys()), element(c.values())));
             m.put("items", items);
@@ -131,15 +132,15 @@ public final class CodecSchemas {
         Map<String, Object> s = schema(codec);
         // Optional already has null; the dynamic model has null in it
         return codec instanceof OptionalCodec || codec == DynamicCodec.INSTANCE || codec instanceof OpenCodec
-                ? s : Spellings.nullable(s);
+                ? s : JsonSchemaFragments.nullable(s);
     }
 
     private Map<String, Object> dynamicRef() {
-        if (!defs.containsKey(Spellings.DYNAMIC)) {
-            defs.put(Spellings.DYNAMIC, null); // reserve the name before the recursion
-            defs.put(Spellings.DYNAMIC, Spellings.dynamic(Object.class, DEFS + Spellings.DYNAMIC));
+        if (!defs.containsKey(JsonSchemaFragments.DYNAMIC)) {
+            defs.put(JsonSchemaFragments.DYNAMIC, null); // reserve the name before the recursion
+            defs.put(JsonSchemaFragments.DYNAMIC, JsonSchemaFragments.dynamic(Object.class, DEFS + JsonSchemaFragments.DYNAMIC));
         }
-        return Spellings.ref(DEFS + Spellings.DYNAMIC);
+        return JsonSchemaFragments.ref(DEFS + JsonSchemaFragments.DYNAMIC);
     }
 
     /** Classes, variant types and enums go to {@code $defs} once, so a type can refer to itself. */
@@ -149,7 +150,7 @@ public final class CodecSchemas {
             Class<?> type = codec instanceof EnumCodec e ? e.type()
                     : codec instanceof ObjectCodec o ? o.type() : ((VariantCodec) codec).sealed();
             name = type.getSimpleName().isEmpty() ? "type" : type.getSimpleName();
-            for (int i = 2; taken.contains(name) || name.equals(Spellings.DYNAMIC); i++) {
+            for (int i = 2; taken.contains(name) || name.equals(JsonSchemaFragments.DYNAMIC); i++) {
                 name = type.getSimpleName() + "_" + i; // Box<Integer> and Box<String> are two codecs of one class
             }
             taken.add(name);
@@ -157,7 +158,7 @@ public final class CodecSchemas {
             defs.put(name, null); // keeps the order of first use
             defs.put(name, body(codec, type));
         }
-        return Spellings.ref(DEFS + name);
+        return JsonSchemaFragments.ref(DEFS + name);
     }
 
     private Map<String, Object> body(Codec<?> codec, Class<?> type) {
@@ -170,7 +171,7 @@ public final class CodecSchemas {
         if (codec instanceof VariantCodec v) {
             List<Object> variants = new ArrayList<>();
             for (int i = 0; i < v.names().length; i++) {
-                Map<String, Object> one = Spellings.type("object");
+                Map<String, Object> one = JsonSchemaFragments.type("object");
                 one.put("properties", Map.of(v.names()[i], schema(v.codecs()[i])));
                 one.put("required", List.of(v.names()[i]));
                 one.put("additionalProperties", false);
@@ -196,15 +197,15 @@ public final class CodecSchemas {
 
     private Map<String, Object> property(ObjectCodec.Property p) {
         switch (p.kind) {
-            case ObjectCodec.BOOLEAN: return Spellings.typed(boolean.class);
-            case ObjectCodec.BYTE: return Spellings.typed(byte.class);
-            case ObjectCodec.SHORT: return Spellings.typed(short.class);
-            case ObjectCodec.INT: return Spellings.typed(int.class);
-            case ObjectCodec.LONG: return Spellings.typed(long.class);
-            case ObjectCodec.FLOAT: return Spellings.typed(float.class);
-            case ObjectCodec.DOUBLE: return Spellings.typed(double.class);
-            case ObjectCodec.CHAR: return Spellings.typed(char.class);
-            case ObjectCodec.STRING: return Spellings.nullable(Spellings.typed(String.class));
+            case ObjectCodec.BOOLEAN: return JsonSchemaFragments.typed(boolean.class);
+            case ObjectCodec.BYTE: return JsonSchemaFragments.typed(byte.class);
+            case ObjectCodec.SHORT: return JsonSchemaFragments.typed(short.class);
+            case ObjectCodec.INT: return JsonSchemaFragments.typed(int.class);
+            case ObjectCodec.LONG: return JsonSchemaFragments.typed(long.class);
+            case ObjectCodec.FLOAT: return JsonSchemaFragments.typed(float.class);
+            case ObjectCodec.DOUBLE: return JsonSchemaFragments.typed(double.class);
+            case ObjectCodec.CHAR: return JsonSchemaFragments.typed(char.class);
+            case ObjectCodec.STRING: return JsonSchemaFragments.nullable(JsonSchemaFragments.typed(String.class));
             default: return element(p.codec);
         }
     }
@@ -220,7 +221,7 @@ public final class CodecSchemas {
             throw new IllegalArgumentException("no JSON Schema for the map key spelling " + keys.getClass().getName());
         }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pattern", Spellings.keyPattern(type));
+        m.put("pattern", JsonSchemaFragments.keyPattern(type));
         return m;
     }
 

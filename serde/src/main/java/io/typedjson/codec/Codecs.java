@@ -1,9 +1,9 @@
 package io.typedjson.codec;
 
 import io.typedjson.annotation.TypedJsonName;
-import io.typedjson.codec.ContainerCodecs.OpenCodec;
-import io.typedjson.codec.ContainerCodecs.OptionalCodec;
-import io.typedjson.codec.ContainerCodecs.Ref;
+import io.typedjson.codec.WrapperCodecs.OpenCodec;
+import io.typedjson.codec.WrapperCodecs.OptionalCodec;
+import io.typedjson.codec.WrapperCodecs.Ref;
 import io.typedjson.format.Codec;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Containers;
@@ -356,7 +356,7 @@ public final class Codecs {
             int kind = ObjectCodec.Property.kindOf(raw);
             Codec<Object> codec = kind == ObjectCodec.REF ? within(owner, name, type) : null;
             Object missing = raw == Optional.class ? Optional.empty() : raw.isPrimitive() ? zero(raw) : null;
-            return new ObjectCodec.Property(name, raw, type.getTypeName(), codec, lookup, getter, setter, missing);
+            return new ObjectCodec.Property(name, type, raw, codec, lookup, getter, setter, missing);
         }
 
         private static Object zero(Class<?> primitive) {

@@ -36,7 +36,7 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
         }
     }
 
-    // for CodecSchemas (the JSON Schema of a codec)
+    // for CodecSchemas (the JSON Schema of a codec) and TypedJsonCompatibility
     Class<?> type() { return type; }
     String[] names() { return names; }
 

@@ -6,6 +6,7 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.ObjectKeys;
 import io.typedjson.format.internal.Readers;
 import io.typedjson.format.TypedJsonException;
 import java.lang.invoke.MethodHandle;
@@ -39,14 +40,17 @@ final class ObjectCodec implements Codec<Object> {
         final MethodHandle setter; // (Object, same) -> void; null for records
         final Object missing;
         final String typeName;
+        /** The field's type as declared, type variables resolved: for the compatibility check. */
+        final java.lang.reflect.Type declared;
 
-        Property(String name, Class<?> type, String typeName, Codec<Object> codec, MethodHandles.Lookup lookup,
+        Property(String name, java.lang.reflect.Type declared, Class<?> type, Codec<Object> codec, MethodHandles.Lookup lookup,
                  MethodHandle getter, MethodHandle setter, Object missing) {
             this.name = name.intern();
             this.key = JsonKey.of(name);
             this.kind = kindOf(type);
             this.codec = codec;
-            this.typeName = typeName;
+            this.typeName = declared.getTypeName();
+            this.declared = declared;
             Class<?> slot = slotOf(kind);
             this.getter = Getters.of(lookup, getter, kind);
             this.setter = setter == null ? null
@@ -209,30 +213,21 @@ final class ObjectCodec implements Codec<Object> {
         int expected = 0;
         for (int i = nextKey(in, 0); i != END; i = nextKey(in, expected)) {
             if (i == UNKNOWN) {
-                String name = in.currentName();
-                Lexemes.checkUnicode(in, name);
-                if (unknown == null) {
-                    unknown = new java.util.HashSet<>();
-                }
-                if (!unknown.add(name)) {
-                    throw duplicate(in);
-                }
-                in.nextToken();
-                in.skipValue();
+                unknown = ObjectKeys.skipUnknown(in, unknown);
                 continue;
             }
             expected = i + 1;
             if (i < 64) {
                 long bit = 1L << i;
                 if ((seen & bit) != 0) {
-                    throw duplicate(in);
+                    throw ObjectKeys.duplicate(in);
                 }
                 seen |= bit;
             } else {
                 seenMore = seenMore != null ? seenMore : new long[(ps.length >> 6) + 1];
                 long bit = 1L << i;
                 if ((seenMore[i >> 6] & bit) != 0) {
-                    throw duplicate(in);
+                    throw ObjectKeys.duplicate(in);
                 }
                 seenMore[i >> 6] |= bit;
             }
@@ -308,13 +303,6 @@ final class ObjectCodec implements Codec<Object> {
             }
         }
         return -1;
-    }
-
-    /** On the second of two equal keys: the error at the value that follows it, the key's own path (SPEC.md 8). */
-    private TypedJsonException duplicate(JsonReader in) {
-        String name = in.currentName();
-        in.nextToken();
-        return Readers.error(in, "duplicate key " + Readers.quote(name));
     }
 
     private Object instantiate(JsonReader in) {

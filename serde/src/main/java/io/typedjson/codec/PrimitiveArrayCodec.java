@@ -71,31 +71,18 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
         if (component == double.class) {
             return Arrays.copyOf(doubles, n);
         }
-        if (component == float.class) {
-            float[] a = new float[n];
-            for (int i = 0; i < n; i++) a[i] = (float) doubles[i];
-            return a;
-        }
         if (component == long.class) {
             return Arrays.copyOf(longs, n);
         }
-        if (component == int.class) {
-            int[] a = new int[n];
-            for (int i = 0; i < n; i++) a[i] = (int) longs[i];
-            return a;
+        // the other components: each element narrowed (exactly: the readers checked the ranges) into the array
+        Object a = java.lang.reflect.Array.newInstance(component, n);
+        for (int i = 0; i < n; i++) {
+            if (component == int.class) ((int[]) a)[i] = (int) longs[i];
+            else if (component == float.class) ((float[]) a)[i] = (float) doubles[i];
+            else if (component == short.class) ((short[]) a)[i] = (short) longs[i];
+            else if (component == boolean.class) ((boolean[]) a)[i] = longs[i] != 0;
+            else ((char[]) a)[i] = (char) longs[i];
         }
-        if (component == short.class) {
-            short[] a = new short[n];
-            for (int i = 0; i < n; i++) a[i] = (short) longs[i];
-            return a;
-        }
-        if (component == boolean.class) {
-            boolean[] a = new boolean[n];
-            for (int i = 0; i < n; i++) a[i] = longs[i] != 0;
-            return a;
-        }
-        char[] a = new char[n];
-        for (int i = 0; i < n; i++) a[i] = (char) longs[i];
         return a;
     }
 }

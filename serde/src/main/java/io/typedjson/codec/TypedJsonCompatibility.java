@@ -1,16 +1,11 @@
 package io.typedjson.codec;
 
-import io.typedjson.annotation.TypedJsonName;
+import io.typedjson.format.Codec;
 import io.typedjson.format.internal.KeySpelling;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -359,71 +354,36 @@ public final class TypedJsonCompatibility {
         return identifier ? "." + key : "[\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]";
     }
 
-    private static List<String> enumNames(Class<?> type) {
-        List<String> names = new ArrayList<>();
-        for (Object c : type.getEnumConstants()) {
-            String name = ((Enum<?>) c).name();
-            try {
-                TypedJsonName rename = type.getField(name).getAnnotation(TypedJsonName.class);
-                names.add(rename != null ? rename.value() : name);
-            } catch (NoSuchFieldException e) {
-                throw new IllegalStateException(e);
-            }
+    /** The compiled codec of a type (any one: which keys and names it reads does not depend on the options). */
+    private static Codec<?> compiled(Type type) {
+        Codec<?> codec = Codecs.of(type, CodecOptions.DEFAULT);
+        while (codec instanceof WrapperCodecs.Ref r) {
+            codec = r.target();
         }
-        return names;
+        return codec;
     }
 
-    /** The variants of a sealed type by the name they are written with, typed as Codecs types them. */
+    /** An enum's constants by the name they are written with, read off its codec. */
+    private static List<String> enumNames(Class<?> type) {
+        return List.of(((EnumCodec) compiled(type)).names());
+    }
+
+    /** The variants of a sealed type by the name they are written with, typed as its codec types them. */
     private static Map<String, Type> variants(Type sealed) {
+        VariantCodec codec = (VariantCodec) compiled(sealed);
         Map<String, Type> variants = new LinkedHashMap<>();
-        for (Class<?> c : Types.raw(sealed).getPermittedSubclasses()) {
-            TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
-            variants.put(rename != null ? rename.value() : c.getSimpleName(), Types.subtype(sealed, c));
+        for (int i = 0; i < codec.names().length; i++) {
+            variants.put(codec.names()[i], Types.subtype(sealed, codec.classes()[i]));
         }
         return variants;
     }
 
-    /** The keys of a record or class and their resolved types, as {@code Codecs} finds them. */
+    /** The keys of a record or class and their resolved types, read off its compiled codec (as CodecSchemas does). */
     private static Map<String, Type> fields(Type type) {
-        Class<?> raw = Types.raw(type);
-        Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
         Map<String, Type> fields = new LinkedHashMap<>();
-        if (raw.isRecord()) {
-            for (RecordComponent c : raw.getRecordComponents()) {
-                TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
-                fields.put(rename != null ? rename.value() : c.getName(), Types.resolve(c.getGenericType(), bindings));
-            }
-            return fields;
-        }
-        ArrayDeque<Class<?>> hierarchy = new ArrayDeque<>();
-        for (Class<?> c = raw; c != Object.class; c = c.getSuperclass()) {
-            hierarchy.addFirst(c);
-        }
-        for (Class<?> c : hierarchy) {
-            for (Field f : c.getDeclaredFields()) {
-                int mod = f.getModifiers();
-                if (Modifier.isStatic(mod) || Modifier.isTransient(mod) || f.isSynthetic()) {
-                    continue;
-                }
-                TypedJsonName rename = f.getAnnotation(TypedJsonName.class);
-                if (rename == null) {
-                    Method getter = getter(raw, f);
-                    rename = getter == null ? null : getter.getAnnotation(TypedJsonName.class);
-                }
-                fields.put(rename != null ? rename.value() : f.getName(), Types.resolve(f.getGenericType(), bindings));
-            }
+        for (ObjectCodec.Property p : ((ObjectCodec) compiled(type)).properties()) {
+            fields.put(p.name, p.declared);
         }
         return fields;
-    }
-
-    private static Method getter(Class<?> raw, Field f) {
-        String cap = Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1);
-        for (Method m : raw.getMethods()) {
-            if (!Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0 && m.getReturnType() == f.getType()
-                    && (m.getName().equals("get" + cap) || f.getType() == boolean.class && m.getName().equals("is" + cap))) {
-                return m;
-            }
-        }
-        return null;
     }
 }

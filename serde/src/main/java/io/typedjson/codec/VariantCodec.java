@@ -32,8 +32,9 @@ final class VariantCodec extends NullableCodec<Object> {
         }
     }
 
-    // for CodecSchemas (the JSON Schema of a codec)
+    // for CodecSchemas (the JSON Schema of a codec) and TypedJsonCompatibility
     Class<?> sealed() { return sealed; }
+    Class<?>[] classes() { return classes; }
     String[] names() { return names; }
     Codec<Object>[] codecs() { return codecs; }
 

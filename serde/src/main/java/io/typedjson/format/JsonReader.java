@@ -380,29 +380,14 @@ public final class JsonReader {
         if (i < end && buf[i] == '.') {
             integer = false;
             int from = ++i;
-            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
-                i++;
-            }
-            if (i == from) {
-                throw i == end ? endOfInput("the digits after a decimal point")
-                        : unexpected(i, "Decimal point not followed by a digit");
-            }
+            i = digitsEnd(from, end, "the digits after a decimal point", "Decimal point not followed by a digit");
             digits += i - from;
         }
         if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
             integer = false;
             i++;
-            if (i < end && (buf[i] == '+' || buf[i] == '-')) {
-                i++;
-            }
-            int from = i;
-            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
-                i++;
-            }
-            if (i == from) {
-                throw i == end ? endOfInput("the digits of an exponent")
-                        : unexpected(i, "Exponent indicator not followed by a digit");
-            }
+            int from = i < end && (buf[i] == '+' || buf[i] == '-') ? i + 1 : i;
+            i = digitsEnd(from, end, "the digits of an exponent", "Exponent indicator not followed by a digit");
             digits += i - from;
         }
         if (digits > limits.maxNumberLength()) {
@@ -458,29 +443,46 @@ public final class JsonReader {
     public double doubleValue() {
         // Clinger's fast path: up to 15 digits and 22 decimals, digits and 10^k are exact doubles, so one division
         // rounds correctly
-        if (numberDigits <= 15) {
-            long m = plainDigits();
-            if (m >= 0 && plainDecimals <= 22) {
-                double d = plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m;
-                return buf[valueStart] == '-' ? -d : d;
-            }
-        }
-        char[] c = getTextCharacters();
-        return NumberInput.parseDouble(c, 0, charsLength, true);
+        long m = exactDigits(15, 22);
+        return m < 0 ? NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true)
+                : sign() * (plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m); // -1 * 0.0 is -0.0
     }
 
     /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
     public float floatValue() {
         // as doubleValue: up to 7 digits and 10 decimals are exact floats
-        if (numberDigits <= 7) {
-            long m = plainDigits();
-            if (m >= 0 && plainDecimals <= 10) {
-                float f = plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : m;
-                return buf[valueStart] == '-' ? -f : f;
-            }
+        long m = exactDigits(7, 10);
+        return m < 0 ? NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true)
+                : sign() * (plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : (float) m);
+    }
+
+    /**
+     * The current number's digits as one integer when it has at most {@code maxDigits} digits, at most
+     * {@code maxDecimals} of them after the point and no exponent (then digits and power of ten are exact in the
+     * floating type that allows these bounds); else -1.
+     */
+    /** The end of the digits from {@code from}: at least one, else the error saying which digits are missing. */
+    private int digitsEnd(int from, int end, String missing, String unexpected) {
+        int i = from;
+        while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+            i++;
         }
-        char[] c = getTextCharacters();
-        return NumberInput.parseFloat(c, 0, charsLength, true);
+        if (i == from) {
+            throw i == end ? endOfInput(missing) : unexpected(i, unexpected);
+        }
+        return i;
+    }
+
+    private int sign() {
+        return buf[valueStart] == '-' ? -1 : 1;
+    }
+
+    private long exactDigits(int maxDigits, int maxDecimals) {
+        if (numberDigits > maxDigits) {
+            return -1;
+        }
+        long m = plainDigits();
+        return m >= 0 && plainDecimals <= maxDecimals ? m : -1;
     }
 
     /** The digits after the point of the lexeme {@link #plainDigits} last read. */

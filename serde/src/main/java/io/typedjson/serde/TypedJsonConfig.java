@@ -23,10 +23,11 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String KEY_TYPE = "typedjson.key.type";
     public static final String UNKNOWN_FIELDS = "typedjson.unknown.fields";
     public static final String MISSING_PRIMITIVES = "typedjson.missing.primitives";
-    public static final String MAX_DEPTH = "typedjson.max.depth";
-    public static final String MAX_NUMBER_LENGTH = "typedjson.max.number.length";
-    public static final String MAX_STRING_LENGTH = "typedjson.max.string.length";
-    public static final String MAX_DOCUMENT_BYTES = "typedjson.max.document.bytes";
+    // the limits' names are the format's (its errors name them), shared with the Connect converter
+    public static final String MAX_DEPTH = Limits.DEPTH_PROPERTY;
+    public static final String MAX_NUMBER_LENGTH = Limits.NUMBER_LENGTH_PROPERTY;
+    public static final String MAX_STRING_LENGTH = Limits.STRING_LENGTH_PROPERTY;
+    public static final String MAX_DOCUMENT_BYTES = Limits.DOCUMENT_BYTES_PROPERTY;
 
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()

@@ -7,7 +7,8 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.serde.internal.SchemaTopicReader;
@@ -533,9 +534,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             quote(s, sb);
         } else {
             // the dynamic model's reader gives nothing else than containers and scalars of the table
-            ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+            ScalarType scalar = ScalarTypes.ofValueClass(v.getClass());
             String text = scalar.text(v);
-            sb.append(scalar.label()).append("::");
+            sb.append(scalar.name()).append("::");
             if (scalar.jsonString()) {
                 sb.append('"').append(text).append('"');
             } else {

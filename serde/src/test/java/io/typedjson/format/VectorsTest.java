@@ -118,6 +118,7 @@ class VectorsTest {
             case "datetime": return LocalDateTime.parse((String) p);
             case "offsetdatetime": return OffsetDateTime.parse((String) p);
             case "uuid": return UUID.fromString((String) p);
+            case "duration": return java.time.Duration.parse((String) p);
             case "list": {
                 List<Object> list = new ArrayList<>();
                 ((List<?>) p).forEach(e -> list.add(explicit(e)));

@@ -1,5 +1,7 @@
 package io.typedjson.jsonschema;
 
+import io.typedjson.format.internal.scalar.JsonSchemaFragments;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -524,11 +526,11 @@ class JsonSchemasTest {
 
     @Test
     void integerRangePatternsAreExact() {
-        java.util.regex.Pattern int8 = java.util.regex.Pattern.compile("^" + Spellings.INT8 + "$");
+        java.util.regex.Pattern int8 = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.INT8 + "$");
         for (int i = -1000; i <= 1000; i++) {
             assertEquals(i >= -128 && i <= 127, int8.matcher(Integer.toString(i)).matches(), Integer.toString(i));
         }
-        java.util.regex.Pattern int64 = java.util.regex.Pattern.compile("^" + Spellings.INT64 + "$");
+        java.util.regex.Pattern int64 = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.INT64 + "$");
         Random r = new Random(3);
         for (int i = 0; i < 10_000; i++) {
             BigInteger b = new BigInteger(64 + r.nextInt(3), r).subtract(BigInteger.ONE.shiftLeft(64));
@@ -542,8 +544,8 @@ class JsonSchemasTest {
 
     @Test
     void floatAndDecimalPatternsTakeTheWritersTexts() {
-        java.util.regex.Pattern doubles = java.util.regex.Pattern.compile("^" + Spellings.FLOAT_OR_NON_FINITE + "$");
-        java.util.regex.Pattern decimals = java.util.regex.Pattern.compile("^" + Spellings.DECIMAL + "$");
+        java.util.regex.Pattern doubles = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.FLOAT_OR_NON_FINITE + "$");
+        java.util.regex.Pattern decimals = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.DECIMAL + "$");
         Random r = new Random(11);
         Function<Object, String> text = v -> new String(TypedJson.write(v), StandardCharsets.UTF_8);
         for (int i = 0; i < 20_000; i++) {
@@ -568,11 +570,11 @@ class JsonSchemasTest {
 
     @Test
     void timePatternsTakeExactlyTheWritersTexts() {
-        java.util.regex.Pattern instant = java.util.regex.Pattern.compile("^" + Spellings.INSTANT + "$");
-        java.util.regex.Pattern odt = java.util.regex.Pattern.compile("^" + Spellings.OFFSET_DATE_TIME + "$");
-        java.util.regex.Pattern time = java.util.regex.Pattern.compile("^" + Spellings.LOCAL_TIME + "$");
-        java.util.regex.Pattern connectTime = java.util.regex.Pattern.compile("^" + Spellings.CONNECT_TIME + "$");
-        java.util.regex.Pattern connectTs = java.util.regex.Pattern.compile("^" + Spellings.CONNECT_TIMESTAMP + "$");
+        java.util.regex.Pattern instant = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.INSTANT + "$");
+        java.util.regex.Pattern odt = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.OFFSET_DATE_TIME + "$");
+        java.util.regex.Pattern time = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.LOCAL_TIME + "$");
+        java.util.regex.Pattern connectTime = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.CONNECT_TIME + "$");
+        java.util.regex.Pattern connectTs = java.util.regex.Pattern.compile("^" + JsonSchemaFragments.CONNECT_TIMESTAMP + "$");
         Random r = new Random(5);
         for (int i = 0; i < 20_000; i++) {
             Instant t = instantOf(r);

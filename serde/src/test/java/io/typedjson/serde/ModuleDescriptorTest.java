@@ -32,7 +32,8 @@ class ModuleDescriptorTest {
         Set<String> qualified = module.exports().stream().filter(ModuleDescriptor.Exports::isQualified)
                 .map(e -> e.source() + " to " + e.targets()).collect(Collectors.toSet());
         assertEquals(Set.of("io.typedjson.format.internal to [io.typedjson.connect]",
-                "io.typedjson.serde.internal to [io.typedjson.connect]"), qualified);
+                "io.typedjson.serde.internal to [io.typedjson.connect]",
+                "io.typedjson.format.internal.scalar to [io.typedjson.connect]"), qualified);
         // a Codec reads and writes through typedjson's own JsonReader and JsonWriter: jackson-core (its number
         // routines) is used inside, not passed on to users
         assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.core")

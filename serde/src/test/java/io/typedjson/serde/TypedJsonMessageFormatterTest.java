@@ -69,6 +69,15 @@ class TypedJsonMessageFormatterTest {
     }
 
     @Test
+    void printsADurationWithItsSpecName() {
+        Map<String, Object> timer = new LinkedHashMap<>();
+        timer.put("every", java.time.Duration.ofMillis(-3_723_500));
+        byte[] value = SERIALIZER.serialize("timers", timer);
+        assertEquals("{\"every\":duration::\"PT-1H-2M-3.5S\"}\n",
+                print(Map.of("print.types", "true"), record(null, value, new RecordHeaders())));
+    }
+
+    @Test
     void prettyPrintsKeepingNumberLexemes() {
         String out = print(Map.of("pretty", "true"), record(null, "{\"a\":[1.10,2]}".getBytes(StandardCharsets.UTF_8),
                 new RecordHeaders()));

@@ -14,7 +14,8 @@ import io.typedjson.bench.data.EdgeCases;
 import io.typedjson.bench.data.Shapes;
 import io.typedjson.connect.TypedJsonConverter;
 import io.typedjson.format.VectorsAccess;
-import io.typedjson.format.internal.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.serde.TypedJsonSerializer;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -620,10 +621,10 @@ class CrossLanguageIT {
 
     /** The explicit notation's name of a scalar: the format's label for its type (Float and Double by toString, which reads back). */
     private static String kind(Object v) {
-        ScalarType scalar = ScalarType.ofValueClass(v.getClass());
+        ScalarType scalar = ScalarTypes.ofValueClass(v.getClass());
         if (scalar == null || !scalar.dynamic()) {
             throw new IllegalArgumentException("no explicit notation for " + v.getClass().getName());
         }
-        return scalar.label();
+        return scalar.name();
     }
 }

@@ -5,7 +5,6 @@ import io.typedjson.format.JsonReader;
 
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
-import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.TypedJsonException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -125,7 +124,7 @@ public final class Containers {
         }
 
         private void writeElement(JsonWriter out, Object e) {
-            if (element instanceof DynamicCodec dynamic) { // see the class comment
+            if (element instanceof DynamicModel dynamic) { // see the class comment
                 dynamic.write(out, e);
             } else {
                 element.write(out, e);
@@ -133,7 +132,7 @@ public final class Containers {
         }
 
         private Object readElement(JsonReader in) {
-            return element instanceof DynamicCodec dynamic ? dynamic.read(in) : element.read(in);
+            return element instanceof DynamicModel dynamic ? dynamic.read(in) : element.read(in);
         }
 
         /**
@@ -213,7 +212,7 @@ public final class Containers {
                 String spelled = spell(e.getKey(), texts);
                 out.writeFieldName(spelled);
                 try {
-                    if (values instanceof DynamicCodec dynamic) { // see the class comment
+                    if (values instanceof DynamicModel dynamic) { // see the class comment
                         dynamic.write(out, e.getValue());
                     } else {
                         values.write(out, e.getValue());
@@ -253,7 +252,7 @@ public final class Containers {
                 Object key = keys == STRING_KEYS ? text : keys.parse(in, text);
                 in.nextToken();
                 long valueStart = in.tokenOffset(); // a duplicate is reported at its value's first byte (SPEC.md 8)
-                Object value = values instanceof DynamicCodec dynamic ? dynamic.read(in) : values.read(in);
+                Object value = values instanceof DynamicModel dynamic ? dynamic.read(in) : values.read(in);
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {

@@ -80,7 +80,7 @@ public final class IsoTimes {
 
     /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
-        Instant fast = fastInstant(s);
+        Instant fast = fastInstant(s, 0, s.length());
         if (fast != null) {
             return fast;
         }
@@ -96,27 +96,24 @@ public final class IsoTimes {
      * fast path's shape with 0, 3, 6 or 9 fraction digits, the last three not all zero, is exactly text()'s.
      */
     public static Instant canonicalInstantOrNull(String s) {
-        int n = s.length();
-        if (n != 20 && n != 24 && n != 27 && n != 30) {
-            return null;
-        }
-        if (n > 20 && s.charAt(n - 2) == '0' && s.charAt(n - 3) == '0' && s.charAt(n - 4) == '0') {
-            return null;
-        }
-        return fastInstant(s);
+        return canonicalInstant(s, 0, s.length());
     }
 
     /** {@link #canonicalInstantOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
     public static Instant canonicalInstantOrNull(char[] c, int offset, int length) {
-        int n = length;
+        return canonicalInstant(c, offset, offset + length);
+    }
+
+    /** {@link #canonicalInstantOrNull(String)} on {@code text[from, to)}, a String or a char[]. */
+    private static Instant canonicalInstant(Object text, int from, int to) {
+        int n = to - from;
         if (n != 20 && n != 24 && n != 27 && n != 30) {
             return null;
         }
-        int end = offset + n;
-        if (n > 20 && c[end - 2] == '0' && c[end - 3] == '0' && c[end - 4] == '0') {
+        if (n > 20 && charAt(text, to - 2) == '0' && charAt(text, to - 3) == '0' && charAt(text, to - 4) == '0') {
             return null;
         }
-        return fastInstant(c, offset, end);
+        return fastInstant(text, from, to);
     }
 
     /** {@link #canonicalLocalDateOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
@@ -175,13 +172,10 @@ public final class IsoTimes {
 
     /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
     public static Instant parseAnyInstant(String s) {
-        Instant fast = fastInstant(s);
+        Instant fast = fastInstant(s, 0, s.length());
         return fast != null ? fast : Instant.parse(s);
     }
 
-    private static Instant fastInstant(String s) {
-        return fastInstant(s, 0, s.length());
-    }
 
     /**
      * An instant in a typed position from the parser's buffer {@code c[offset, offset + length)}, without a String:

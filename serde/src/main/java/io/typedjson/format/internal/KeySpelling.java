@@ -1,7 +1,9 @@
 package io.typedjson.format.internal;
 
 import io.typedjson.format.JsonReader;
-import java.util.EnumMap;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -22,17 +24,17 @@ public interface KeySpelling<K> {
 
     /** The spelling for a scalar key type (primitive classes as their boxes), or null when the type has none. */
     static KeySpelling<?> of(Class<?> type) {
-        ScalarType scalar = ScalarType.of(type);
+        ScalarType scalar = ScalarTypes.of(type);
         return scalar == null ? null : Scalar.SPELLINGS.get(scalar);
     }
 
-    /** A scalar type's key spelling: its row's {@link ScalarType#text} and {@link ScalarType#parseKey}. */
+    /** A scalar type's key spelling: its type's {@link ScalarType#text} and {@link ScalarType#parseKey}. */
     final class Scalar implements KeySpelling<Object> {
-        static final Map<ScalarType, KeySpelling<?>> SPELLINGS = new EnumMap<>(ScalarType.class);
+        static final Map<ScalarType, KeySpelling<?>> SPELLINGS = new IdentityHashMap<>();
 
         static {
-            for (ScalarType scalar : ScalarType.values()) {
-                if (scalar.keyWhat() != null) {
+            for (ScalarType scalar : ScalarTypes.all()) {
+                if (scalar.hasKeySpelling()) {
                     SPELLINGS.put(scalar, new Scalar(scalar));
                 }
             }
@@ -55,11 +57,11 @@ public interface KeySpelling<K> {
             try {
                 key = scalar.parseKey(s);
             } catch (RuntimeException e) {
-                throw Readers.error(in, "key " + Readers.quote(s) + " is not " + scalar.keyWhat());
+                throw Readers.error(in, "key " + Readers.quote(s) + " is not " + scalar.description());
             }
             String canonical = scalar.text(key);
             if (!canonical.equals(s)) {
-                throw Readers.error(in, "key " + Readers.quote(s) + " is not the canonical spelling of " + scalar.keyWhat()
+                throw Readers.error(in, "key " + Readers.quote(s) + " is not the canonical spelling of " + scalar.description()
                         + " (" + Readers.quote(canonical) + ")");
             }
             return key;

@@ -226,6 +226,16 @@ public final class Lexemes {
         }
     }
 
+    /** A float64's text: its shortest digits, or NaN and the infinities by name. */
+    public static String floatingText(double d) {
+        return Double.isFinite(d) ? doubleText(d) : nonFiniteText(d);
+    }
+
+    /** A float32's text: its shortest digits, or NaN and the infinities by name. */
+    public static String floatingText(float f) {
+        return Float.isFinite(f) ? floatText(f) : nonFiniteText(f);
+    }
+
     public static String nonFiniteText(double d) {
         return Double.isNaN(d) ? NAN : d > 0 ? INFINITY : NEGATIVE_INFINITY;
     }
@@ -276,14 +286,34 @@ public final class Lexemes {
         return d;
     }
 
-    public static double parseNonFinite(JsonReader in, String s) {
+    /** NaN and the infinities by their names (the one place these names are read), else null. */
+    private static Double nonFiniteOrNull(String s) {
         switch (s) {
             case NAN: return Double.NaN;
             case INFINITY: return Double.POSITIVE_INFINITY;
             case NEGATIVE_INFINITY: return Double.NEGATIVE_INFINITY;
-            default: throw Readers.error(in, "string " + Readers.quote(s) + " where a number belongs"
+            default: return null;
+        }
+    }
+
+    /** Whether {@code s} is the name of NaN or an infinity. */
+    public static boolean isNonFiniteName(String s) {
+        return nonFiniteOrNull(s) != null;
+    }
+
+    public static double parseNonFinite(JsonReader in, String s) {
+        Double d = nonFiniteOrNull(s);
+        if (d == null) {
+            throw Readers.error(in, "string " + Readers.quote(s) + " where a number belongs"
                     + " (only \"NaN\", \"Infinity\" and \"-Infinity\" are spelled as strings)");
         }
+        return d;
+    }
+
+    /** A map key's text of a float: NaN and the infinities by name, else a number; a RuntimeException for neither. */
+    public static double parseNonFiniteOrNumber(String s) {
+        Double d = nonFiniteOrNull(s);
+        return d != null ? d : Double.parseDouble(s);
     }
 
     // ---- decimals: the number lexeme of BigDecimal.toString(), so the scale rides on the lexeme
@@ -362,7 +392,7 @@ public final class Lexemes {
      * without building the payload String; null for anything else, which the String path reads or refuses.
      */
     public static Float canonicalFloatOrNull(char[] c, int offset, int length) {
-        if (!isJsonNumber(c, offset, offset + length)) {
+        if (!isJsonNumber(java.nio.CharBuffer.wrap(c, offset, length))) {
             return null;
         }
         float f = NumberInput.parseFloat(c, offset, length, true);
@@ -373,40 +403,43 @@ public final class Lexemes {
         return canonical.length() == length && canonical.contentEquals(java.nio.CharBuffer.wrap(c, offset, length)) ? f : null;
     }
 
-    /** JSON number syntax, {@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}, on {@code c[from, to)}. */
-    private static boolean isJsonNumber(char[] c, int from, int to) {
-        int i = from < to && c[from] == '-' ? from + 1 : from;
-        if (i >= to || !isDigit(c[i])) {
+    /**
+     * An integer lexeme as the writer spells it in {@code c[from, to)}: optional '-', 1 to {@code maxDigits} digits,
+     * no leading zero, never "-0"; its value, else Long.MIN_VALUE. {@code maxDigits} at most 18.
+     */
+    public static long canonicalInteger(char[] c, int from, int to, int maxDigits) {
+        boolean negative = from < to && c[from] == '-';
+        int i = negative ? from + 1 : from;
+        int digits = to - i;
+        if (digits < 1 || digits > maxDigits || (c[i] == '0' && (digits > 1 || negative))) {
+            return Long.MIN_VALUE;
+        }
+        long v = 0;
+        for (; i < to; i++) {
+            char ch = c[i];
+            if (!isDigit(ch)) {
+                return Long.MIN_VALUE;
+            }
+            v = v * 10 + (ch - '0');
+        }
+        return negative ? -v : v;
+    }
+
+    /**
+     * Whether {@code p} is an integer lexeme as the writer spells it, of any length: optional '-', digits without
+     * leading zeros, never "-0" (the strict check beside the fast {@link #canonicalInteger}).
+     */
+    public static boolean isIntegerLexeme(String p) {
+        int start = !p.isEmpty() && p.charAt(0) == '-' ? 1 : 0;
+        if (p.length() == start || (p.charAt(start) == '0' && (p.length() > start + 1 || start == 1))) {
             return false;
         }
-        if (c[i++] != '0') {
-            while (i < to && isDigit(c[i])) {
-                i++;
-            }
-        }
-        if (i < to && c[i] == '.') {
-            int start = ++i;
-            while (i < to && isDigit(c[i])) {
-                i++;
-            }
-            if (i == start) {
+        for (int i = start; i < p.length(); i++) {
+            if (!isDigit(p.charAt(i))) {
                 return false;
             }
         }
-        if (i < to && (c[i] == 'e' || c[i] == 'E')) {
-            i++;
-            if (i < to && (c[i] == '+' || c[i] == '-')) {
-                i++;
-            }
-            int start = i;
-            while (i < to && isDigit(c[i])) {
-                i++;
-            }
-            if (i == start) {
-                return false;
-            }
-        }
-        return i == to;
+        return true;
     }
 
     /** Canonical padded base64 in {@code c[offset, offset + length)} decoded without a String, else null. */
@@ -498,7 +531,7 @@ public final class Lexemes {
      * Whether {@code s} is a JSON number lexeme ({@code -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?}); tag payloads
      * are checked with it because Java's parsers also take "+1", ".5", "0x1p3" or "1f".
      */
-    public static boolean isJsonNumber(String s) {
+    public static boolean isJsonNumber(CharSequence s) {
         int n = s.length();
         int i = 0;
         if (i < n && s.charAt(i) == '-') {
@@ -545,6 +578,13 @@ public final class Lexemes {
     }
 
     // ---- bytes: standard base64 with padding
+
+    /** A copy of the bytes from position to limit, leaving the buffer as it was. */
+    public static byte[] remaining(java.nio.ByteBuffer b) {
+        byte[] copy = new byte[b.remaining()];
+        b.duplicate().get(copy);
+        return copy;
+    }
 
     public static void writeBytes(JsonWriter out, byte[] b) {
         out.writeBinary(b, 0, b.length);
@@ -640,21 +680,20 @@ public final class Lexemes {
 
     /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
     public static void writeInstant(JsonWriter out, Instant instant) {
-        char[] c = IsoTimes.chars(instant, 0);
-        if (c != null) {
-            out.writeString(c, 0, c.length);
-        } else {
-            out.writeString(instant.toString());
-        }
+        writeChars(out, IsoTimes.chars(instant, 0), instant);
     }
 
     /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
     public static void writeLocalDate(JsonWriter out, LocalDate date) {
-        char[] c = IsoTimes.chars(date, 0);
+        writeChars(out, IsoTimes.chars(date, 0), date);
+    }
+
+    /** The characters of a time's text (null outside the years 0000 to 9999), else its toString(). */
+    private static void writeChars(JsonWriter out, char[] c, Object time) {
         if (c != null) {
             out.writeString(c, 0, c.length);
         } else {
-            out.writeString(date.toString());
+            out.writeString(time.toString());
         }
     }
 

@@ -1,11 +1,15 @@
 /**
- * The format's rules, written once (SPEC.md). First the table of scalar types ({@code ScalarType}): one row per type
- * with its class, tag, typed spelling, canonical text (map keys, tag payloads), label and Connect schema, which the
- * dynamic model, the class codecs, map keys, the console formatter, JSON Schema and the Connect converter all read.
- * Beside it the container codecs ({@code Containers}: arrays, sets, string-keyed objects, pair maps) that all three
- * build on. Under them: the one spelling of each scalar ({@code Lexemes}, {@code IsoTimes}, base64 included), the
- * tags ({@code Tags}), map-key spellings ({@code KeySpelling}), the format's equality ({@code Equality}), reader
- * errors with path and offset and the limits' messages ({@code Readers}).
+ * The format core: the format's rules, written once (SPEC.md), at the bottom of the layers (checked by
+ * {@code LayeringTest}: nothing here imports the dynamic model's API, the codecs, JSON Schema or the serde). The
+ * scalar types are {@code io.typedjson.format.internal.scalar}: one class per type with all of its rules, and the
+ * registry {@code ScalarTypes}. Here: the container codecs ({@code Containers}: arrays, sets, string-keyed objects,
+ * pair maps) and the dynamic model's body ({@code DynamicModel}) that they call directly; the one spelling of each
+ * lexeme ({@code Lexemes}, {@code IsoTimes}, base64 included), the tags ({@code Tags}), map-key spellings
+ * ({@code KeySpelling}), the format's equality ({@code Equality}) and reader errors with path and offset
+ * ({@code Readers}). The core also holds the reader and writer of {@code io.typedjson.format} with their errors and
+ * limits ({@code JsonReader}, {@code JsonWriter}, {@code JsonToken}, {@code JsonKey}, {@code EncodedString},
+ * {@code Codec}, {@code TypedJsonException}, {@code Limits}), which live in that package because users' codecs use
+ * them.
  *
  * <p>Not API: the module exports this package to the Connect converter only, and it may change in any release.
  */

@@ -12,8 +12,8 @@ import java.util.Optional;
  * Optional, open types and self-references around the codecs of their parts. Collections, arrays and maps are the
  * format's own container codecs ({@code io.typedjson.format.internal.Containers}), used as they are.
  */
-final class ContainerCodecs {
-    private ContainerCodecs() {}
+final class WrapperCodecs {
+    private WrapperCodecs() {}
 
     /** Optional: empty is null, present is the value's spelling. A null Optional reference is refused. */
     static final class OptionalCodec implements Codec<Optional<Object>> {

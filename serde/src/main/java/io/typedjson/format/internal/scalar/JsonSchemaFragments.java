@@ -1,153 +1,97 @@
-package io.typedjson.jsonschema;
+package io.typedjson.format.internal.scalar;
 
-import io.typedjson.format.internal.ScalarType;
 import io.typedjson.format.internal.Tags;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The scalar spellings of SPEC.md section 5 as JSON Schema: the one per-scalar-type table of the JSON Schema
- * generators ({@link JsonSchemas} and the Connect converter's {@code ConnectJsonSchemas}). Everything else
- * (objects, variants, containers) is derived from the codecs; only here does a Java scalar type meet its JSON
- * Schema, and a new scalar type of {@link ScalarType} is one new row here.
+ * The format's spellings as JSON Schema: the building blocks the scalar types' own fragments are made of
+ * ({@link ScalarType#jsonSchema()}, {@link ScalarType#textPattern()}, {@link ScalarType#tagPayloadPattern()}), the
+ * lookups by class and tag over the registry, and the dynamic model's schema. Used by the JSON Schema generators
+ * ({@code io.typedjson.jsonschema.JsonSchemas} and the Connect converter's {@code ConnectJsonSchemas}).
  *
  * <p>Patterns are ECMA-262 regular expressions, as JSON Schema asks, using only what Java's regular expressions
  * read the same way (groups, classes, counted repetition, lookahead). A pattern without {@code ^...$} is a part
  * to be embedded.
  */
-public final class Spellings {
-    private Spellings() {}
+public final class JsonSchemaFragments {
+    private JsonSchemaFragments() {}
 
     /** A string in a typed position: any text, but one starting with {@code ~} has it doubled (SPEC section 4). */
     public static final String ESCAPED = "^(?!~(?!~))";
     /** A {@code char}: one character, {@code ~} written {@code ~~}. */
-    static final String CHAR = "(?:[^~]|~~)";
+    public static final String CHAR = "(?:[^~]|~~)";
 
-    static final String BOOLEAN = "(?:true|false)";
-    static final String INT8 = integerRange(Byte.MIN_VALUE, Byte.MAX_VALUE);
-    static final String INT16 = integerRange(Short.MIN_VALUE, Short.MAX_VALUE);
-    static final String INT32 = integerRange(Integer.MIN_VALUE, Integer.MAX_VALUE);
-    static final String INT64 = integerRange(Long.MIN_VALUE, Long.MAX_VALUE);
-    static final String INTEGER = "(?:0|-?[1-9][0-9]*)";
-    static final String NON_FINITE = "(?:NaN|Infinity|-Infinity)";
+    public static final String BOOLEAN = "(?:true|false)";
+    public static final String INT8 = integerRange(Byte.MIN_VALUE, Byte.MAX_VALUE);
+    public static final String INT16 = integerRange(Short.MIN_VALUE, Short.MAX_VALUE);
+    public static final String INT32 = integerRange(Integer.MIN_VALUE, Integer.MAX_VALUE);
+    public static final String INT64 = integerRange(Long.MIN_VALUE, Long.MAX_VALUE);
+    public static final String INTEGER = "(?:0|-?[1-9][0-9]*)";
+    public static final String NON_FINITE = "(?:NaN|Infinity|-Infinity)";
     /**
-     * The layout of section 5.1: plain for 10^-3 <= |x| < 10^7, else one digit, point, digits, {@code E} and an
+     * The layout of section 5.1: plain for {@code 10^-3 <= |x| < 10^7}, else one digit, point, digits, {@code E} and an
      * exponent outside -3..6; no trailing zero but the one of {@code d.0}. Whether the digits are the shortest
      * that read back cannot be said by a pattern.
      */
-    static final String FLOAT = "(?:-?(?:0\\.0|[1-9][0-9]{0,6}\\.(?:[0-9]*[1-9]|0)|0\\.0{0,2}[1-9](?:[0-9]*[1-9])?"
+    public static final String FLOAT = "(?:-?(?:0\\.0|[1-9][0-9]{0,6}\\.(?:[0-9]*[1-9]|0)|0\\.0{0,2}[1-9](?:[0-9]*[1-9])?"
             + "|[1-9]\\.(?:[0-9]*[1-9]|0)E(?:[7-9]|[1-9][0-9]+|-(?:[4-9]|[1-9][0-9]+))))";
-    static final String FLOAT_OR_NON_FINITE = "(?:" + FLOAT + "|" + NON_FINITE + ")";
+    public static final String FLOAT_OR_NON_FINITE = "(?:" + FLOAT + "|" + NON_FINITE + ")";
     private static final String DECIMAL_EXPONENT = "E(?:\\+[1-9][0-9]*|-(?:[7-9]|[1-9][0-9]+))";
     /** {@code BigDecimal.toString()} (section 5.3): plain when the scale is >= 0 and the adjusted exponent >= -6. */
-    static final String DECIMAL = "(?:0(?:\\.0{1,6})?|-?(?:[1-9][0-9]*(?:\\.[0-9]+)?|0\\.0{0,5}[1-9][0-9]*)"
+    public static final String DECIMAL = "(?:0(?:\\.0{1,6})?|-?(?:[1-9][0-9]*(?:\\.[0-9]+)?|0\\.0{0,5}[1-9][0-9]*)"
             + "|-?[1-9](?:\\.[0-9]+)?" + DECIMAL_EXPONENT + "|0" + DECIMAL_EXPONENT + ")";
     /** Canonical base64: padded, the unused bits of the last digit zero (RFC 4648 section 3.5). */
-    static final String BASE64 = "(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?";
-    static final String UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+    public static final String BASE64 = "(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?";
+    public static final String UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
     // dates and times (section 5.4): four-digit years 0000-9999, else a sign; months have their days (a
     // 29 February of a common year is not caught)
-    private static String date(int maxDigits) {
+    static String date(int maxDigits) {
         return "(?:[0-9]{4}|\\+[1-9][0-9]{4," + (maxDigits - 1) + "}|-(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3,"
                 + (maxDigits - 1) + "}))"
                 + "-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|[12][0-9]))";
     }
 
-    static final String LOCAL_DATE = date(9);
-    private static final String HOUR_MINUTE = "(?:[01][0-9]|2[0-3]):[0-5][0-9]";
+    public static final String LOCAL_DATE = date(9);
+    static final String HOUR_MINUTE = "(?:[01][0-9]|2[0-3]):[0-5][0-9]";
     /** 3, 6 or 9 digits: the fewest that show the nanoseconds. */
-    private static final String NANOS = "\\.(?:[0-9]{6}(?!000)[0-9]{3}|[0-9]{3}(?!000)[0-9]{3}|(?!000)[0-9]{3})";
-    private static final String MILLIS = "\\.(?!000)[0-9]{3}";
+    static final String NANOS = "\\.(?:[0-9]{6}(?!000)[0-9]{3}|[0-9]{3}(?!000)[0-9]{3}|(?!000)[0-9]{3})";
+    static final String MILLIS = "\\.(?!000)[0-9]{3}";
 
     /** {@code hh:mm}, then {@code :ss} when seconds or fraction are not zero, then the fraction. */
-    private static String localTime(String fraction) {
+    static String localTime(String fraction) {
         return "(?:" + HOUR_MINUTE + "(?::(?:(?!00)[0-5][0-9](?:" + fraction + ")?|[0-5][0-9]" + fraction + "))?)";
     }
 
-    static final String LOCAL_TIME = localTime(NANOS);
-    static final String INSTANT = "(?:" + date(10) + "T" + HOUR_MINUTE + ":[0-5][0-9](?:" + NANOS + ")?Z)";
-    static final String LOCAL_DATE_TIME = "(?:" + LOCAL_DATE + "T" + LOCAL_TIME + ")";
+    public static final String LOCAL_TIME = localTime(NANOS);
+    public static final String INSTANT = "(?:" + date(10) + "T" + HOUR_MINUTE + ":[0-5][0-9](?:" + NANOS + ")?Z)";
+    public static final String LOCAL_DATE_TIME = "(?:" + LOCAL_DATE + "T" + LOCAL_TIME + ")";
     /** {@code Z} for zero, else {@code ±hh:mm}, with {@code :ss} when the offset has seconds; at most 18:00. */
-    static final String OFFSET_DATE_TIME = "(?:" + LOCAL_DATE_TIME
+    public static final String OFFSET_DATE_TIME = "(?:" + LOCAL_DATE_TIME
             + "(?:Z|[+-](?!00:00$)(?:(?:0[0-9]|1[0-7]):[0-5][0-9](?::(?!00)[0-5][0-9])?|18:00)))";
     /** Connect's Time: a LocalTime of whole milliseconds (SPEC section 11). */
     public static final String CONNECT_TIME = localTime(MILLIS);
     /** Connect's Timestamp: an instant of whole milliseconds, UTC. */
     public static final String CONNECT_TIMESTAMP = "(?:" + date(10) + "T" + HOUR_MINUTE + ":[0-5][0-9](?:" + MILLIS + ")?Z)";
 
-    /**
-     * The JSON Schema facts of one scalar type of the format's table ({@link ScalarType}): its schema in a typed
-     * position, the pattern of its canonical text (a map key, a tag payload; null: any escaped string), and the
-     * pattern of its payload when tagged in the dynamic model (null when it has no tag).
-     */
-    record Row(ScalarType scalar, Map<String, Object> typed, String text, String tagPayload) {}
-
-    /** The rows by scalar type; every row of {@link ScalarType} has one (checked below). */
-    private static final Map<ScalarType, Row> ROWS = new EnumMap<>(ScalarType.class);
-
-    static {
-        row(ScalarType.STRING, string(null), null, null); // as a key: ESCAPED
-        row(ScalarType.BOOLEAN, type("boolean"), BOOLEAN, null);
-        row(ScalarType.CHAR, string(CHAR), CHAR, null);
-        row(ScalarType.INT8, integer(Byte.MIN_VALUE, Byte.MAX_VALUE), INT8, INT8);
-        row(ScalarType.INT16, integer(Short.MIN_VALUE, Short.MAX_VALUE), INT16, INT16);
-        row(ScalarType.INT32, integer(Integer.MIN_VALUE, Integer.MAX_VALUE), INT32, INT32);
-        // int64 is a plain integer: its bounds are not stated, since validators compare numbers as doubles
-        // (where 2^63 - 1 is 2^63) or through long (networknt, which throws for a double beyond it); its text
-        // (a map key) is checked exactly
-        row(ScalarType.INT64, type("integer"), INT64, null);
-        // a BigInteger within int64 is tagged in the dynamic model; beyond it, a plain integer
-        row(ScalarType.BIG_INTEGER, type("integer"), INTEGER, INT64);
-        row(ScalarType.FLOAT32, floating(Float.MAX_VALUE), FLOAT_OR_NON_FINITE, FLOAT_OR_NON_FINITE);
-        row(ScalarType.FLOAT64, floating(null), FLOAT_OR_NON_FINITE, NON_FINITE);
-        row(ScalarType.DECIMAL, type("number"), DECIMAL, DECIMAL);
-        row(ScalarType.BYTES, bytes(), BASE64, BASE64);
-        row(ScalarType.BYTE_BUFFER, bytes(), BASE64, null);
-        row(ScalarType.INSTANT, string(INSTANT), INSTANT, INSTANT);
-        row(ScalarType.LOCAL_DATE, string(LOCAL_DATE), LOCAL_DATE, LOCAL_DATE);
-        row(ScalarType.LOCAL_TIME, string(LOCAL_TIME), LOCAL_TIME, LOCAL_TIME);
-        row(ScalarType.LOCAL_DATE_TIME, string(LOCAL_DATE_TIME), LOCAL_DATE_TIME, LOCAL_DATE_TIME);
-        row(ScalarType.OFFSET_DATE_TIME, string(OFFSET_DATE_TIME), OFFSET_DATE_TIME, OFFSET_DATE_TIME);
-        Map<String, Object> uuid = string(UUID_TEXT);
-        uuid.put("format", "uuid");
-        row(ScalarType.UUID, uuid, UUID_TEXT, UUID_TEXT);
-        for (ScalarType scalar : ScalarType.values()) {
-            Row r = ROWS.get(scalar);
-            if (r == null || (r.tagPayload == null) != (scalar.tag() == Tags.NONE)) {
-                throw new ExceptionInInitializerError("no JSON Schema row, or a tag payload without a tag, for " + scalar);
-            }
-        }
-    }
-
-    private static void row(ScalarType scalar, Map<String, Object> typed, String text, String tagPayload) {
-        ROWS.put(scalar, new Row(scalar, typed, text, tagPayload));
-    }
-
-    /** The row of a scalar type (primitives as their boxes), or null. */
-    static Row row(Class<?> type) {
-        ScalarType scalar = ScalarType.of(type);
-        return scalar == null ? null : ROWS.get(scalar);
-    }
-
     /** The schema of a scalar type in a typed position (a fresh copy), or null when it is not a scalar. */
     public static Map<String, Object> typed(Class<?> type) {
-        Row r = row(type);
-        return r == null ? null : copy(r.typed);
+        ScalarType scalar = ScalarTypes.of(type);
+        return scalar == null ? null : scalar.jsonSchema();
     }
 
     /** The anchored pattern of a scalar type's canonical text as an object key (SPEC section 10, map keys). */
     public static String keyPattern(Class<?> type) {
-        Row r = row(type);
-        if (r == null) {
+        ScalarType scalar = ScalarTypes.of(type);
+        if (scalar == null) {
             return null;
         }
-        return r.text == null ? ESCAPED : "^" + r.text + "$";
+        return scalar.textPattern() == null ? ESCAPED : "^" + scalar.textPattern() + "$";
     }
 
     // ---- schema fragments
@@ -167,11 +111,11 @@ public final class Spellings {
 
     /** A tagged scalar of the dynamic model: {@code ~}, the tag, and its payload in the canonical spelling (SPEC section 7). */
     public static Map<String, Object> tagged(char tag) {
-        ScalarType scalar = ScalarType.ofTag(tag);
+        ScalarType scalar = ScalarTypes.ofTag(tag);
         if (scalar == null) {
             throw new IllegalArgumentException("no tag " + tag);
         }
-        return string("~" + tag + ROWS.get(scalar).tagPayload);
+        return string("~" + tag + scalar.tagPayloadPattern());
     }
 
     /** An integer within int8, int16 or int32 bounds. */
@@ -243,7 +187,7 @@ public final class Spellings {
         return m;
     }
 
-    private static Map<String, Object> copy(Map<String, Object> m) {
+    static Map<String, Object> copy(Map<String, Object> m) {
         return new LinkedHashMap<>(m);
     }
 
@@ -257,11 +201,11 @@ public final class Spellings {
      * plain strings when null): a plain string (not starting with {@code ~}, or escaped {@code ~~}), or a tagged
      * scalar with a payload in its canonical spelling.
      */
-    static String dynamicString(java.util.function.Predicate<Class<?>> allowed) {
+    public static String dynamicString(java.util.function.Predicate<Class<?>> allowed) {
         StringBuilder tags = new StringBuilder();
-        for (Row r : ROWS.values()) { // in the table's order
-            if (r.tagPayload != null && allowed.test(r.scalar.type())) {
-                tags.append(tags.length() == 0 ? "" : "|").append(r.scalar.tag()).append(r.tagPayload);
+        for (ScalarType scalar : ScalarTypes.all()) { // in the registry's order
+            if (scalar.tagPayloadPattern() != null && allowed.test(scalar.type())) {
+                tags.append(tags.length() == 0 ? "" : "|").append(scalar.tag()).append(scalar.tagPayloadPattern());
             }
         }
         List<String> branches = new ArrayList<>();
@@ -341,7 +285,7 @@ public final class Spellings {
     // ---- integer ranges as patterns (for map keys and tag payloads, where the number is text)
 
     /** A pattern (unanchored) of the integer lexemes from {@code min} to {@code max}: no leading zeros, no {@code -0}. */
-    static String integerRange(long min, long max) {
+    public static String integerRange(long min, long max) {
         List<String> branches = new ArrayList<>();
         if (min < 0) {
             branches.add("-" + upTo(BigInteger.valueOf(min).negate().toString(), false));

@@ -1,0 +1,247 @@
+package io.typedjson.format.internal;
+
+import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.format.internal.Containers.CollectionCodec;
+import io.typedjson.format.internal.Containers.ObjectMapCodec;
+import io.typedjson.format.internal.Containers.PairMapCodec;
+import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dynamic model's rules (SPEC.md, "The dynamic model"), the body of {@code io.typedjson.format.DynamicCodec}: values
+ * whose type no class or schema gives, so the document alone must say it. Plain JSON carries null, Boolean, Long,
+ * Double, String, List and Map&lt;String,?&gt;; every other type of the model is a tagged string or a tagged object.
+ *
+ * <p>Reading gives ArrayList, LinkedHashMap (document order) and LinkedHashSet. Here, in the core, so that the
+ * containers (which call it directly, see {@link Containers}) need nothing from the API above them; its one
+ * instance is {@code DynamicCodec.INSTANCE}.
+ */
+public abstract class DynamicModel implements Codec<Object> {
+
+    /** The containers of the model, each holding values of the model again (this codec). */
+    protected DynamicModel() {
+        list = new CollectionCodec<>(this, Containers.ARRAY_LIST, false);
+        set = new CollectionCodec<>(this, Containers.LINKED_HASH_SET, true);
+        object = new ObjectMapCodec<>(Containers.STRING_KEYS, this, Containers.LINKED_HASH_MAP);
+        pairs = new PairMapCodec<>(this, this, Containers.LINKED_HASH_MAP);
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /**
+     * Classes are tested before interfaces: {@code instanceof} a class is one compare, while {@code instanceof Map}
+     * on an Integer or an Instant scans its interfaces (HotSpot's secondary supers, JDK-8180450) and cost about 40 %
+     * of writing rows. The JDK's usual maps and lists are recognised by their exact class first for the same reason.
+     */
+    @Override
+    public final void write(JsonWriter out, Object v) {
+        if (v == null) {
+            out.writeNull();
+            return;
+        }
+        Class<?> c = v.getClass();
+        ScalarType scalar;
+        // the plain JSON types (ScalarType.writeDynamic spelled out for speed) and the JDK's usual containers by
+        // exact class first; the other scalars through their row
+        if (c == String.class) {
+            Lexemes.writeString(out, (String) v);
+        } else if (c == Long.class) {
+            out.writeNumber((Long) v);
+        } else if (c == Double.class) {
+            double d = (Double) v;
+            if (Double.isFinite(d)) {
+                out.writeNumber(d);
+            } else {
+                ScalarTypes.FLOAT64.writeDynamic(out, v); // tagged
+            }
+        } else if (c == Boolean.class) {
+            out.writeBoolean((Boolean) v);
+        } else if (c == LinkedHashMap.class || c == HashMap.class) {
+            writeMap(out, (Map<?, ?>) v);
+        } else if (c == ArrayList.class) {
+            writeList(out, (List<?>) v);
+        } else if ((scalar = ScalarTypes.ofValueClass(c)) != null && scalar.dynamic()) {
+            scalar.writeDynamic(out, v);
+        } else if (v instanceof Map<?, ?> map) {
+            writeMap(out, map);
+        } else if (v instanceof List<?> list) {
+            writeList(out, list);
+        } else if (v instanceof Set<?> set) {
+            writeTaggedArray(out, Tags.SET, set);
+        } else {
+            throw new TypedJsonException("cannot carry " + v.getClass().getName() + " exactly in the dynamic model"
+                    + " (supported: null, " + SUPPORTED + ", List, Set, Map)");
+        }
+    }
+
+    /** The scalar classes of the model, for the error on any other class. */
+    private static final String SUPPORTED = ScalarTypes.all().stream().filter(ScalarType::dynamic)
+            .map(s -> s.type().getSimpleName()).collect(java.util.stream.Collectors.joining(", "));
+
+    // The containers of the model, each holding values of the model again (their loops call this codec directly,
+    // see Containers).
+    private final CollectionCodec<List<Object>> list;
+    private final CollectionCodec<Set<Object>> set;
+    private final ObjectMapCodec<Map<Object, Object>> object;
+    private final PairMapCodec<Map<Object, Object>> pairs;
+
+    @SuppressWarnings("unchecked")
+    private void writeList(JsonWriter out, List<?> elements) {
+        list.writeValue(out, (List<Object>) elements);
+    }
+
+    /** A map whose keys are all strings is a plain object; any other is a {@code ~map} of alternating keys and values. */
+    @SuppressWarnings("unchecked")
+    private void writeMap(JsonWriter out, Map<?, ?> map) {
+        for (Object key : map.keySet()) {
+            if (!(key instanceof String)) {
+                writeTaggedArray(out, Tags.MAP, map);
+                return;
+            }
+        }
+        object.writeValue(out, (Map<Object, Object>) map);
+    }
+
+    /**
+     * {@code {"~set":[...]}} or {@code {"~map":[k1,v1,k2,v2,...]}}. Paths go through the format key (SPEC.md 8):
+     * {@code $["~map"][3]} is the second entry's value, {@code $["~set"][1]} the second element.
+     */
+    private void writeTaggedArray(JsonWriter out, String tag, Object value) {
+        out.writeStartObject();
+        out.writeFieldName(tag);
+        TypedJsonException duplicate;
+        try {
+            if (value instanceof Set<?> elements) {
+                set.writeArray(out, elements);
+                duplicate = set.duplicateIn(elements);
+            } else {
+                Map<?, ?> map = (Map<?, ?>) value;
+                pairs.writeArray(out, map);
+                duplicate = pairs.duplicateIn(map);
+            }
+        } catch (TypedJsonException e) {
+            throw e.inField(tag);
+        }
+        if (duplicate != null) {
+            throw duplicate.inField(tag);
+        }
+        out.writeEndObject();
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    @Override
+    public final Object read(JsonReader in) {
+        JsonToken t = in.currentToken();
+        if (t == null) {
+            throw Readers.error(in, "unexpected end of document");
+        }
+        switch (t) {
+            case VALUE_STRING: return readStringOrTagged(in);
+            case VALUE_NUMBER_INT:
+                return in.fitsLong() ? in.longValue() : in.bigIntegerValue();
+            case VALUE_NUMBER_FLOAT: return Lexemes.readDouble(in);
+            case VALUE_TRUE: return Boolean.TRUE;
+            case VALUE_FALSE: return Boolean.FALSE;
+            case VALUE_NULL: return null;
+            case START_ARRAY: return list.readValue(in);
+            case START_OBJECT: return readObject(in);
+            default: throw Readers.error(in, "unexpected " + Readers.describe(in));
+        }
+    }
+
+    private Object readStringOrTagged(JsonReader in) {
+        if (!in.textStartsWith(Tags.PREFIX)) {
+            return Lexemes.checkUnicode(in, in.getText()); // a plain string
+        }
+        // a tagged scalar of the common shapes straight from the reader's buffer, without the string and its payload
+        int length = in.getTextLength();
+        if (length > 2) {
+            char[] c = in.getTextCharacters();
+            int offset = in.getTextOffset();
+            ScalarType tagged = c[offset] == Tags.PREFIX ? ScalarTypes.ofTag(c[offset + 1]) : null;
+            Object value = tagged == null ? null : tagged.canonicalTaggedOrNull(c, offset + 2, length - 2,
+                    in.limits().maxNumberLength());
+            if (value != null) {
+                return value;
+            }
+        }
+        String s = Lexemes.checkUnicode(in, in.getText());
+        if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
+            return s;
+        }
+        if (s.length() < 2) {
+            throw Readers.error(in, "lone tag prefix \"~\" (a string \"~\" is written \"~~\")");
+        }
+        char tag = s.charAt(1);
+        if (tag == Tags.PREFIX) {
+            return s.substring(1);
+        }
+        ScalarType scalar = ScalarTypes.ofTag(tag);
+        if (scalar == null) {
+            throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
+                    + " (a string starting with '~' is written with the '~' doubled)");
+        }
+        return scalar.parseTagged(in, s.substring(2));
+    }
+
+    private Object readObject(JsonReader in) {
+        if (in.nextToken() == JsonToken.END_OBJECT) {
+            return new LinkedHashMap<>();
+        }
+        String first = in.currentName();
+        if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX) {
+            return readTaggedObject(in, first);
+        }
+        return object.readEntries(in, new LinkedHashMap<>());
+    }
+
+    private Object readTaggedObject(JsonReader in, String tag) {
+        long keyOffset = Readers.offset(in);
+        Object value;
+        if (tag.equals(Tags.SET)) {
+            expectArray(in, tag);
+            value = set.readValue(in);
+        } else if (tag.equals(Tags.MAP)) {
+            expectArray(in, tag);
+            Map<Object, Object> map = pairs.readValue(in);
+            if (allStrings(map.keySet())) {
+                throw Readers.error(in, "non-canonical ~map: a map whose keys are all strings"
+                        + (map.isEmpty() ? " (here: none)" : "") + " is written as a plain object").outside(keyOffset);
+            }
+            value = map;
+        } else {
+            throw Readers.error(in, "unknown tag " + Readers.quote(tag)
+                    + " (a key starting with '~' is written with the '~' doubled)");
+        }
+        if (in.nextToken() != JsonToken.END_OBJECT) {
+            throw Readers.error(in, "a tagged object " + Readers.quote(tag) + " must have exactly one key");
+        }
+        return value;
+    }
+
+    private static boolean allStrings(Set<Object> keys) {
+        for (Object key : keys) {
+            if (!(key instanceof String)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void expectArray(JsonReader in, String tag) {
+        if (in.nextToken() != JsonToken.START_ARRAY) {
+            Readers.expect(in, JsonToken.START_ARRAY, "the array of " + Readers.quote(tag));
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.typedjson.format.internal;
+
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.TypedJsonException;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The rules for the keys of an object read into fields (a class's, a Flink row's): a key of no field is skipped with
+ * its value when unknown keys are allowed, yet still checked (Unicode text, not a second time, its value held to
+ * SPEC.md section 1); a key met twice is refused at the value that follows it, with the key's own path (SPEC.md 8).
+ */
+public final class ObjectKeys {
+    private ObjectKeys() {}
+
+    /**
+     * Skips the unknown key the reader is on and its value. {@code skipped} holds the unknown keys skipped so far in
+     * this object (null before the first: most objects have none, so nothing is made for them); returns it, made
+     * on the first, for the next call.
+     */
+    public static Set<String> skipUnknown(JsonReader in, Set<String> skipped) {
+        String name = in.currentName();
+        Lexemes.checkUnicode(in, name);
+        Set<String> names = skipped != null ? skipped : new HashSet<>();
+        if (!names.add(name)) {
+            throw duplicate(in);
+        }
+        in.nextToken();
+        in.skipValue();
+        return names;
+    }
+
+    /** On the second of two equal keys (the reader on it): the error at the value that follows it, the key's own path. */
+    public static TypedJsonException duplicate(JsonReader in) {
+        String name = in.currentName();
+        in.nextToken();
+        return Readers.error(in, "duplicate key " + Readers.quote(name));
+    }
+}
