@@ -50,11 +50,11 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
         reader.configure(readerConfig, false);
     }
 
-    private static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
+    static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
         return r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r));
     }
 
-    private static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
+    static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
         return v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null;
     }
 

@@ -26,8 +26,9 @@ public class CodecBenchmark {
     public String dataset;
 
     // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
+    // typedjson-connect-reference starts a broker for its schema topic in the fork (SchemaTopicBroker)
     @Param({"typedjson-dynamic", "typedjson-class", "typedjson-connect", "typedjson-connect-header",
-            "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "jsonconverter-schema-content",
+            "typedjson-connect-reference", "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "jsonconverter-schema-content",
             "typedjson-connect-plain", "kafka-jsonnode", "jackson-record",
             "jackson-map", "fastjson2", "dsl-json", "protobuf", "avro"})
     public String codec;
