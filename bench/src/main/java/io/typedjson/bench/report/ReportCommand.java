@@ -132,7 +132,7 @@ public final class ReportCommand {
         List<SizeReport.EdgeRow> edges = SizeReport.edges(sizeSets, wanted::contains);
         Duration sizeTime = Duration.between(sizeStart, Instant.now());
         for (SizeReport.Row row : sizes) {
-            System.out.printf(Locale.ROOT, "  %-7s %-24s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
+            System.out.printf(Locale.ROOT, "  %-7s %-28s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
                     row.bytesPerRecord(), row.zstdBytes(), row.exactCell());
         }
 
