@@ -84,16 +84,18 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
 
     private static byte[] frame(byte[] value, Headers h) {
         Header[] all = h.toArray();
+        byte[][] keys = new byte[all.length][];
         int size = sizeOf(value) + sizeOfVarint(all.length);
-        for (Header header : all) {
-            size += sizeOf(header.key().getBytes(StandardCharsets.UTF_8)) + sizeOf(header.value());
+        for (int i = 0; i < all.length; i++) {
+            keys[i] = all[i].key().getBytes(StandardCharsets.UTF_8);
+            size += sizeOf(keys[i]) + sizeOf(all[i].value());
         }
         ByteBuffer out = ByteBuffer.allocate(size);
         writeBytes(out, value);
         writeVarint(all.length, out);
-        for (Header header : all) {
-            writeBytes(out, header.key().getBytes(StandardCharsets.UTF_8));
-            writeBytes(out, header.value());
+        for (int i = 0; i < all.length; i++) {
+            writeBytes(out, keys[i]);
+            writeBytes(out, all[i].value());
         }
         return out.array();
     }
