@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import org.apache.kafka.clients.admin.Admin;
 
@@ -41,13 +43,22 @@ public final class ClusterCommand {
 
     /** The default line-up: typedjson's serdes and converter beside the exact serdes people use today. */
     static final List<String> DEFAULT_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
-            "jackson-record", "jsonconverter-schemas", "jsonconverter-schema-content", "protobuf", "avro");
+            Codecs.REFERENCE, "jackson-record", "jsonconverter-schemas", "jsonconverter-schema-content", "protobuf", "avro");
 
     /** Where the records, codecs and comparison come from; tests substitute their own. */
     interface Sources {
         List<?> records(String dataset, int count, long seed);
 
         List<BenchCodec<?>> codecs(String dataset);
+
+        /**
+         * The codecs, those that need a broker among them ({@link Codecs#REFERENCE}, whose schema topic lives on the
+         * measured cluster): {@code bootstrapServers} gives its address once the cluster is up, and is not asked
+         * before a codec's first record is encoded.
+         */
+        default List<BenchCodec<?>> codecs(String dataset, Supplier<String> bootstrapServers) {
+            return codecs(dataset);
+        }
 
         String firstDifference(Object expected, Object actual);
     }
@@ -61,6 +72,11 @@ public final class ClusterCommand {
         @Override
         public List<BenchCodec<?>> codecs(String dataset) {
             return Codecs.forDataset(dataset);
+        }
+
+        @Override
+        public List<BenchCodec<?>> codecs(String dataset, Supplier<String> bootstrapServers) {
+            return Codecs.forDataset(dataset, bootstrapServers);
         }
 
         @Override
@@ -78,7 +94,7 @@ public final class ClusterCommand {
         try {
             o = ClusterOptions.parse(args);
             if (!o.help && !o.inProcess) {
-                List<BenchCodec<?>> codecs = selectCodecs(o, BENCH_SOURCES);
+                List<BenchCodec<?>> codecs = selectCodecs(o, BENCH_SOURCES, NO_CLUSTER_YET);
                 resolveDefaults(o, codecs, BENCH_SOURCES);
             }
         } catch (IllegalArgumentException e) {
@@ -100,7 +116,7 @@ public final class ClusterCommand {
         }
         int records = Math.max(o.records, o.latencyRecords);
         return MeasuringJvm.Heap.measured(java.util.Map.of(o.dataset, records), BENCH_SOURCES, o.seed,
-                d -> selectCodecs(o, BENCH_SOURCES));
+                d -> selectCodecs(o, BENCH_SOURCES, NO_CLUSTER_YET));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err, Sources sources) {
@@ -155,7 +171,8 @@ public final class ClusterCommand {
     private static int execute(ClusterOptions o, PrintStream out, PrintStream err, Sources sources) throws Exception {
         MeasuringJvm.exitWithParent();
         long t0 = System.nanoTime();
-        List<BenchCodec<?>> codecs = selectCodecs(o, sources);
+        AtomicReference<String> clusterAddress = new AtomicReference<>();
+        List<BenchCodec<?>> codecs = selectCodecs(o, sources, clusterAddress::get);
         resolveDefaults(o, codecs, sources);
         err.printf("cluster: data set %s, %,d records, %d codecs%n", o.dataset, o.records, codecs.size());
         List<?> records = sources.records(o.dataset, Math.max(o.records, o.latencyRecords), o.seed);
@@ -166,6 +183,7 @@ public final class ClusterCommand {
                 kafka = startLocalCluster(o.brokers, err);
             }
             Target target = kafka == null ? Target.existing(o) : Target.local(kafka, o.brokers);
+            clusterAddress.set(target.bootstrapServers());
             if (kafka != null) {
                 err.println("cluster: " + target.brokerLine() + ", " + target.bootstrapServers());
             }
@@ -195,15 +213,33 @@ public final class ClusterCommand {
             }
             return 0;
         } finally {
+            closeClients(codecs, err);
             if (kafka != null) {
                 kafka.close();
             }
         }
     }
 
+    /** Before the cluster goes: the Kafka clients a codec holds (the schema topic's of location reference). */
+    private static void closeClients(List<BenchCodec<?>> codecs, PrintStream err) {
+        for (BenchCodec<?> c : codecs) {
+            if (c instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    err.println("cluster: closing the clients of " + c.name() + ": " + e);
+                }
+            }
+        }
+    }
+
+    /** Where the codecs' schema topic would be before the command has a cluster: nowhere (they may not encode). */
+    private static final Supplier<String> NO_CLUSTER_YET = () -> null;
+
     /** The codecs of the data set that {@code --codecs} names; without it, {@link #DEFAULT_CODECS}. */
-    private static List<BenchCodec<?>> selectCodecs(ClusterOptions o, Sources sources) {
-        List<BenchCodec<?>> codecs = sources.codecs(o.dataset);
+    private static List<BenchCodec<?>> selectCodecs(ClusterOptions o, Sources sources,
+                                                    Supplier<String> bootstrapServers) {
+        List<BenchCodec<?>> codecs = sources.codecs(o.dataset, bootstrapServers);
         if (o.codecFilter.isEmpty() && codecs.stream().anyMatch(c -> DEFAULT_CODECS.contains(c.name()))) {
             // the serdes people choose between when values must come back as sent; --codecs all adds the lossy ones
             o.codecFilter = DEFAULT_CODECS;
@@ -348,7 +384,7 @@ public final class ClusterCommand {
             return;
         }
         List<?> sample = sources.records(o.dataset, 64, o.seed);
-        double average = averageSize(codecs.get(0), sample);
+        double average = averageSize(sizingCodec(codecs, sources, o.dataset), sample);
         if (o.records == AUTO) {
             o.records = (int) Math.max(100, Math.min(DEFAULT_RECORDS, DEFAULT_BYTES / average));
         }
@@ -361,6 +397,20 @@ public final class ClusterCommand {
         if (o.latencyRecords == AUTO) {
             o.latencyRecords = Math.min(o.records, Math.max(50, o.latencyRate));
         }
+    }
+
+    /**
+     * The first codec that encodes without a broker (sizes are decided before the cluster starts); when every chosen
+     * one needs a broker (location reference alone), the inline location's, whose value is larger by its schema.
+     */
+    private static BenchCodec<?> sizingCodec(List<BenchCodec<?>> codecs, Sources sources, String dataset) {
+        for (BenchCodec<?> c : codecs) {
+            if (!c.name().equals(Codecs.REFERENCE)) {
+                return c;
+            }
+        }
+        return sources.codecs(dataset).stream()
+                .filter(c -> c.name().equals("typedjson-connect")).findFirst().orElse(codecs.get(0));
     }
 
     static <V> double averageSize(BenchCodec<V> codec, List<?> sample) {

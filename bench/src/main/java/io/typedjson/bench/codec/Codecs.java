@@ -11,6 +11,7 @@ import io.typedjson.serde.TypedJsonSerializer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.json.JsonDeserializer;
 import org.apache.kafka.connect.json.JsonSerializer;
@@ -20,11 +21,33 @@ public final class Codecs {
     /** The topic name passed to serializers and converters. */
     static final String TOPIC = "bench";
 
+    /**
+     * TypedJsonConverter with schema location reference: it needs a broker for its schema topic, so it is in
+     * {@link #forDataset(String, Supplier)} and {@link #forReport}, not in {@link #forDataset(String)}.
+     */
+    public static final String REFERENCE = "typedjson-connect-reference";
+
     private Codecs() {}
 
-    /** Every codec that can carry the named data set, typedjson's first. */
+    /**
+     * Every codec that can carry the named data set without a broker, typedjson's first: all but {@link #REFERENCE}.
+     */
     public static List<BenchCodec<?>> forDataset(String dataset) {
+        return forDataset(Datasets.get(dataset), null);
+    }
+
+    /**
+     * Every codec that can carry the named data set, typedjson's first, {@link #REFERENCE} among them with its schema
+     * topic on the broker {@code bootstrapServers} gives: asked at the codec's first record encoded or decoded, so a
+     * broker started after this call, or only when the codec is used, will do.
+     */
+    public static List<BenchCodec<?>> forDataset(String dataset, Supplier<String> bootstrapServers) {
         Dataset<Object> d = Datasets.get(dataset);
+        return forDataset(d, new ReferenceCodec(d, bootstrapServers));
+    }
+
+    /** The codecs of the data set; {@code reference} after the header location's when not null. */
+    private static List<BenchCodec<?>> forDataset(Dataset<Object> d, ReferenceCodec reference) {
         List<BenchCodec<?>> codecs = new ArrayList<>();
         codecs.add(new SerdeCodec<>("typedjson-dynamic", "TypedJsonSerializer / TypedJsonDeserializer with no configuration "
                 + "(the dynamic model), on the record as a Map<String, Object> with narrow types kept (Short, Integer, "
@@ -37,6 +60,9 @@ public final class Codecs {
         codecs.add(new ConverterCodec("typedjson-connect-header", "TypedJsonConverter, typedjson.schema.location=header: "
                 + "plain typed JSON value, the schema in a record header (counted in the bytes)",
                 new TypedJsonConverter(), Map.of("typedjson.schema.location", "header"), d, true));
+        if (reference != null) {
+            codecs.add(reference);
+        }
         codecs.add(new ConverterCodec("typedjson-connect-none", "TypedJsonConverter, typedjson.schema.location=none: "
                 + "no schema sent, the reader derives one from the lexemes and tags",
                 new TypedJsonConverter(), Map.of("typedjson.schema.location", "none"), d, false));
@@ -80,11 +106,13 @@ public final class Codecs {
     /**
      * Every codec the report measures on the data set: those of {@link #forDataset}, and after Jackson the fastest
      * JSON codecs on the JVM on the Java record (fastjson2, dsl-json), rivals of the class serde only: the cluster
-     * benchmark, which takes {@link #forDataset}, leaves them out.
+     * benchmark, which takes {@link #forDataset}, leaves them out. {@link #REFERENCE} is among them, its schema topic
+     * on the broker {@link SchemaTopicBroker} starts at its first record (the report runs without a cluster).
      */
     public static List<BenchCodec<?>> forReport(String dataset) {
-        Class<?> type = Datasets.get(dataset).recordClass();
-        List<BenchCodec<?>> codecs = forDataset(dataset);
+        Dataset<Object> d = Datasets.get(dataset);
+        Class<?> type = d.recordClass();
+        List<BenchCodec<?>> codecs = forDataset(d, ReferenceCodec.onSchemaTopicBroker(d));
         int afterJackson = codecs.indexOf(find(codecs, "jackson-map", dataset)) + 1;
         codecs.addAll(afterJackson, List.of(new FastjsonCodec(type), new DslJsonCodec(type, true)));
         return codecs;

@@ -50,11 +50,11 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
         reader.configure(readerConfig, false);
     }
 
-    private static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
+    static Function<Object, SchemaAndValue> toConnect(Dataset<Object> dataset) {
         return r -> new SchemaAndValue(dataset.connectSchema(), dataset.toStruct(r));
     }
 
-    private static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
+    static Function<SchemaAndValue, Object> fromConnect(Dataset<Object> dataset) {
         return v -> v.value() instanceof Struct s ? dataset.fromStruct(s) : null;
     }
 
@@ -84,16 +84,18 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
 
     private static byte[] frame(byte[] value, Headers h) {
         Header[] all = h.toArray();
+        byte[][] keys = new byte[all.length][];
         int size = sizeOf(value) + sizeOfVarint(all.length);
-        for (Header header : all) {
-            size += sizeOf(header.key().getBytes(StandardCharsets.UTF_8)) + sizeOf(header.value());
+        for (int i = 0; i < all.length; i++) {
+            keys[i] = all[i].key().getBytes(StandardCharsets.UTF_8);
+            size += sizeOf(keys[i]) + sizeOf(all[i].value());
         }
         ByteBuffer out = ByteBuffer.allocate(size);
         writeBytes(out, value);
         writeVarint(all.length, out);
-        for (Header header : all) {
-            writeBytes(out, header.key().getBytes(StandardCharsets.UTF_8));
-            writeBytes(out, header.value());
+        for (int i = 0; i < all.length; i++) {
+            writeBytes(out, keys[i]);
+            writeBytes(out, all[i].value());
         }
         return out.array();
     }

@@ -2,6 +2,7 @@ package io.typedjson.bench.jmh;
 
 import io.typedjson.bench.codec.BenchCodec;
 import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.codec.SchemaTopicBroker;
 import io.typedjson.bench.data.Datasets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /** One record (one board document) serialized or deserialized per operation, cycling over a pool of records. */
 @State(Scope.Thread)
@@ -26,8 +28,9 @@ public class CodecBenchmark {
     public String dataset;
 
     // the report passes the codecs of the build (Codecs.names()); this list is only JMH's default
+    // typedjson-connect-reference starts a broker for its schema topic in the fork (SchemaTopicBroker)
     @Param({"typedjson-dynamic", "typedjson-class", "typedjson-connect", "typedjson-connect-header",
-            "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "jsonconverter-schema-content",
+            "typedjson-connect-reference", "typedjson-connect-none", "jsonconverter-schemas", "jsonconverter-plain", "jsonconverter-schema-content",
             "typedjson-connect-plain", "kafka-jsonnode", "jackson-record",
             "jackson-map", "fastjson2", "dsl-json", "protobuf", "avro"})
     public String codec;
@@ -47,6 +50,12 @@ public class CodecBenchmark {
             values[i] = c.prepare(records.get(i));
             encoded[i] = c.encode(values[i]);
         }
+    }
+
+    /** The broker of typedjson-connect-reference's schema topic, if this fork started one. */
+    @TearDown
+    public void tearDown() {
+        SchemaTopicBroker.stop();
     }
 
     private int nextIndex() {

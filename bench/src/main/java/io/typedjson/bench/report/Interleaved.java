@@ -73,7 +73,9 @@ public final class Interleaved {
      * converter against schemaless JsonConverter (and, for reference, JsonConverter's plain JSON read with a configured
      * schema by each of them, KIP-1054); the dynamic model against Jackson on a Map. cdc (rows wrapped in a change
      * event) takes the rows limit where the issue states one per codec pair and was a target before; fastjson2 on cdc
-     * and dsl-json everywhere are shown for reference. Dropped since: the converter against JsonConverter with
+     * and dsl-json everywhere are shown for reference. Issue 24's: the reference location's ser+de time at most 0.8×
+     * the inline location's (its schema topic on the broker {@link io.typedjson.bench.codec.SchemaTopicBroker}
+     * starts). Dropped since: the converter against JsonConverter with
      * schemas (0.2×), which the limit against schemaless JsonConverter, about three times faster, implies.
      */
     public static final List<Target> TARGETS = List.of(
@@ -85,7 +87,11 @@ public final class Interleaved {
             new Target("typedjson-connect", "jsonconverter-plain", 0.35),
             // moving from JsonConverter (issue 24): the same plain JSON read by each with the schema from its configuration
             new Target("typedjson-connect-plain", "jsonconverter-schema-content", Measure.TIME, Map.of()),
-            new Target("typedjson-dynamic", "jackson-map", 0.6));
+            new Target("typedjson-dynamic", "jackson-map", 0.6),
+            // issue 24: the schema once in a topic, a 16-byte reference per record, against the inline location (and,
+            // for reference, JsonConverter as KIP-1054 sets it up, which the reference location is as small as)
+            new Target(Codecs.REFERENCE, "typedjson-connect", 0.8),
+            new Target(Codecs.REFERENCE, "jsonconverter-schema-content", Measure.TIME, Map.of()));
 
     public static final List<String> DATASETS = List.of("orders", "rows", "cdc");
 

@@ -2,6 +2,7 @@ package io.typedjson.bench.report;
 
 import io.typedjson.bench.codec.BenchCodec;
 import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.codec.SchemaTopicBroker;
 import io.typedjson.bench.data.Datasets;
 import java.util.List;
 
@@ -47,5 +48,6 @@ public final class ProfileLoop {
         }
         System.out.printf("%s %s %s: %.0f ns per record over %d records (%d)%n", dataset, args[1], args[2],
                 (System.nanoTime() - start) / (double) n, n, sink);
+        SchemaTopicBroker.stop(); // typedjson-connect-reference's clients, then its broker
     }
 }

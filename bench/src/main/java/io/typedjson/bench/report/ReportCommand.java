@@ -1,6 +1,7 @@
 package io.typedjson.bench.report;
 
 import io.typedjson.bench.codec.Codecs;
+import io.typedjson.bench.codec.SchemaTopicBroker;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.Shapes;
 import io.typedjson.bench.jmh.CodecBenchmark;
@@ -49,11 +50,19 @@ public final class ReportCommand {
 
     /** What --quick times: typedjson's serde and converter and the codecs the targets compare them with. */
     private static final List<String> QUICK_CODECS = List.of("typedjson-dynamic", "typedjson-class", "typedjson-connect",
-            "jsonconverter-schemas", "jsonconverter-plain", "jackson-record", "fastjson2", "dsl-json", "protobuf");
+            Codecs.REFERENCE, "jsonconverter-schema-content", "jsonconverter-schemas", "jsonconverter-plain", "jackson-record", "fastjson2", "dsl-json", "protobuf");
 
     private ReportCommand() {}
 
     public static int run(String[] args) throws Exception {
+        try {
+            return measure(args);
+        } finally {
+            SchemaTopicBroker.stop(); // started only if a row of schema location reference was measured
+        }
+    }
+
+    private static int measure(String[] args) throws Exception {
         boolean quick = false;
         boolean jmh = true;
         boolean shapes = true;
@@ -123,7 +132,7 @@ public final class ReportCommand {
         List<SizeReport.EdgeRow> edges = SizeReport.edges(sizeSets, wanted::contains);
         Duration sizeTime = Duration.between(sizeStart, Instant.now());
         for (SizeReport.Row row : sizes) {
-            System.out.printf(Locale.ROOT, "  %-7s %-24s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
+            System.out.printf(Locale.ROOT, "  %-7s %-28s %9.1f B/rec  zstd %10d  %s%n", row.dataset(), row.codec(),
                     row.bytesPerRecord(), row.zstdBytes(), row.exactCell());
         }
 

@@ -1,5 +1,6 @@
 package io.typedjson.bench.report;
 
+import io.typedjson.bench.codec.SchemaTopicBroker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,14 @@ public final class SpeedCommand {
     private SpeedCommand() {}
 
     public static int run(String[] args) throws Exception {
+        try {
+            return measure(args);
+        } finally {
+            SchemaTopicBroker.stop(); // the targets of schema location reference start it
+        }
+    }
+
+    private static int measure(String[] args) throws Exception {
         Interleaved.Settings s = Interleaved.Settings.DEFAULT;
         List<String> datasets = Interleaved.DATASETS;
         Path out = null;

@@ -1,5 +1,6 @@
 package io.typedjson.bench.report;
 
+import io.typedjson.bench.codec.Codecs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,13 +13,21 @@ final class Targets {
 
     private Targets() {}
 
-    /** The byte targets of the Connect issue and the compressed-size target against protobuf. */
+    /**
+     * The byte targets of the Connect issue and the compressed-size target against protobuf; for schema location
+     * reference also issue 24's: its bytes (value and header) at most 1.05× those of KIP-1054's JsonConverter setup.
+     */
     static List<Verdict> size(Results r) {
         List<Verdict> out = new ArrayList<>();
         for (String tj : r.typedjsonCodecs()) {
             out.add(sizeRatio(r, tj, "rows", "jsonconverter-schemas", 0.35, false));
             out.add(sizeRatio(r, tj, "orders", "jsonconverter-plain", 1.25, false));
             out.add(sizeRatio(r, tj, "orders", Results.PROTOBUF, 1.3, true));
+            if (tj.equals(Codecs.REFERENCE)) {
+                for (String dataset : List.of("orders", "rows")) {
+                    out.add(sizeRatio(r, tj, dataset, "jsonconverter-schema-content", 1.05, false));
+                }
+            }
         }
         return out;
     }

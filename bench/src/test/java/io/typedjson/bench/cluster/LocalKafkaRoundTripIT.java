@@ -217,7 +217,9 @@ class LocalKafkaRoundTripIT extends OneBroker {
         List<String> datasets = io.typedjson.bench.data.Datasets.names();
         int checked = 0;
         for (String dataset : datasets) {
-            List<BenchCodec<?>> codecs = io.typedjson.bench.codec.Codecs.forDataset(dataset);
+            // the cluster job's codecs: typedjson-connect-reference's schema topic on this broker too
+            List<BenchCodec<?>> codecs = io.typedjson.bench.codec.Codecs.forDataset(dataset, kafka::bootstrapServers);
+            assertTrue(codecs.stream().anyMatch(c -> c.name().equals(io.typedjson.bench.codec.Codecs.REFERENCE)));
             // 200 records, or fewer where records are large (a board is about 100 KB): about 0.5 MB per codec
             List<?> sample = io.typedjson.bench.data.Datasets.generate(dataset, 3, 42);
             int size = encodeWith(codecs.get(0), prepareWith(codecs.get(0), sample.get(0))).length;
@@ -260,6 +262,11 @@ class LocalKafkaRoundTripIT extends OneBroker {
                         codec.decode(r.value()));
                 assertEquals(inMemory, throughKafka, where);
                 checked++;
+            }
+            for (BenchCodec<?> c : codecs) {
+                if (c instanceof AutoCloseable clients) {
+                    clients.close();
+                }
             }
         }
         System.out.println("every data set through every bench codec: " + checked + " records checked");
