@@ -6,7 +6,8 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Equality;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ObjectKeys;
+import io.typedjson.format.internal.ReadErrors;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -87,7 +88,7 @@ final class PlainJsonCodec implements Codec<Object> {
                 @Override Object readValue(JsonReader in) {
                     int millis = Lexemes.readInt(in);
                     if (millis < 0 || millis >= MILLIS_PER_DAY) {
-                        throw Readers.error(in, "time of " + millis + " ms is not within a day (0 to 86399999)");
+                        throw ReadErrors.error(in, "time of " + millis + " ms is not within a day (0 to 86399999)");
                     }
                     return Time.toLogical(schema, millis);
                 }
@@ -122,16 +123,16 @@ final class PlainJsonCodec implements Codec<Object> {
     }
 
     static String string(JsonReader in, String what) {
-        Readers.expect(in, JsonToken.VALUE_STRING, what);
+        ReadErrors.expect(in, JsonToken.VALUE_STRING, what);
         return Lexemes.checkUnicode(in, in.getText()); // as it is: no ~ escape to undo
     }
 
     /** Standard base64 with padding, as Jackson writes it; any other spelling of the same bytes is refused. */
     static byte[] base64(JsonReader in, String what) {
-        Readers.expect(in, JsonToken.VALUE_STRING, what);
+        ReadErrors.expect(in, JsonToken.VALUE_STRING, what);
         byte[] b = Lexemes.canonicalBase64OrNull(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
         if (b == null) {
-            throw Readers.error(in, "string " + Readers.abbreviate(in, 40) + " is not padded standard base64 (RFC 4648 section 4)");
+            throw ReadErrors.error(in, "string " + ReadErrors.abbreviate(in, 40) + " is not padded standard base64 (RFC 4648 section 4)");
         }
         return b;
     }
@@ -164,7 +165,7 @@ final class PlainJsonCodec implements Codec<Object> {
             if (defaultValue != null) {
                 return defaultValue;
             }
-            throw Readers.error(in, "null for a required " + ValueCodec.describe(schema));
+            throw ReadErrors.error(in, "null for a required " + ValueCodec.describe(schema));
         }
 
         /** Whether a Struct may hold what this reads without Connect's validation ({@link StructFill}). */
@@ -192,12 +193,7 @@ final class PlainJsonCodec implements Codec<Object> {
         final int scale;
         DecimalReader(Schema s) {
             super(s);
-            String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
-            try {
-                this.scale = Integer.parseInt(text);
-            } catch (NumberFormatException e) {
-                throw new org.apache.kafka.connect.errors.DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
-            }
+            this.scale = ValueCodec.DecimalCodec.scaleOf(s);
         }
     }
 
@@ -212,7 +208,7 @@ final class PlainJsonCodec implements Codec<Object> {
         @Override Object readValue(JsonReader in) {
             JsonToken t = in.currentToken();
             if (t == JsonToken.VALUE_STRING) {
-                throw Readers.error(in, Readers.describe(in) + " where a decimal number belongs (decimal.format NUMERIC;"
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where a decimal number belongs (decimal.format NUMERIC;"
                         + " set " + TypedJsonConverterConfig.DECIMAL_FORMAT + "=BASE64 for base64 decimals)");
             }
             BigDecimal d = Lexemes.readDecimal(in);
@@ -222,13 +218,13 @@ final class PlainJsonCodec implements Codec<Object> {
             // digits the rescaled value would have: bounded before setScale multiplies by a power of ten
             long digits = (long) d.precision() + scale - d.scale();
             if (d.signum() != 0 && digits > in.limits().maxNumberLength()) {
-                throw Readers.error(in, "decimal " + Readers.abbreviate(in, 40) + " has more than "
+                throw ReadErrors.error(in, "decimal " + ReadErrors.abbreviate(in, 40) + " has more than "
                         + in.limits().maxNumberLength() + " digits at the schema's scale " + scale);
             }
             try {
                 return d.signum() == 0 ? BigDecimal.valueOf(0, scale) : d.setScale(scale, RoundingMode.UNNECESSARY);
             } catch (ArithmeticException e) {
-                throw Readers.error(in, "decimal " + Readers.abbreviate(in, 40) + " needs scale " + d.stripTrailingZeros().scale()
+                throw ReadErrors.error(in, "decimal " + ReadErrors.abbreviate(in, 40) + " needs scale " + d.stripTrailingZeros().scale()
                         + " but the schema's scale is " + scale);
             }
         }
@@ -239,52 +235,47 @@ final class PlainJsonCodec implements Codec<Object> {
         Base64Decimal(Schema s) { super(s); }
         @Override Object readValue(JsonReader in) {
             if (in.currentToken() == JsonToken.VALUE_NUMBER_INT || in.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
-                throw Readers.error(in, Readers.describe(in) + " where a base64 decimal belongs (decimal.format BASE64;"
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where a base64 decimal belongs (decimal.format BASE64;"
                         + " set " + TypedJsonConverterConfig.DECIMAL_FORMAT + "=NUMERIC for decimals as numbers)");
             }
             byte[] b = base64(in, "a base64 decimal");
             if (b.length == 0) {
-                throw Readers.error(in, "empty bytes for a decimal (its unscaled value needs at least one byte)");
+                throw ReadErrors.error(in, "empty bytes for a decimal (its unscaled value needs at least one byte)");
             }
             return new BigDecimal(new BigInteger(b), scale);
         }
     }
 
-    static final class ArrayReader extends Reader {
-        private final Reader element;
-        ArrayReader(Schema s, DecimalFormat decimals) {
+    /** A container whose items have one schema: an array's elements, the values of a map with string keys. */
+    abstract static class ItemsReader extends Reader {
+        final Reader items;
+        ItemsReader(Schema s, DecimalFormat decimals) {
             super(s);
-            this.element = reader(s.valueSchema(), decimals);
+            this.items = reader(s.valueSchema(), decimals);
         }
-        @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
+        @Override boolean readsValid() { return super.readsValid() && items.readsValid(); }
+    }
+
+    static final class ArrayReader extends ItemsReader {
+        ArrayReader(Schema s, DecimalFormat decimals) { super(s, decimals); }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "an array");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
             List<Object> list = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                list.add(element.read(in));
+                list.add(items.read(in));
             }
             return list;
         }
     }
 
     /** A map with STRING keys: a JSON object, each key the string as it is. */
-    static final class ObjectMapReader extends Reader {
-        private final Reader value;
-        ObjectMapReader(Schema s, DecimalFormat decimals) {
-            super(s);
-            this.value = reader(s.valueSchema(), decimals);
-        }
-        @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
+    static final class ObjectMapReader extends ItemsReader {
+        ObjectMapReader(Schema s, DecimalFormat decimals) { super(s, decimals); }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_OBJECT, "an object (a map with string keys)");
+            ReadErrors.expect(in, JsonToken.START_OBJECT, "an object (a map with string keys)");
             Map<Object, Object> map = new LinkedHashMap<>();
             while (in.nextToken() != JsonToken.END_OBJECT) {
-                String key = Lexemes.checkUnicode(in, in.currentName());
-                in.nextToken();
-                if (map.containsKey(key)) {
-                    throw Readers.error(in, "duplicate key " + Readers.quote(key));
-                }
-                map.put(key, value.read(in));
+                map.put(ObjectKeys.nextUnique(in, map), items.read(in));
             }
             return map;
         }
@@ -301,29 +292,29 @@ final class PlainJsonCodec implements Codec<Object> {
         }
         @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "an array of [key, value] pairs (a map whose keys are not strings)");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "an array of [key, value] pairs (a map whose keys are not strings)");
             Map<Object, Object> map = new LinkedHashMap<>();
             Equality.Seen seen = SameValue.EQUALITY.seen(map.keySet());
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                Readers.expect(in, JsonToken.START_ARRAY, "a [key, value] pair");
+                ReadErrors.expect(in, JsonToken.START_ARRAY, "a [key, value] pair");
                 long pairStart = in.tokenOffset();
                 if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "a map entry of no key and value: [key, value] expected", pairStart);
+                    throw ReadErrors.error(in, "a map entry of no key and value: [key, value] expected", pairStart);
                 }
                 Object k = key.read(in);
                 if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "a map entry of a key alone: [key, value] expected", pairStart);
+                    throw ReadErrors.error(in, "a map entry of a key alone: [key, value] expected", pairStart);
                 }
                 Object v = value.read(in);
                 if (in.nextToken() != JsonToken.END_ARRAY) {
-                    throw Readers.error(in, Readers.describe(in) + " after a map entry's key and value: [key, value] expected");
+                    throw ReadErrors.error(in, ReadErrors.describe(in) + " after a map entry's key and value: [key, value] expected");
                 }
                 if (seen.floods(k)) {
-                    throw Readers.error(in, "more than " + Equality.MAX_SAME_HASH + " keys of a map with one hash code:"
+                    throw ReadErrors.error(in, "more than " + Equality.MAX_SAME_HASH + " keys of a map with one hash code:"
                             + " a document made to flood Java's hash tables is refused", pairStart);
                 }
                 if (!seen.isNew(k)) {
-                    throw Readers.error(in, "duplicate key in a map: the same value as an earlier key", pairStart);
+                    throw ReadErrors.error(in, "duplicate key in a map: the same value as an earlier key", pairStart);
                 }
                 map.put(k, v);
             }
@@ -362,7 +353,7 @@ final class PlainJsonCodec implements Codec<Object> {
             return super.readsValid();
         }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_OBJECT, "an object (a struct)");
+            ReadErrors.expect(in, JsonToken.START_OBJECT, "an object (a struct)");
             long start = in.tokenOffset();
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
@@ -378,13 +369,13 @@ final class PlainJsonCodec implements Codec<Object> {
                         skipped = new java.util.HashSet<>();
                     }
                     if (!skipped.add(key)) {
-                        throw Readers.error(in, "duplicate key " + Readers.quote(key));
+                        throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(key));
                     }
                     in.skipValue();
                     continue;
                 }
                 if (seen[i]) {
-                    throw Readers.error(in, "duplicate field " + Readers.quote(key));
+                    throw ReadErrors.error(in, "duplicate field " + ReadErrors.quote(key));
                 }
                 seen[i] = true;
                 next = i + 1;
@@ -396,7 +387,7 @@ final class PlainJsonCodec implements Codec<Object> {
                         try {
                             struct.put(fields[i], v);
                         } catch (RuntimeException e) {
-                            throw Readers.error(in, e.getMessage(), e);
+                            throw ReadErrors.error(in, e.getMessage(), e);
                         }
                     }
                 }
@@ -405,7 +396,7 @@ final class PlainJsonCodec implements Codec<Object> {
                 if (!seen[i]) {
                     Schema fs = fields[i].schema();
                     if (!fs.isOptional() && fs.defaultValue() == null) {
-                        throw Readers.error(in, "missing required field " + Readers.quote(fields[i].name()), start);
+                        throw ReadErrors.error(in, "missing required field " + ReadErrors.quote(fields[i].name()), start);
                     }
                     if (!fs.isOptional()) {
                         struct.put(fields[i], fs.defaultValue()); // as a null: a required field holds its default

@@ -7,7 +7,8 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ObjectKeys;
+import io.typedjson.format.internal.ReadErrors;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -277,7 +278,7 @@ final class SchemaContent {
             return "the number " + l.text();
         }
         if (v instanceof String s) {
-            return "the string " + Readers.quote(s.length() > 40 ? s.substring(0, 40) + "..." : s);
+            return "the string " + ReadErrors.quote(s.length() > 40 ? s.substring(0, 40) + "..." : s);
         }
         return v.toString();
     }
@@ -323,12 +324,7 @@ final class SchemaContent {
                 case START_OBJECT: {
                     Map<String, Object> m = new LinkedHashMap<>();
                     while (in.nextToken() != JsonToken.END_OBJECT) {
-                        String key = Lexemes.checkUnicode(in, in.currentName());
-                        in.nextToken();
-                        if (m.containsKey(key)) {
-                            throw Readers.error(in, "duplicate key " + Readers.quote(key));
-                        }
-                        m.put(key, read(in));
+                        m.put(ObjectKeys.nextUnique(in, m), read(in));
                     }
                     return m;
                 }
@@ -345,7 +341,7 @@ final class SchemaContent {
                 case VALUE_TRUE: return Boolean.TRUE;
                 case VALUE_FALSE: return Boolean.FALSE;
                 case VALUE_NULL: return null;
-                default: throw Readers.error(in, Readers.describe(in) + " where a value belongs");
+                default: throw ReadErrors.error(in, ReadErrors.describe(in) + " where a value belongs");
             }
         }
     };

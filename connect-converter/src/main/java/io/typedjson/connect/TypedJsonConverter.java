@@ -7,7 +7,7 @@ import io.typedjson.format.Codec;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import java.io.IOException;
@@ -390,18 +390,18 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         @Override
         public SchemaAndValue read(JsonReader in) {
             if (in.nextToken() != JsonToken.FIELD_NAME || !SCHEMA_KEY.equals(in.currentName())) { // checked by isInline
-                throw Readers.error(in, Readers.describe(in) + " where the key \"~s\" of an inline document belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where the key \"~s\" of an inline document belongs");
             }
             if (in.nextToken() != JsonToken.VALUE_STRING) {
-                throw Readers.error(in, Readers.describe(in) + " where the schema notation belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where the schema notation belongs");
             }
             SchemaCache.Entry entry;
             try {
                 entry = cache.forText(Lexemes.checkUnicode(in, in.getText()));
             } catch (TypedJsonException e) {
-                throw e.byteOffset() >= 0 ? e : Readers.error(in, e.getMessage());
+                throw e.byteOffset() >= 0 ? e : ReadErrors.error(in, e.getMessage());
             } catch (DataException e) {
-                throw Readers.error(in, e.getMessage());
+                throw ReadErrors.error(in, e.getMessage());
             }
             KnownInlineReader known = lastInline;
             if (known == null || known.entry != entry) {
@@ -423,12 +423,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     /** The rest of an inline document after its schema: {@code ,"~v":<value>}}. */
     private static SchemaAndValue readValue(JsonReader in, SchemaCache.Entry entry) {
         if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
-            throw Readers.error(in, Readers.describe(in) + " where the key \"~v\" belongs");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where the key \"~v\" belongs");
         }
         in.nextToken();
         Object value = entry.positional.read(in);
         if (in.nextToken() != JsonToken.END_OBJECT) {
-            throw Readers.error(in, Readers.describe(in) + " after the value of an inline document (it has only the keys \"~s\" and \"~v\")");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " after the value of an inline document (it has only the keys \"~s\" and \"~v\")");
         }
         return new SchemaAndValue(entry.schema, value);
     }
@@ -494,7 +494,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         public SchemaAndValue read(JsonReader in) {
             // the prefix was compared: "~s", then the notation as a string token
             if (in.nextToken() != JsonToken.FIELD_NAME || in.nextToken() != JsonToken.VALUE_STRING) {
-                throw Readers.error(in, Readers.describe(in) + " where the schema of an inline document belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where the schema of an inline document belongs");
             }
             return readValue(in, entry);
         }

@@ -8,7 +8,7 @@ import io.typedjson.format.internal.Containers;
 import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.TypedJsonException;
 import java.math.BigDecimal;
@@ -99,7 +99,7 @@ abstract class ValueCodec implements Codec<Object> {
     public final Object read(JsonReader in) {
         if (in.currentToken() == JsonToken.VALUE_NULL) {
             if (!nullable) {
-                throw Readers.error(in, "null for a required " + describe(schema));
+                throw ReadErrors.error(in, "null for a required " + describe(schema));
             }
             return null;
         }
@@ -168,9 +168,14 @@ abstract class ValueCodec implements Codec<Object> {
         private final int scale;
         DecimalCodec(Schema s) {
             super(s);
+            this.scale = scaleOf(s);
+        }
+
+        /** The scale parameter of a Decimal schema. */
+        static int scaleOf(Schema s) {
             String text = s.parameters() == null ? null : s.parameters().get(Decimal.SCALE_FIELD);
             try {
-                this.scale = Integer.parseInt(text);
+                return Integer.parseInt(text);
             } catch (NumberFormatException e) {
                 throw new DataException("a Decimal schema needs an integer \"scale\" parameter, not " + text);
             }
@@ -186,7 +191,7 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonReader in) {
             BigDecimal d = Lexemes.readDecimal(in);
             if (d.scale() != scale) {
-                throw Readers.error(in, "decimal " + in.getText() + " has scale " + d.scale() + " but the schema's scale is " + scale);
+                throw ReadErrors.error(in, "decimal " + in.getText() + " has scale " + d.scale() + " but the schema's scale is " + scale);
             }
             return d;
         }
@@ -202,7 +207,7 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonReader in) {
             long day = Lexemes.readEpochDay(in);
             if (day != (int) day) {
-                throw Readers.error(in, "date " + in.getText() + " is out of range");
+                throw ReadErrors.error(in, "date " + in.getText() + " is out of range");
             }
             return Date.toLogical(schema, (int) day);
         }
@@ -281,7 +286,7 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonReader in) {
             LocalTime t = Lexemes.readLocalTime(in);
             if (t.getNano() % 1_000_000 != 0) {
-                throw Readers.error(in, "time " + in.getText() + " is finer than the millisecond Connect's Time holds");
+                throw ReadErrors.error(in, "time " + in.getText() + " is finer than the millisecond Connect's Time holds");
             }
             return Time.toLogical(schema, (int) (t.toNanoOfDay() / 1_000_000L));
         }
@@ -297,12 +302,12 @@ abstract class ValueCodec implements Codec<Object> {
         @Override Object readValue(JsonReader in) {
             Instant t = Lexemes.readInstant(in);
             if (t.getNano() % 1_000_000 != 0) {
-                throw Readers.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");
+                throw ReadErrors.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");
             }
             try {
                 return new java.util.Date(t.toEpochMilli());
             } catch (ArithmeticException e) {
-                throw Readers.error(in, "timestamp " + in.getText() + " is out of range");
+                throw ReadErrors.error(in, "timestamp " + in.getText() + " is out of range");
             }
         }
     }
@@ -449,17 +454,17 @@ abstract class ValueCodec implements Codec<Object> {
         PositionalStructCodec(Schema s) { super(s, true); }
         @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, null); }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
             for (int i = 0; i < fields.length; i++) {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
+                    throw ReadErrors.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
                 put(struct, values, i, codecs[i].read(in));
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
-                throw Readers.error(in, "a struct of " + fields.length + " fields has more values");
+                throw ReadErrors.error(in, "a struct of " + fields.length + " fields has more values");
             }
             return struct;
         }
@@ -479,7 +484,7 @@ abstract class ValueCodec implements Codec<Object> {
         }
         @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, keys); }
         @Override Object readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_OBJECT, "an object");
+            ReadErrors.expect(in, JsonToken.START_OBJECT, "an object");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
             boolean[] seen = new boolean[fields.length];
@@ -489,11 +494,11 @@ abstract class ValueCodec implements Codec<Object> {
                 int i = next < keys.length && keys[next].equals(key) ? next : index.getOrDefault(key, -1);
                 if (i < 0) {
                     Lexemes.unescape(in, key); // a format key gets its own message
-                    throw Readers.error(in, "unknown field " + key + " for a struct of fields " + index.keySet());
+                    throw ReadErrors.error(in, "unknown field " + key + " for a struct of fields " + index.keySet());
                 }
                 if (seen[i]) {
                     in.nextToken(); // the error at the value that follows the key, with the key's path (SPEC.md 8)
-                    throw Readers.error(in, "duplicate field " + key);
+                    throw ReadErrors.error(in, "duplicate field " + key);
                 }
                 seen[i] = true;
                 next = i + 1;
@@ -502,7 +507,7 @@ abstract class ValueCodec implements Codec<Object> {
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
-                    throw Readers.error(in, "missing required field " + fields[i].name());
+                    throw ReadErrors.error(in, "missing required field " + fields[i].name());
                 }
             }
             return struct;

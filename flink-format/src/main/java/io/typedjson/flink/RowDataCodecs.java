@@ -10,7 +10,7 @@ import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ObjectKeys;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +39,7 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>This class is the only one that makes token-level calls (typedjson's {@link JsonReader} and
  * {@link JsonWriter}). Besides typedjson's public API it uses rules of the format core that are not exported to
- * it (it runs on the class path): {@link Readers#describe} and {@link Readers#quote} (the words of a message),
+ * it (it runs on the class path): {@link ReadErrors#describe} and {@link ReadErrors#quote} (the words of a message),
  * {@link Lexemes#escapeKey}/{@link Lexemes#unescapeKey} (the {@code ~} escape of object keys) and
  * {@link KeySpelling} (the text of a map key).
  */
@@ -89,7 +89,7 @@ final class RowDataCodecs {
     /** Refuses JSON null where the type is NOT NULL. */
     private static void checkNullable(JsonReader in, LogicalType type) {
         if (!type.isNullable()) {
-            throw Readers.error(in, "null where " + type.asSummaryString() + " belongs");
+            throw ReadErrors.error(in, "null where " + type.asSummaryString() + " belongs");
         }
     }
 
@@ -121,7 +121,7 @@ final class RowDataCodecs {
             try {
                 return scalar.toInternal(value);
             } catch (FlinkScalar.CannotCarry e) {
-                throw Readers.error(in, e.getMessage());
+                throw ReadErrors.error(in, e.getMessage());
             }
         }
     }
@@ -185,7 +185,7 @@ final class RowDataCodecs {
                 return null;
             }
             if (t != JsonToken.START_OBJECT) {
-                throw Readers.error(in, Readers.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
             }
             GenericRowData row = new GenericRowData(fields.length);
             boolean[] seen = new boolean[fields.length];
@@ -208,7 +208,7 @@ final class RowDataCodecs {
                 if (!seen[i]) {
                     LogicalType field = type.getTypeAt(i);
                     if (options.failOnMissingField() || !field.isNullable()) {
-                        throw Readers.error(in, "missing field " + Readers.quote(names[i]) + " (" + field.asSummaryString()
+                        throw ReadErrors.error(in, "missing field " + ReadErrors.quote(names[i]) + " (" + field.asSummaryString()
                                 + ")" + (field.isNullable() ? " (typedjson.fail-on-missing-field=true)" : ""));
                     }
                 }
@@ -237,7 +237,7 @@ final class RowDataCodecs {
                     }
                 }
                 if (options.failOnUnknownField()) {
-                    throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
+                    throw ReadErrors.error(in, "unknown field " + ReadErrors.quote(in.currentName()) + " of "
                             + type.asSummaryString() + " (typedjson.fail-on-unknown-field=true)");
                 }
                 return UNKNOWN;
@@ -284,7 +284,7 @@ final class RowDataCodecs {
                 return null;
             }
             if (t != JsonToken.START_ARRAY) {
-                throw Readers.error(in, Readers.describe(in) + " where an array (" + type.asSummaryString() + ") belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an array (" + type.asSummaryString() + ") belongs");
             }
             List<Object> values = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -361,7 +361,7 @@ final class RowDataCodecs {
                 return null;
             }
             if (t != JsonToken.START_OBJECT) {
-                throw Readers.error(in, Readers.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
+                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
             }
             Map<Object, Object> map = new LinkedHashMap<>();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
@@ -369,11 +369,11 @@ final class RowDataCodecs {
                 try {
                     key = keys.toInternal(spelling.parse(in, Lexemes.unescapeKey(in, in.currentName())));
                 } catch (FlinkScalar.CannotCarry e) {
-                    throw Readers.error(in, e.getMessage());
+                    throw ReadErrors.error(in, e.getMessage());
                 }
                 in.nextToken();
                 if (map.containsKey(key)) {
-                    throw Readers.error(in, "duplicate key " + Readers.quote(in.currentName()));
+                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(in.currentName()));
                 }
                 map.put(key, values.read(in));
             }

@@ -5,7 +5,7 @@ import io.typedjson.format.JsonReader;
 import io.typedjson.annotation.TypedJsonName;
 import io.typedjson.format.internal.KeySpelling;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import java.util.Arrays;
 
 /** An enum: the constant's name (or its {@link TypedJsonName}) as a string; also the spelling of enum map keys. */
@@ -62,7 +62,7 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
                 return constants[i];
             }
         }
-        throw Readers.error(in, "unknown constant " + Readers.quote(name)
+        throw ReadErrors.error(in, "unknown constant " + ReadErrors.quote(name)
                 + " of " + type.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
     }
 }

@@ -7,7 +7,7 @@ import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ObjectKeys;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -202,7 +202,7 @@ final class ObjectCodec implements Codec<Object> {
             return null;
         }
         if (t != JsonToken.START_OBJECT) {
-            throw Readers.error(in, Readers.describe(in) + " where an object of " + type.getSimpleName() + " belongs");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where an object of " + type.getSimpleName() + " belongs");
         }
         Property[] ps = props;
         Object[] args = isRecord ? missing.clone() : null;
@@ -242,7 +242,7 @@ final class ObjectCodec implements Codec<Object> {
                     throw e;
                 } catch (Throwable e) {
                     // e.g. a setter that validates: a refused record, like any other, for the consumer
-                    throw Readers.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " refused the value: " + e, e);
+                    throw ReadErrors.error(in, "the setter of " + type.getSimpleName() + "." + p.name + " refused the value: " + e, e);
                 }
             }
         }
@@ -250,7 +250,7 @@ final class ObjectCodec implements Codec<Object> {
             for (int i : primitives) {
                 boolean present = i < 64 ? (seen & (1L << i)) != 0 : seenMore != null && (seenMore[i >> 6] & (1L << i)) != 0;
                 if (!present) {
-                    throw Readers.error(in, "missing field \"" + ps[i].name + "\" (" + ps[i].typeName + ") of "
+                    throw ReadErrors.error(in, "missing field \"" + ps[i].name + "\" (" + ps[i].typeName + ") of "
                             + type.getSimpleName() + " (typedjson.missing.primitives=fail)");
                 }
             }
@@ -281,11 +281,11 @@ final class ObjectCodec implements Codec<Object> {
                 return i;
             }
             if (name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) {
-                throw Readers.error(in, "format key " + Readers.quote(in.currentName()) + " where a field of "
+                throw ReadErrors.error(in, "format key " + ReadErrors.quote(in.currentName()) + " where a field of "
                         + type.getSimpleName() + " belongs (a key starting with '~' is written with the '~' doubled)");
             }
             if (options.failOnUnknownFields()) {
-                throw Readers.error(in, "unknown field " + Readers.quote(in.currentName()) + " of "
+                throw ReadErrors.error(in, "unknown field " + ReadErrors.quote(in.currentName()) + " of "
                         + type.getSimpleName() + " (typedjson.unknown.fields=fail)");
             }
             return UNKNOWN;
@@ -311,7 +311,7 @@ final class ObjectCodec implements Codec<Object> {
         } catch (Error e) {
             throw e;
         } catch (Throwable e) {
-            throw Readers.error(in, "the constructor of " + type.getSimpleName() + " failed: " + e, e);
+            throw ReadErrors.error(in, "the constructor of " + type.getSimpleName() + " failed: " + e, e);
         }
     }
 
@@ -320,7 +320,7 @@ final class ObjectCodec implements Codec<Object> {
             return (Object) constructor.invokeExact(args);
         } catch (Throwable e) {
             // e.g. a compact constructor that validates its components
-            throw Readers.error(in, "the constructor of " + type.getSimpleName() + " refused the values: " + e, e);
+            throw ReadErrors.error(in, "the constructor of " + type.getSimpleName() + " refused the values: " + e, e);
         }
     }
 }

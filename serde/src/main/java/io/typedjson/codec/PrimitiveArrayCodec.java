@@ -4,7 +4,7 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import java.util.Arrays;
 
@@ -48,7 +48,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
 
     @Override
     Object readValue(JsonReader in) {
-        Readers.expect(in, JsonToken.START_ARRAY, "an array");
+        ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
         // integral elements, booleans and chars collect as longs, float and double as doubles (both exact)
         long[] longs = component == double.class || component == float.class ? null : new long[8];
         double[] doubles = longs == null ? new double[8] : null;

@@ -5,7 +5,7 @@ import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonKey;
 import io.typedjson.format.Codec;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 
 /**
@@ -61,22 +61,22 @@ final class VariantCodec extends NullableCodec<Object> {
 
     @Override
     Object readValue(JsonReader in) {
-        Readers.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
+        ReadErrors.expect(in, JsonToken.START_OBJECT, "a variant of " + sealed.getSimpleName() + " ({\"Name\":value})");
         if (in.nextToken() != JsonToken.FIELD_NAME) {
-            throw Readers.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
+            throw ReadErrors.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
         }
         int i = find(in.currentName());
         if (i < 0) {
-            throw Readers.error(in, "unknown variant " + Readers.quote(in.currentName()) + " of "
+            throw ReadErrors.error(in, "unknown variant " + ReadErrors.quote(in.currentName()) + " of "
                     + sealed.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
         }
         in.nextToken();
         Object value = codecs[i].read(in);
         if (value == null) {
-            throw Readers.error(in, "null where the value of variant " + names[i] + " belongs");
+            throw ReadErrors.error(in, "null where the value of variant " + names[i] + " belongs");
         }
         if (in.nextToken() != JsonToken.END_OBJECT) {
-            throw Readers.error(in, "a variant of " + sealed.getSimpleName() + " is an object with exactly one key");
+            throw ReadErrors.error(in, "a variant of " + sealed.getSimpleName() + " is an object with exactly one key");
         }
         return value;
     }

@@ -4,7 +4,7 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.Codec;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import java.util.Optional;
 
@@ -60,7 +60,7 @@ final class WrapperCodecs {
         public Object read(JsonReader in) {
             Object v = dynamic.read(in);
             if (v != null && !type.isInstance(v)) {
-                throw Readers.error(in, "a " + v.getClass().getSimpleName() + " where a " + type.getSimpleName() + " belongs");
+                throw ReadErrors.error(in, "a " + v.getClass().getSimpleName() + " where a " + type.getSimpleName() + " belongs");
             }
             return v;
         }

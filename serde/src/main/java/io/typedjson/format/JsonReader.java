@@ -1,7 +1,7 @@
 package io.typedjson.format;
 
 import com.fasterxml.jackson.core.io.NumberInput;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -229,7 +229,7 @@ public final class JsonReader {
                         seen.add(first);
                     }
                     if (!seen.add(name)) {
-                        throw error("duplicate key " + Readers.quote(name));
+                        throw error("duplicate key " + ReadErrors.quote(name));
                     }
                 }
                 skipValue();
@@ -873,7 +873,7 @@ public final class JsonReader {
                 segments.addLast("[" + Math.max(index[d], 0) + "]");
             } else if (keyStart[d] >= 0 || keyText[d] != null) {
                 String name = keyText[d] != null ? keyText[d] : decode(keyStart[d], keyEnd[d], keyEscaped[d], keyAscii[d]);
-                segments.addLast(Readers.pathSegment(name));
+                segments.addLast(ReadErrors.pathSegment(name));
             }
         }
         return segments;

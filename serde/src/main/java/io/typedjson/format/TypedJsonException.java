@@ -1,6 +1,6 @@
 package io.typedjson.format;
 
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -71,7 +71,7 @@ public class TypedJsonException extends RuntimeException {
 
     /** Records that the problem lies inside the value of object key {@code key}; called while unwinding. */
     public TypedJsonException inField(String key) {
-        path.addFirst(Readers.pathSegment(key));
+        path.addFirst(ReadErrors.pathSegment(key));
         return this;
     }
 

@@ -77,7 +77,7 @@ public final class TypedJsonFormat {
             }
             T value = codec.read(r);
             if (r.nextToken() != null) {
-                throw r.error("trailing content after the document's value: " + io.typedjson.format.internal.Readers.describe(r));
+                throw r.error("trailing content after the document's value: " + io.typedjson.format.internal.ReadErrors.describe(r));
             }
             return value;
         } finally {

@@ -146,7 +146,7 @@ public final class Containers {
 
         @Override
         public C readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "an array");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
             C c = factory.get();
             if (!isSet) {
                 while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -156,7 +156,7 @@ public final class Containers {
             }
             Equality.Seen seen = Equality.FORMAT.seen(c);
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                long start = Readers.compositeStart(in);
+                long start = ReadErrors.compositeStart(in);
                 Object e = readElement(in);
                 if (seen.floods(e)) {
                     throw duplicate(in, FLOODING, start);
@@ -188,7 +188,7 @@ public final class Containers {
 
         @Override
         public Object[] readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "an array");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
             List<Object> list = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
                 list.add(element.read(in));
@@ -231,7 +231,7 @@ public final class Containers {
             String text = keys == STRING_KEYS ? (String) key : keys.text(key);
             String spelled = Lexemes.escapeKey(text);
             if (texts != null && !texts.add(text)) {
-                throw new TypedJsonException("duplicate key " + Readers.quote(text) + ": the map holds two keys of this spelling"
+                throw new TypedJsonException("duplicate key " + ReadErrors.quote(text) + ": the map holds two keys of this spelling"
                         + " (a map that does not compare keys with equals(), such as an IdentityHashMap)").inField(spelled);
             }
             return spelled;
@@ -239,7 +239,7 @@ public final class Containers {
 
         @Override
         public M readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_OBJECT, "an object");
+            ReadErrors.expect(in, JsonToken.START_OBJECT, "an object");
             M map = factory.get();
             return in.nextToken() == JsonToken.END_OBJECT ? map : readEntries(in, map);
         }
@@ -256,7 +256,7 @@ public final class Containers {
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {
-                    throw Readers.error(in, "duplicate key " + Readers.quote(raw), valueStart);
+                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
                 }
             } while (in.nextToken() != JsonToken.END_OBJECT);
             return map;
@@ -306,11 +306,11 @@ public final class Containers {
 
         @Override
         public M readValue(JsonReader in) {
-            Readers.expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "an array of alternating keys and values");
             M map = factory.get();
             Equality.Seen seen = equality.seen(map.keySet());
             while (in.nextToken() != JsonToken.END_ARRAY) {
-                long start = Readers.compositeStart(in);
+                long start = ReadErrors.compositeStart(in);
                 Object key = keys.read(in);
                 if (seen.floods(key)) {
                     throw duplicate(in, FLOODING, start);
@@ -319,7 +319,7 @@ public final class Containers {
                     throw duplicate(in, DUPLICATE_PAIR_KEY, start);
                 }
                 if (in.nextToken() == JsonToken.END_ARRAY) {
-                    throw Readers.error(in, "the array of a map must alternate keys and values, but its last key has no value");
+                    throw ReadErrors.error(in, "the array of a map must alternate keys and values, but its last key has no value");
                 }
                 map.put(key, values.read(in));
             }
@@ -335,6 +335,6 @@ public final class Containers {
 
     /** A duplicate at the current path, at the start of the value when it is a composite one. */
     private static TypedJsonException duplicate(JsonReader in, String reason, long start) {
-        return start >= 0 ? Readers.error(in, reason, start) : Readers.error(in, reason);
+        return start >= 0 ? ReadErrors.error(in, reason, start) : ReadErrors.error(in, reason);
     }
 }

@@ -144,7 +144,7 @@ public abstract class DynamicModel implements Codec<Object> {
     public final Object read(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t == null) {
-            throw Readers.error(in, "unexpected end of document");
+            throw ReadErrors.error(in, "unexpected end of document");
         }
         switch (t) {
             case VALUE_STRING: return readStringOrTagged(in);
@@ -156,7 +156,7 @@ public abstract class DynamicModel implements Codec<Object> {
             case VALUE_NULL: return null;
             case START_ARRAY: return list.readValue(in);
             case START_OBJECT: return readObject(in);
-            default: throw Readers.error(in, "unexpected " + Readers.describe(in));
+            default: throw ReadErrors.error(in, "unexpected " + ReadErrors.describe(in));
         }
     }
 
@@ -181,7 +181,7 @@ public abstract class DynamicModel implements Codec<Object> {
             return s;
         }
         if (s.length() < 2) {
-            throw Readers.error(in, "lone tag prefix \"~\" (a string \"~\" is written \"~~\")");
+            throw ReadErrors.error(in, "lone tag prefix \"~\" (a string \"~\" is written \"~~\")");
         }
         char tag = s.charAt(1);
         if (tag == Tags.PREFIX) {
@@ -189,7 +189,7 @@ public abstract class DynamicModel implements Codec<Object> {
         }
         ScalarType scalar = ScalarTypes.ofTag(tag);
         if (scalar == null) {
-            throw Readers.error(in, "unknown tag " + Readers.quote(s.substring(0, 2)) + " in " + Readers.quote(s)
+            throw ReadErrors.error(in, "unknown tag " + ReadErrors.quote(s.substring(0, 2)) + " in " + ReadErrors.quote(s)
                     + " (a string starting with '~' is written with the '~' doubled)");
         }
         return scalar.parseTagged(in, s.substring(2));
@@ -207,7 +207,7 @@ public abstract class DynamicModel implements Codec<Object> {
     }
 
     private Object readTaggedObject(JsonReader in, String tag) {
-        long keyOffset = Readers.offset(in);
+        long keyOffset = ReadErrors.offset(in);
         Object value;
         if (tag.equals(Tags.SET)) {
             expectArray(in, tag);
@@ -216,16 +216,16 @@ public abstract class DynamicModel implements Codec<Object> {
             expectArray(in, tag);
             Map<Object, Object> map = pairs.readValue(in);
             if (allStrings(map.keySet())) {
-                throw Readers.error(in, "non-canonical ~map: a map whose keys are all strings"
+                throw ReadErrors.error(in, "non-canonical ~map: a map whose keys are all strings"
                         + (map.isEmpty() ? " (here: none)" : "") + " is written as a plain object").outside(keyOffset);
             }
             value = map;
         } else {
-            throw Readers.error(in, "unknown tag " + Readers.quote(tag)
+            throw ReadErrors.error(in, "unknown tag " + ReadErrors.quote(tag)
                     + " (a key starting with '~' is written with the '~' doubled)");
         }
         if (in.nextToken() != JsonToken.END_OBJECT) {
-            throw Readers.error(in, "a tagged object " + Readers.quote(tag) + " must have exactly one key");
+            throw ReadErrors.error(in, "a tagged object " + ReadErrors.quote(tag) + " must have exactly one key");
         }
         return value;
     }
@@ -241,7 +241,7 @@ public abstract class DynamicModel implements Codec<Object> {
 
     private static void expectArray(JsonReader in, String tag) {
         if (in.nextToken() != JsonToken.START_ARRAY) {
-            Readers.expect(in, JsonToken.START_ARRAY, "the array of " + Readers.quote(tag));
+            ReadErrors.expect(in, JsonToken.START_ARRAY, "the array of " + ReadErrors.quote(tag));
         }
     }
 }

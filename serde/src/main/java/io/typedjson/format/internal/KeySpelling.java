@@ -57,12 +57,12 @@ public interface KeySpelling<K> {
             try {
                 key = scalar.parseKey(s);
             } catch (RuntimeException e) {
-                throw Readers.error(in, "key " + Readers.quote(s) + " is not " + scalar.description());
+                throw ReadErrors.error(in, "key " + ReadErrors.quote(s) + " is not " + scalar.description());
             }
             String canonical = scalar.text(key);
             if (!canonical.equals(s)) {
-                throw Readers.error(in, "key " + Readers.quote(s) + " is not the canonical spelling of " + scalar.description()
-                        + " (" + Readers.quote(canonical) + ")");
+                throw ReadErrors.error(in, "key " + ReadErrors.quote(s) + " is not the canonical spelling of " + scalar.description()
+                        + " (" + ReadErrors.quote(canonical) + ")");
             }
             return key;
         }

@@ -84,7 +84,7 @@ public final class Lexemes {
         }
         int at = loneSurrogate(s);
         if (at >= 0) {
-            throw Readers.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
+            throw ReadErrors.error(in, "lone surrogate U+" + Integer.toHexString(s.charAt(at)).toUpperCase()
                     + " at index " + at + " of a string: not Unicode text");
         }
         return s;
@@ -123,10 +123,10 @@ public final class Lexemes {
         if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
             return s.substring(1);
         }
-        throw Readers.error(in, key
-                ? "format key " + Readers.quote(s) + " must be the only key of its object"
+        throw ReadErrors.error(in, key
+                ? "format key " + ReadErrors.quote(s) + " must be the only key of its object"
                         + " (a key starting with '~' is written with the '~' doubled)"
-                : "tagged value " + Readers.quote(s) + " where a plain string belongs"
+                : "tagged value " + ReadErrors.quote(s) + " where a plain string belongs"
                         + " (a string starting with '~' is written with the '~' doubled)");
     }
 
@@ -138,7 +138,7 @@ public final class Lexemes {
     public static char readChar(JsonReader in) {
         String s = readString(in);
         if (s.length() != 1) {
-            throw Readers.error(in, "string of " + s.length() + " chars where a char belongs");
+            throw ReadErrors.error(in, "string of " + s.length() + " chars where a char belongs");
         }
         return s.charAt(0);
     }
@@ -148,7 +148,7 @@ public final class Lexemes {
         if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
             return t == JsonToken.VALUE_TRUE;
         }
-        throw Readers.error(in, Readers.describe(in) + " where a boolean belongs");
+        throw ReadErrors.error(in, ReadErrors.describe(in) + " where a boolean belongs");
     }
 
     // ---- integers
@@ -156,7 +156,7 @@ public final class Lexemes {
     public static long readLong(JsonReader in) {
         expectInteger(in, "an int64");
         if (!in.fitsLong()) {
-            throw Readers.error(in, "number " + in.getText() + " is out of range for int64");
+            throw ReadErrors.error(in, "number " + in.getText() + " is out of range for int64");
         }
         return in.longValue();
     }
@@ -179,7 +179,7 @@ public final class Lexemes {
         boolean fits = in.fitsLong();
         long v = fits ? in.longValue() : Long.MIN_VALUE;
         if (!fits || v < min || v > max) {
-            throw Readers.error(in, "number " + in.getText() + " is out of range for " + type);
+            throw ReadErrors.error(in, "number " + in.getText() + " is out of range for " + type);
         }
         return v;
     }
@@ -192,9 +192,9 @@ public final class Lexemes {
     private static void expectInteger(JsonReader in, String what) {
         JsonToken t = in.currentToken();
         if (t != JsonToken.VALUE_NUMBER_INT) {
-            throw Readers.error(in, t == JsonToken.VALUE_NUMBER_FLOAT
+            throw ReadErrors.error(in, t == JsonToken.VALUE_NUMBER_FLOAT
                     ? "number " + in.getText() + " has a fraction or exponent where " + what + " belongs"
-                    : Readers.describe(in) + " where " + what + " belongs");
+                    : ReadErrors.describe(in) + " where " + what + " belongs");
         }
     }
 
@@ -250,7 +250,7 @@ public final class Lexemes {
         if (t == JsonToken.VALUE_STRING) {
             return parseNonFinite(in, in.getText());
         }
-        throw Readers.error(in, Readers.describe(in) + " where a float64 belongs");
+        throw ReadErrors.error(in, ReadErrors.describe(in) + " where a float64 belongs");
     }
 
     public static float readFloat(JsonReader in) {
@@ -262,7 +262,7 @@ public final class Lexemes {
         if (t == JsonToken.VALUE_STRING) {
             return (float) parseNonFinite(in, in.getText());
         }
-        throw Readers.error(in, Readers.describe(in) + " where a float32 belongs");
+        throw ReadErrors.error(in, ReadErrors.describe(in) + " where a float32 belongs");
     }
 
     /**
@@ -281,7 +281,7 @@ public final class Lexemes {
     /** A decimal lexeme that overflows to infinity would be a silent change of value: refuse it. */
     private static double finite(JsonReader in, double d, String type) {
         if (Double.isInfinite(d)) {
-            throw Readers.error(in, "number " + Readers.abbreviate(in, 40) + " is out of range for " + type);
+            throw ReadErrors.error(in, "number " + ReadErrors.abbreviate(in, 40) + " is out of range for " + type);
         }
         return d;
     }
@@ -304,7 +304,7 @@ public final class Lexemes {
     public static double parseNonFinite(JsonReader in, String s) {
         Double d = nonFiniteOrNull(s);
         if (d == null) {
-            throw Readers.error(in, "string " + Readers.quote(s) + " where a number belongs"
+            throw ReadErrors.error(in, "string " + ReadErrors.quote(s) + " where a number belongs"
                     + " (only \"NaN\", \"Infinity\" and \"-Infinity\" are spelled as strings)");
         }
         return d;
@@ -337,7 +337,7 @@ public final class Lexemes {
     public static BigDecimal readDecimal(JsonReader in) {
         JsonToken t = in.currentToken();
         if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
-            throw Readers.error(in, Readers.describe(in) + " where a decimal belongs");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where a decimal belongs");
         }
         BigDecimal small = smallPlainDecimal(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
         return small != null ? small : parseDecimal(in, in.getText());
@@ -491,8 +491,8 @@ public final class Lexemes {
 
     /** The error for a tag payload that is a second spelling of a value; names the writer's spelling. */
     public static TypedJsonException nonCanonical(JsonReader in, char tag, String payload, String canonical) {
-        return Readers.error(in, "non-canonical ~" + tag + " payload " + Readers.quote(payload)
-                + " (the one spelling of this value is " + Readers.quote("~" + tag + canonical) + ")");
+        return ReadErrors.error(in, "non-canonical ~" + tag + " payload " + ReadErrors.quote(payload)
+                + " (the one spelling of this value is " + ReadErrors.quote("~" + tag + canonical) + ")");
     }
 
     /**
@@ -511,19 +511,19 @@ public final class Lexemes {
             }
         }
         if (digits > max) {
-            throw Readers.error(in, "number of " + digits + " digits exceeds the limit of " + max
+            throw ReadErrors.error(in, "number of " + digits + " digits exceeds the limit of " + max
                     + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
         }
     }
 
     public static BigDecimal parseDecimal(JsonReader in, String s) {
         if (!isJsonNumber(s)) {
-            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+            throw ReadErrors.error(in, "malformed decimal " + ReadErrors.quote(s));
         }
         try {
             return new BigDecimal(s);
         } catch (NumberFormatException e) {
-            throw Readers.error(in, "malformed decimal " + Readers.quote(s));
+            throw ReadErrors.error(in, "malformed decimal " + ReadErrors.quote(s));
         }
     }
 
@@ -656,7 +656,7 @@ public final class Lexemes {
             }
             return Base64.getDecoder().decode(s);
         } catch (IllegalArgumentException e) {
-            throw Readers.error(in, "malformed base64 " + Readers.quote(s) + ": " + e.getMessage());
+            throw ReadErrors.error(in, "malformed base64 " + ReadErrors.quote(s) + ": " + e.getMessage());
         }
     }
 
@@ -746,20 +746,20 @@ public final class Lexemes {
         // UUID.fromString accepts short groups such as "1-2-3-4-5" and a sign in a group ("+0000000-..."); only the
         // 36-character form of hex digits is ours
         if (s.length() != 36) {
-            throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+            throw ReadErrors.error(in, "malformed UUID " + ReadErrors.quote(s));
         }
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(i);
             boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
             boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
             if (dash ? c != '-' : !hex) {
-                throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+                throw ReadErrors.error(in, "malformed UUID " + ReadErrors.quote(s));
             }
         }
         try {
             return UUID.fromString(s);
         } catch (IllegalArgumentException e) {
-            throw Readers.error(in, "malformed UUID " + Readers.quote(s));
+            throw ReadErrors.error(in, "malformed UUID " + ReadErrors.quote(s));
         }
     }
 
@@ -769,7 +769,7 @@ public final class Lexemes {
         try {
             value = parse.apply(payload);
         } catch (RuntimeException e) {
-            throw Readers.error(in, "malformed ~" + tag + " payload " + Readers.quote(payload));
+            throw ReadErrors.error(in, "malformed ~" + tag + " payload " + ReadErrors.quote(payload));
         }
         String canonical = text.apply(value);
         if (!canonical.equals(payload)) {
@@ -799,13 +799,13 @@ public final class Lexemes {
         try {
             return parse.apply(s);
         } catch (DateTimeException e) {
-            throw Readers.error(in, "malformed " + what.substring(what.indexOf(' ') + 1) + " " + Readers.quote(s));
+            throw ReadErrors.error(in, "malformed " + what.substring(what.indexOf(' ') + 1) + " " + ReadErrors.quote(s));
         }
     }
 
     private static void expect(JsonReader in, JsonToken token, String what) {
         if (in.currentToken() != token) {
-            throw Readers.error(in, Readers.describe(in) + " where " + what + " belongs");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where " + what + " belongs");
         }
     }
 }

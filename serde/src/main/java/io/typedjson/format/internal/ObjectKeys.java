@@ -3,12 +3,14 @@ package io.typedjson.format.internal;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.TypedJsonException;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The rules for the keys of an object read into fields (a class's, a Flink row's): a key of no field is skipped with
- * its value when unknown keys are allowed, yet still checked (Unicode text, not a second time, its value held to
- * SPEC.md section 1); a key met twice is refused at the value that follows it, with the key's own path (SPEC.md 8).
+ * The rules for the keys of an object read into fields (a class's, a Flink row's) or into a map of string keys: a key
+ * of no field is skipped with its value when unknown keys are allowed, yet still checked (Unicode text, not a second
+ * time, its value held to SPEC.md section 1); a key met twice is refused at the value that follows it, with the key's
+ * own path (SPEC.md 8).
  */
 public final class ObjectKeys {
     private ObjectKeys() {}
@@ -30,10 +32,23 @@ public final class ObjectKeys {
         return names;
     }
 
+    /**
+     * The key the reader is on, checked to be Unicode text, with the reader moved on to its value; a key that
+     * {@code seen} already holds is refused at that value.
+     */
+    public static String nextUnique(JsonReader in, Map<?, ?> seen) {
+        String name = Lexemes.checkUnicode(in, in.currentName());
+        if (seen.containsKey(name)) {
+            throw duplicate(in);
+        }
+        in.nextToken();
+        return name;
+    }
+
     /** On the second of two equal keys (the reader on it): the error at the value that follows it, the key's own path. */
     public static TypedJsonException duplicate(JsonReader in) {
         String name = in.currentName();
         in.nextToken();
-        return Readers.error(in, "duplicate key " + Readers.quote(name));
+        return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(name));
     }
 }

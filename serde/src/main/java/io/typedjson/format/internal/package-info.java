@@ -6,7 +6,7 @@
  * pair maps) and the dynamic model's body ({@code DynamicModel}) that they call directly; the one spelling of each
  * lexeme ({@code Lexemes}, {@code IsoTimes}, base64 included), the tags ({@code Tags}), map-key spellings
  * ({@code KeySpelling}), the format's equality ({@code Equality}) and reader errors with path and offset
- * ({@code Readers}). The core also holds the reader and writer of {@code io.typedjson.format} with their errors and
+ * ({@code ReadErrors}). The core also holds the reader and writer of {@code io.typedjson.format} with their errors and
  * limits ({@code JsonReader}, {@code JsonWriter}, {@code JsonToken}, {@code JsonKey}, {@code EncodedString},
  * {@code Codec}, {@code TypedJsonException}, {@code Limits}), which live in that package because users' codecs use
  * them.

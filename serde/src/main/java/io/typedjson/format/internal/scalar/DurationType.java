@@ -2,7 +2,7 @@ package io.typedjson.format.internal.scalar;
 
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import java.time.Duration;
 
 /**
@@ -52,17 +52,17 @@ final class DurationType extends ScalarType {
     @Override
     public Object read(JsonReader in) {
         if (in.currentToken() != JsonToken.VALUE_STRING) {
-            throw Readers.error(in, Readers.describe(in) + " where a duration belongs");
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where a duration belongs");
         }
         String s = in.getText();
         Duration d = parseOrNull(s);
         if (d == null) {
-            throw Readers.error(in, "malformed duration " + Readers.quote(s) + " (" + FORM + ")");
+            throw ReadErrors.error(in, "malformed duration " + ReadErrors.quote(s) + " (" + FORM + ")");
         }
         String canonical = d.toString();
         if (!canonical.equals(s)) {
-            throw Readers.error(in, "non-canonical duration " + Readers.quote(s) + " (the one spelling of this value is "
-                    + Readers.quote(canonical) + ")");
+            throw ReadErrors.error(in, "non-canonical duration " + ReadErrors.quote(s) + " (the one spelling of this value is "
+                    + ReadErrors.quote(canonical) + ")");
         }
         return d;
     }
@@ -94,7 +94,7 @@ final class DurationType extends ScalarType {
     public Object parseTagged(JsonReader in, String payload) {
         Duration d = parseOrNull(payload);
         if (d == null) {
-            throw Readers.error(in, "malformed ~" + TAG + " payload " + Readers.quote(payload) + " (" + FORM + ")");
+            throw ReadErrors.error(in, "malformed ~" + TAG + " payload " + ReadErrors.quote(payload) + " (" + FORM + ")");
         }
         String canonical = d.toString();
         if (!canonical.equals(payload)) {

@@ -3,7 +3,7 @@ package io.typedjson.format.internal.scalar;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.internal.Tags;
 import java.util.Map;
 
@@ -33,11 +33,11 @@ final class Float32Type extends ScalarType {
         Lexemes.checkNumberLength(in, payload);
         // only JSON number syntax: Float.parseFloat would also take "0x1p3", "1f" or " 1"
         if (!Lexemes.isJsonNumber(payload)) {
-            throw Readers.error(in, "malformed ~f payload " + Readers.quote(payload));
+            throw ReadErrors.error(in, "malformed ~f payload " + ReadErrors.quote(payload));
         }
         float f = Lexemes.parseFloat(payload);
         if (Float.isInfinite(f)) {
-            throw Readers.error(in, "number " + payload + " is out of range for float32");
+            throw ReadErrors.error(in, "number " + payload + " is out of range for float32");
         }
         String canonical = Lexemes.floatText(f);
         if (!canonical.equals(payload)) {

@@ -3,7 +3,7 @@ package io.typedjson.format.internal.scalar;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
-import io.typedjson.format.internal.Readers;
+import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.internal.Tags;
 import java.util.Map;
 
@@ -77,7 +77,7 @@ final class IntegerType extends ScalarType {
             boolean number = Lexemes.isJsonNumber(payload.startsWith("+") ? payload.substring(1) : payload)
                     || (payload.length() > 1 && payload.charAt(payload.charAt(0) == '-' ? 1 : 0) == '0'
                             && Lexemes.isJsonNumber(payload.replaceFirst("^(-?)0+(?=\\d)", "$1")));
-            throw Readers.error(in, (number ? "non-canonical ~" : "malformed ~") + tag + " payload " + Readers.quote(payload)
+            throw ReadErrors.error(in, (number ? "non-canonical ~" : "malformed ~") + tag + " payload " + ReadErrors.quote(payload)
                     + " (an integer lexeme: optional '-', digits without leading zeros, never \"-0\")");
         }
         try {
@@ -88,6 +88,6 @@ final class IntegerType extends ScalarType {
         } catch (NumberFormatException e) {
             // beyond int64: out of range below
         }
-        throw Readers.error(in, "number " + payload + " is out of range for " + type);
+        throw ReadErrors.error(in, "number " + payload + " is out of range for " + type);
     }
 }

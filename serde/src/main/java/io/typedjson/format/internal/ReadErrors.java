@@ -5,8 +5,8 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.TypedJsonException;
 
 /** Building reader errors: the path and the offset come from the reader's position. */
-public final class Readers {
-    private Readers() {}
+public final class ReadErrors {
+    private ReadErrors() {}
 
     /** An error at the parser's current token, with its JSON path and byte offset. */
     public static TypedJsonException error(JsonReader in, String reason) {
