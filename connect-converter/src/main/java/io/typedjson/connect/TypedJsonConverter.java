@@ -313,71 +313,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     // ------------------------------------------------------------------ inline documents
 
-    /**
-     * Whether the document's first key is {@code ~s}: only the writer of inline documents makes that (a user key
-     * {@code ~s} is escaped {@code ~~s}). JSON's freedom is honoured: whitespace, and the key spelled with escapes
-     * ({@code "\u007es"}).
-     */
-    static boolean isInline(byte[] b) {
-        int i = skipSpace(b, 0);
-        if (i >= b.length || b[i] != '{') {
-            return false;
-        }
-        i = skipSpace(b, i + 1);
-        if (i + 4 <= b.length && b[i] == '"' && b[i + 1] == SCHEMA_KEY.charAt(0) && b[i + 2] == SCHEMA_KEY.charAt(1)
-                && b[i + 3] == '"') { // the writer's spelling of the key, compared without decoding it
-            return true;
-        }
-        return i < b.length && b[i] == '"' && SCHEMA_KEY.equals(shortKey(b, i + 1));
-    }
-
-    /** The text of a JSON string starting at {@code i} (after its quote) if it is at most two characters, else null. */
-    private static String shortKey(byte[] b, int i) {
-        StringBuilder sb = new StringBuilder(2);
-        while (i < b.length && sb.length() <= 2) {
-            int c = b[i] & 0xff;
-            if (c == '"') {
-                return sb.toString();
-            }
-            if (c != '\\') {
-                if (c < 0x20 || c >= 0x80) {
-                    return null; // not ~ or s: the key is something else, which the reader will say
-                }
-                sb.append((char) c);
-                i++;
-                continue;
-            }
-            if (i + 1 >= b.length) {
-                return null;
-            }
-            int e = b[i + 1];
-            if (e == 'u') {
-                if (i + 6 > b.length) {
-                    return null;
-                }
-                int code = 0;
-                for (int k = i + 2; k < i + 6; k++) {
-                    int d = Character.digit(b[k], 16);
-                    if (d < 0) {
-                        return null;
-                    }
-                    code = code * 16 + d;
-                }
-                sb.append((char) code);
-                i += 6;
-            } else {
-                sb.append((char) e); // \" \\ \/ and the short escapes: none of them is ~ or s unless it is itself
-                i += 2;
-            }
-        }
-        return null;
-    }
-
-    private static int skipSpace(byte[] b, int i) {
-        while (i < b.length && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
-            i++;
-        }
-        return i;
+    /** Whether the document's first key is {@code ~s} ({@link ConnectEnvelope#isInline}). */
+    static boolean isInline(byte[] document) {
+        return ConnectEnvelope.isInline(document);
     }
 
     /** Inline documents {@code {"~s":"<schema notation>","~v":<value, structs positional>}}, both ways. */

@@ -55,6 +55,27 @@ public final class ConnectEnvelope {
     private ConnectEnvelope() {
     }
 
+    /** A reader per thread for {@link #isInline}, which looks at two tokens only. */
+    private static final ThreadLocal<JsonReader> PEEK = ThreadLocal.withInitial(() -> new JsonReader(Limits.DEFAULT));
+
+    /**
+     * Whether a document is an inline one: an object whose first key is {@code ~s} after JSON unescaping (the
+     * writer escapes a user key {@code ~s} as {@code ~~s}, so only an inline document starts so). Reads the first
+     * key and no further; a document that does not start as JSON is not inline, and reading it says what is wrong.
+     */
+    public static boolean isInline(byte[] document) {
+        JsonReader in = PEEK.get();
+        in.reset(document, 0, document.length);
+        try {
+            return in.nextToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && SCHEMA_KEY.equals(in.currentName());
+        } catch (TypedJsonException e) {
+            return false;
+        } finally {
+            in.release();
+        }
+    }
+
     /**
      * The fingerprint of a schema: the first 16 bytes of SHA-256 over the UTF-8 bytes of its notation (the text
      * the inline location puts in {@code ~s}). SHA-256 is in every JDK, Node and Python without a dependency;
