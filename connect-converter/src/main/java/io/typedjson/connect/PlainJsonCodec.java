@@ -215,6 +215,12 @@ final class PlainJsonCodec implements Codec<Object> {
             if (d.scale() == scale) {
                 return d;
             }
+            if (d.signum() != 0 && (long) d.scale() - scale >= d.precision()) {
+                // fewer digits at the schema's scale: dropping k fraction digits needs k trailing zeros, and a
+                // non-zero value has fewer than its precision (1E-500000000 must not make setScale build 10^500000000)
+                throw ReadErrors.error(in, "decimal " + ReadErrors.abbreviate(in, 40) + " needs scale "
+                        + d.stripTrailingZeros().scale() + " but the schema's scale is " + scale);
+            }
             // digits the rescaled value would have: bounded before setScale multiplies by a power of ten
             long digits = (long) d.precision() + scale - d.scale();
             if (d.signum() != 0 && digits > in.limits().maxNumberLength()) {

@@ -161,7 +161,9 @@ final class SchemaReferences implements AutoCloseable {
             return; // not allowed to look: the topic is the operator's
         }
         ConfigEntry policy = config == null ? null : config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
-        if (policy != null && !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+        // exactly compact, as Connect's TopicAdmin asks of its config topic: compact,delete still deletes old schemas
+        if (policy != null && !java.util.Arrays.stream(policy.value().split(",")).map(String::trim)
+                .collect(java.util.stream.Collectors.toSet()).equals(java.util.Set.of(TopicConfig.CLEANUP_POLICY_COMPACT))) {
             throw new DataException("schema topic '" + settings.topic + "' has cleanup.policy=" + policy.value()
                     + ": it would delete schemas that records still refer to; give it cleanup.policy=compact");
         }

@@ -86,14 +86,15 @@ final class SchemaTopicSettings {
                         new ConfigDef.Validator() {
                             @Override
                             public void ensureValid(String name, Object value) {
-                                if (value == null || (Integer) value == 0 || (Integer) value < -1) {
-                                    throw new ConfigException(name, value, "must be -1 (the broker's default) or at least 1");
+                                if (value == null || (Integer) value == 0 || (Integer) value < -1 || (Integer) value > Short.MAX_VALUE) {
+                                    throw new ConfigException(name, value, "must be -1 (the broker's default) or from 1 to "
+                                            + Short.MAX_VALUE);
                                 }
                             }
 
                             @Override
                             public String toString() {
-                                return "-1, or at least 1";
+                                return "-1, or 1 to " + Short.MAX_VALUE;
                             }
                         }, Importance.LOW,
                         "Replication factor of the schema topic when the converter creates it; -1: the broker's "

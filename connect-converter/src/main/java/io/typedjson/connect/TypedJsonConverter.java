@@ -116,6 +116,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (schema == null && value == null) {
             return null; // a tombstone stays a tombstone
         }
+        if (headers != null) {
+            // a schema header copied from another record (an SMT, a source that copies headers) would be read
+            // before this record's own schema: each location adds back only what it writes
+            headers.remove(schemaHeader);
+            headers.remove(schemaRefHeader);
+        }
         try {
             if (location == TypedJsonConverterConfig.Location.NONE) {
                 if (schema != null) {
@@ -124,19 +130,11 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return format.write(DynamicCodec.INSTANCE, DerivedSchemas.toDynamic(schema, value));
             }
             if (schema == null) {
-                if (headers != null && location == TypedJsonConverterConfig.Location.HEADER) {
-                    headers.remove(schemaHeader);
-                }
-                if (headers != null && location == TypedJsonConverterConfig.Location.REFERENCE) {
-                    headers.remove(schemaRefHeader);
-                }
                 return format.write(DynamicCodec.INSTANCE, value);
             }
             if (location == TypedJsonConverterConfig.Location.HEADER && headers != null) {
                 SchemaCache.Entry entry = cache.forSchema(schema);
                 byte[] bytes = format.write(entry.object, value);
-                headers.remove(schemaHeader);
-                headers.remove(schemaRefHeader); // a reference would be read before this header
                 headers.add(schemaHeader, entry.textBytes);
                 return bytes;
             }
@@ -198,8 +196,6 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         SchemaCache.Entry entry = cache.forSchema(schema);
         byte[] bytes = format.write(entry.positional, value);
         byte[] fingerprint = references.written(entry); // durable in the schema topic before the record exists
-        headers.remove(schemaRefHeader);
-        headers.remove(schemaHeader); // a header-mode schema left from elsewhere would contradict the reference
         headers.add(schemaRefHeader, fingerprint);
         return bytes;
     }

@@ -284,6 +284,12 @@ class PlainJsonReadTest {
         // a huge exponent is refused before it is multiplied out
         e = assertThrows(DataException.class, () -> reader("dec(2)", "NUMERIC").toConnectData(TOPIC, bytes("1E+999999999")));
         assertContains(e, "digits at the schema's scale 2");
+        // nor a tiny one: 1E-500000000 has one digit to drop 499999998 of (setScale would build 10^499999998)
+        e = assertThrows(DataException.class, () -> reader("dec(2)", "NUMERIC").toConnectData(TOPIC, bytes("1E-500000000")));
+        assertContains(e, "needs scale 500000000 but the schema's scale is 2");
+        e = assertThrows(DataException.class, () -> reader("dec(2)", "NUMERIC").toConnectData(TOPIC, bytes("-120E-4")));
+        assertContains(e, "needs scale 3 but the schema's scale is 2");
+        assertEquals(new BigDecimal("0.12"), reader("dec(2)", "NUMERIC").toConnectData(TOPIC, bytes("1200E-4")).value());
     }
 
     @Test

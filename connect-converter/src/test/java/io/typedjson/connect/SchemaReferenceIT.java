@@ -171,6 +171,21 @@ class SchemaReferenceIT {
     }
 
     @Test
+    void aSchemaTopicThatAlsoDeletesIsRefused() throws Exception {
+        // compact,delete still deletes a schema after retention.ms: Connect asks its config topic for compact alone
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic("schemas-compact-delete", 1, (short) 1)
+                    .configs(Map.of("cleanup.policy", "compact,delete")))).all().get(30, TimeUnit.SECONDS);
+        }
+        try (TypedJsonConverter writer = converter("reference", "schemas-compact-delete", false, Map.of())) {
+            DataException e = assertThrows(DataException.class,
+                    () -> writer.fromConnectData("t", new RecordHeaders(), Schema.INT32_SCHEMA, 1));
+            assertTrue(e.getMessage().contains("'schemas-compact-delete' has cleanup.policy=compact,delete"), e.getMessage());
+        }
+        assertEquals(0, readAll("schemas-compact-delete").size(), "nothing written to it");
+    }
+
+    @Test
     void aSchemaWrittenWhileAReaderWaitsIsFound() throws Exception {
         try (TypedJsonConverter writer = converter("reference", "schemas-late", false, Map.of());
              TypedJsonConverter reader = converter("inline", "schemas-late", false, Map.of())) {

@@ -91,7 +91,11 @@ class SchemaReferenceTest {
     void replicationFactorZeroAndAWaitOverADayAreRefused() {
         ConfigException e = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
                 Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_REPLICATION_FACTOR, "0")));
-        assertTrue(e.getMessage().contains("-1 (the broker's default) or at least 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("-1 (the broker's default) or from 1 to 32767"), e.getMessage());
+        // a replication factor is a short in Kafka's API: 40000 would be cast to a negative one
+        e = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
+                Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_REPLICATION_FACTOR, "40000")));
+        assertTrue(e.getMessage().contains("from 1 to 32767"), e.getMessage());
         ConfigException wait = assertThrows(ConfigException.class, () -> HardeningTest.converter("reference",
                 Map.of("bootstrap.servers", NO_BROKER, TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, "86400001")));
         assertTrue(wait.getMessage().contains(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS), wait.getMessage());

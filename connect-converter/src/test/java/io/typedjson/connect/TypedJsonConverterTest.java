@@ -172,6 +172,29 @@ class TypedJsonConverterTest {
         assertEquals(new SchemaAndValue(Schema.INT64_SCHEMA, 5L), keys.toConnectData(TOPIC, keyHeaders, "5".getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * A schema header copied from another record (by an SMT, or a source that copies headers) would be read before
+     * the record's own schema: every location removes both schema headers and adds back only what it writes.
+     */
+    @Test
+    void staleSchemaHeadersAreRemovedWhateverTheLocation() {
+        for (String location : List.of("inline", "none", "header")) {
+            for (Schema schema : java.util.Arrays.asList(Schema.INT32_SCHEMA, null)) {
+                Headers headers = new RecordHeaders();
+                headers.add("typedjson.schema", "str".getBytes(StandardCharsets.UTF_8));
+                headers.add("typedjson.schema.ref", new byte[16]);
+                headers.add("other", new byte[] {1});
+                TypedJsonConverter c = converter(location, false);
+                byte[] bytes = c.fromConnectData(TOPIC, headers, schema, 5);
+                assertNull(headers.lastHeader("typedjson.schema.ref"), location);
+                boolean schemaHeader = location.equals("header") && schema != null;
+                assertEquals(schemaHeader, headers.lastHeader("typedjson.schema") != null, location + " " + schema);
+                assertNotNull(headers.lastHeader("other"), "a header of someone else's stays");
+                assertEquals(5, ((Number) c.toConnectData(TOPIC, headers, bytes).value()).intValue(), location + " " + schema);
+            }
+        }
+    }
+
     /** A sink whose worker keeps Connect's default header converter sees the schema header as a string. */
     @Test
     void connectsDefaultHeaderConverterReadsTheSchemaHeaderAsText() {
