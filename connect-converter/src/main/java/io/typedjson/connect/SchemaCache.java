@@ -1,5 +1,6 @@
 package io.typedjson.connect;
 
+import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.EncodedString;
 import io.typedjson.format.TypedJsonFormat;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,17 @@ final class SchemaCache {
             this.quoted = EncodedString.of(text);
             this.positional = ValueCodec.of(schema, true);
             this.object = ValueCodec.of(schema, false);
+        }
+
+        /** Location reference's fingerprint of the text, made on first use (the other locations never need it). */
+        private volatile byte[] fingerprint;
+
+        byte[] fingerprint() {
+            byte[] f = fingerprint;
+            if (f == null) {
+                fingerprint = f = ConnectEnvelope.fingerprint(textBytes);
+            }
+            return f;
         }
     }
 

@@ -77,7 +77,7 @@ final class SchemaReferences implements AutoCloseable {
         if (last != null && last.entry == entry) {
             return last.fingerprint;
         }
-        byte[] fingerprint = ConnectEnvelope.fingerprint(entry.textBytes);
+        byte[] fingerprint = entry.fingerprint(); // computed once per schema, not per record when schemas alternate
         ByteBuffer key = ByteBuffer.wrap(fingerprint);
         if (written.get(key) == null) {
             synchronized (this) {
