@@ -50,7 +50,7 @@ class SchemaReferenceIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = TestBroker.start();
+        cluster = io.typedjson.examples.OneBroker.start();
     }
 
     @AfterAll

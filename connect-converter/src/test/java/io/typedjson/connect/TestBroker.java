@@ -10,30 +10,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.apache.kafka.server.common.MetadataVersion;
 
-/** An in-process KRaft broker (one broker, one controller) for the broker tests, and reading a topic whole. */
+/** Reading a topic whole, for the broker tests (their broker: serde's {@code OneBroker.start()}, from its test jar). */
 public final class TestBroker {
     private TestBroker() {
-    }
-
-    /** Formatted, started and ready. */
-    public static KafkaClusterTestKit start() throws Exception {
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        return cluster;
     }
 
     /** Every record of every partition of {@code topic}, from the beginning to the end it has now. */

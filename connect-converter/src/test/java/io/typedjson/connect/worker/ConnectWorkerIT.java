@@ -32,7 +32,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.common.utils.internals.Exit;
 import org.apache.kafka.connect.cli.ConnectStandalone;
 import org.apache.kafka.connect.data.Field;
@@ -43,7 +42,6 @@ import org.apache.kafka.connect.runtime.Herder;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorInfo;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.util.FutureCallback;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,20 +72,8 @@ class ConnectWorkerIT {
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
         long t0 = System.nanoTime();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = io.typedjson.examples.OneBroker.start();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("inline", 1, (short) 1), new NewTopic("header", 1, (short) 1),
                     new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);

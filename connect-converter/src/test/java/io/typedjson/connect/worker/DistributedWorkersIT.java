@@ -55,7 +55,7 @@ class DistributedWorkersIT {
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
-        cluster = TestBroker.start();
+        cluster = io.typedjson.examples.OneBroker.start();
         workers.add(startWorker());
         workers.add(startWorker());
     }

@@ -18,8 +18,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.apache.kafka.server.common.MetadataVersion;
 
 /**
  * A one-node KRaft broker of Apache Kafka 4.4.0, in-process on free ports (Kafka's own KafkaClusterTestKit, as
@@ -35,20 +33,7 @@ final class Broker implements AutoCloseable {
     }
 
     static Broker start() throws Exception {
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .setBootstrapMetadataVersion(MetadataVersion.LATEST_PRODUCTION)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        return new Broker(cluster);
+        return new Broker(io.typedjson.examples.OneBroker.start());
     }
 
     String bootstrapServers() {
