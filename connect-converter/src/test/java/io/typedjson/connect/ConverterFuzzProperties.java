@@ -76,7 +76,7 @@ class ConverterFuzzProperties {
 
     @Test
     void randomSchemasAndValuesRoundTripExactly() {
-        Check.forAll(3_000, Gens.longs(), seed -> {
+        Check.forAll(3_000, Gens.longs(), ConverterFuzzProperties::showRandom, seed -> {
             RandomConnect random = new RandomConnect(seed);
             Schema schema = random.schema(3);
             Object value = random.value(schema);
@@ -188,6 +188,26 @@ class ConverterFuzzProperties {
                 assertClean(e, w.document());
             }
         });
+    }
+
+    /** The schema and value {@link RandomConnect} makes from a seed, and the inline document of them. */
+    static String showRandom(long seed) {
+        RandomConnect random = new RandomConnect(seed);
+        Schema schema = random.schema(3);
+        Object value = random.value(schema);
+        String notation;
+        String document;
+        try {
+            notation = NOTATIONS.forSchema(schema).text;
+        } catch (RuntimeException e) {
+            notation = "(no notation: " + e.getMessage() + ")";
+        }
+        try {
+            document = io.typedjson.fuzz.Show.bytes(INLINE.fromConnectData(TOPIC, schema, value));
+        } catch (RuntimeException e) {
+            document = "(not written: " + e.getMessage() + ")";
+        }
+        return "RandomConnect seed " + seed + "\nschema: " + notation + "\nvalue: " + value + "\ninline document: " + document;
     }
 
     /** A record in a failure message: its location, its document's bytes and its schema header's. */
