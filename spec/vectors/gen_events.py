@@ -44,10 +44,12 @@ def envelope(name, doc):
 read = []
 write = []
 
-def case(name, document, expect, headers=(), policy="fail", path=None):
+def case(name, document, expect, headers=(), policy="fail", path=None, location=None):
     c = {"name": name, "policy": policy, "headers": [list(h) for h in headers], "document": document, "expect": expect}
     if path is not None:
         c["path"] = path
+    if location is not None:
+        c["location"] = location
     read.append(c)
 
 def each_policy(name, document, headers, unknown_name, error):
@@ -116,6 +118,22 @@ for policy in ("fail", "skip", "pass"):
          {"error": "it has only the keys"}, [], policy)
     case(f"envelope whose name is not a string ({policy})", '{"~type":7,"~v":{}}',
          {"error": "where the name of an event type belongs"}, [], policy, path='$["~type"]')
+
+# ---- a reader of location document looks at the envelope only (Kafka Streams' state stores hand it other headers)
+case("location document: a disagreeing header is not looked at", envelope("order.created", CREATED_DOC),
+     {"type": "order.created", "value": CREATED}, [("ce_type", "order.shipped")], location="document")
+case("location document: two type headers are not looked at", envelope("order.shipped", SHIPPED_DOC),
+     {"type": "order.shipped", "value": SHIPPED}, [("ce_type", "a"), ("ce_type", "b")], location="document")
+each_policy_doc = [("fail", {"error": "no event type"}), ("skip", {"skip": True}), ("pass", {"pass": None})]
+for policy, expect in each_policy_doc:
+    case(f"location document: a header without an envelope is no name ({policy})", SHIPPED_DOC, expect,
+         [("ce_type", "order.shipped")], policy, location="document")
+case("location both: the header and the envelope", envelope("order.shipped", SHIPPED_DOC),
+     {"type": "order.shipped", "value": SHIPPED}, [("ce_type", "order.shipped")], location="both")
+case("location both: a disagreeing header", envelope("order.shipped", SHIPPED_DOC),
+     {"error": "event types disagree"}, [("ce_type", "order.created")], location="both")
+case("location both: the header alone", SHIPPED_DOC, {"type": "order.shipped", "value": SHIPPED},
+     [("ce_type", "order.shipped")], location="both")
 
 # ---- JSON's freedom in an envelope, and a tombstone
 case("an envelope spelled with escapes and whitespace", '{ "\\u007etype" : "order.\\u0073hipped" , "\\u007ev" : ' + SHIPPED_DOC + ' }',
