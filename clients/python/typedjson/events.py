@@ -507,8 +507,9 @@ class _ShapeReader:
         if key_type == "string":
             return self.object(lambda k: value, unknown="skip", what="a map")
         if (key_type is not None and key_type != "dynamic") or (named is not None and "enum" in named):
-            return self.object(lambda k: value, unknown="skip", what="a map",
-                               key_of=lambda raw, at: self.map_key(key_type, named, raw, at))
+            m = self.object(lambda k: value, unknown="skip", what="a map",
+                            key_of=lambda raw, at: self.map_key(key_type, named, raw, at))
+            return m if len(m) else {}  # an empty map is a dict, as the dynamic model reads {}
         items = []
         keys = TypedSet()
         start = sc.pos
@@ -522,7 +523,7 @@ class _ShapeReader:
         self.array(item)
         if len(items) % 2:
             raise sc.error("a map's array must alternate keys and values, but its last key has no value", start)
-        return TypedMap(zip(items[0::2], items[1::2]))
+        return TypedMap(zip(items[0::2], items[1::2])) if items else {}
 
     def map_key(self, key_type, named, raw, at):
         """An object key of a typed map: the canonical text of the key type (SPEC.md section 10), nothing else."""

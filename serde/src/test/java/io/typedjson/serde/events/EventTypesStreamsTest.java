@@ -21,7 +21,6 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -64,14 +63,14 @@ class EventTypesStreamsTest {
         return p;
     }
 
-    /** The store of the latest event per order, with the default value serde or the given one. */
-    private static Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store(Serde<Object> values) {
-        Materialized<String, Object, KeyValueStore<Bytes, byte[]>> m = Materialized.as("latest-event");
-        return values == null ? m : m.withValueSerde(values);
+    /** The store of the latest event per order, with the default value serde. */
+    private static Materialized<String, Object, KeyValueStore<Bytes, byte[]>> defaultStore() {
+        return Materialized.as("latest-event");
     }
 
     /** The topology of docs/event-types.md: a topic per type, the latest event per order, the rest to a dead-letter topic. */
     static void topology(StreamsBuilder builder, Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store) {
+        // docs/event-types.md topology: begin
         KStream<String, Object> events = builder.stream("orders");
         events.split(Named.as("by-type-"))
                 .branch((id, e) -> e instanceof OrderCreated, Branched.withConsumer(s -> s.mapValues(OrderCreated.class::cast)
@@ -87,11 +86,12 @@ class EventTypesStreamsTest {
                 .reduce((previous, latest) -> latest, store)
                 .toStream()
                 .to("orders-latest");
+        // docs/event-types.md topology: end
     }
 
     @Test
     void branchByTypeRoundTripsExactly() {
-        roundTrip(props("fail"), null);
+        roundTrip(props("fail"), defaultStore());
     }
 
     /**
@@ -102,9 +102,13 @@ class EventTypesStreamsTest {
     void withStoresThatDropHeadersTheStoreHoldsEnvelopes() {
         Properties p = props("fail");
         p.remove("dsl.store.format");
+        // docs/event-types.md store: begin
         TypedJsonSerde<Object> envelopes = TypedJsonSerde.forEventTypes(EventTypes.of(OrderEvent.class));
         envelopes.configure(Map.of(TypedJsonConfig.TYPE_LOCATION, "document"), false);
-        roundTrip(p, envelopes);
+        Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store = Materialized.<String, Object, KeyValueStore<Bytes, byte[]>>as("latest-event")
+                .withValueSerde(envelopes);
+        // docs/event-types.md store: end
+        roundTrip(p, store);
     }
 
     /** The same stores with a serde that reads headers: another record's header disagrees with the envelope, loudly. */
@@ -114,7 +118,7 @@ class EventTypesStreamsTest {
         p.remove("dsl.store.format");
         p.put(TypedJsonConfig.TYPE_LOCATION, "both");
         StreamsBuilder builder = new StreamsBuilder();
-        topology(builder, store(null));
+        topology(builder, defaultStore());
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
             TestInputTopic<String, Object> in = driver.createInputTopic("orders", new StringSerializer(),
                     TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class)));
@@ -129,9 +133,9 @@ class EventTypesStreamsTest {
         }
     }
 
-    private static void roundTrip(Properties props, Serde<Object> storeValues) {
+    private static void roundTrip(Properties props, Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store) {
         StreamsBuilder builder = new StreamsBuilder();
-        topology(builder, store(storeValues));
+        topology(builder, store);
         List<OrderEvent> sent = List.of(EventTypesSerdeTest.CREATED, EventTypesSerdeTest.SHIPPED, EventTypesSerdeTest.CANCELLED,
                 new OrderCreated(7, "Eve", java.math.BigDecimal.TEN, java.time.Instant.EPOCH, List.of(), 0));
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), props)) {
@@ -159,7 +163,7 @@ class EventTypesStreamsTest {
     @Test
     void passSendsUnknownTypesToTheDeadLetterTopicInOrder() {
         StreamsBuilder builder = new StreamsBuilder();
-        topology(builder, store(null));
+        topology(builder, defaultStore());
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), props("pass"))) {
             TestInputTopic<String, byte[]> raw = driver.createInputTopic("orders", new StringSerializer(), new ByteArraySerializer());
             TypedJsonSerializer<Object> events = TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class));
@@ -196,7 +200,7 @@ class EventTypesStreamsTest {
     @Test
     void skipDropsUnknownTypesFromEveryBranch() {
         StreamsBuilder builder = new StreamsBuilder();
-        topology(builder, store(null));
+        topology(builder, defaultStore());
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), props("skip"))) {
             TestInputTopic<String, byte[]> raw = driver.createInputTopic("orders", new StringSerializer(), new ByteArraySerializer());
             Headers h = new RecordHeaders();

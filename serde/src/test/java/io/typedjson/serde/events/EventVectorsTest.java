@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.typedjson.annotation.TypedJsonName;
 import io.typedjson.codec.EventTypes;
 import io.typedjson.format.VectorsAccess;
 import io.typedjson.jsonschema.EventManifests;
@@ -20,16 +19,11 @@ import io.typedjson.serde.TypedJsonSerializer;
 import io.typedjson.serde.UnknownEvent;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
@@ -95,7 +89,7 @@ class EventVectorsTest {
         } else {
             assertEquals(expect.get("type"), TYPES.nameOf(read.getClass()));
             Object expected = VectorsAccess.value(expect.get("value"));
-            assertNull(VectorsAccess.difference(expected, model(read)), () -> "read " + read);
+            assertNull(VectorsAccess.difference(expected, EventModel.model(read)), () -> "read " + read);
         }
     }
 
@@ -112,7 +106,7 @@ class EventVectorsTest {
                         .findFirst().orElseThrow();
                 Object value = TypedJsonDeserializer.forEventTypes(TYPES).deserialize("orders",
                         headers((List<?>) readBack.get("headers")), ((String) readBack.get("document")).getBytes(StandardCharsets.UTF_8));
-                assertNull(VectorsAccess.difference(VectorsAccess.value(c.get("value")), model(value)));
+                assertNull(VectorsAccess.difference(VectorsAccess.value(c.get("value")), EventModel.model(value)));
                 TypedJsonSerializer<Object> serializer = TypedJsonSerializer.forEventTypes(TYPES);
                 serializer.configure(Map.of(TypedJsonConfig.TYPE_LOCATION, c.get("location")), false);
                 Headers written = new RecordHeaders();
@@ -130,58 +124,6 @@ class EventVectorsTest {
             headers.add((String) pair.get(0), ((String) pair.get(1)).getBytes(StandardCharsets.UTF_8));
         }
         return headers;
-    }
-
-    /**
-     * A value of the test classes as the other languages read it (SPEC.md 12.5): a class as a map from key to value in
-     * the class's key order, an enum as its written name, an Optional as its value or null.
-     */
-    static Object model(Object v) {
-        if (v == null) {
-            return null;
-        }
-        if (v instanceof Record r) {
-            Map<Object, Object> m = new LinkedHashMap<>();
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
-                TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
-                try {
-                    m.put(rename != null ? rename.value() : c.getName(), model(c.getAccessor().invoke(r)));
-                } catch (ReflectiveOperationException e) {
-                    throw new AssertionError(e);
-                }
-            }
-            return m;
-        }
-        if (v instanceof Enum<?> e) {
-            try {
-                TypedJsonName rename = e.getDeclaringClass().getField(e.name()).getAnnotation(TypedJsonName.class);
-                return rename != null ? rename.value() : e.name();
-            } catch (NoSuchFieldException x) {
-                throw new AssertionError(x);
-            }
-        }
-        if (v instanceof Optional<?> o) {
-            return model(o.orElse(null));
-        }
-        if (v instanceof Set<?> s) {
-            Set<Object> out = new LinkedHashSet<>();
-            s.forEach(e -> out.add(model(e)));
-            return out;
-        }
-        if (v instanceof Collection<?> l) {
-            List<Object> out = new ArrayList<>();
-            l.forEach(e -> out.add(model(e)));
-            return out;
-        }
-        if (v instanceof Map<?, ?> map) {
-            Map<Object, Object> out = new LinkedHashMap<>();
-            map.forEach((k, val) -> out.put(model(k), model(val)));
-            return out;
-        }
-        if (v instanceof Character ch) {
-            return String.valueOf(ch);
-        }
-        return v;
     }
 
     /** events.json as plain JSON (strings, lists, maps, booleans, null). */
