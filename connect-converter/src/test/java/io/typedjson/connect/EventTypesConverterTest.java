@@ -258,4 +258,31 @@ public class EventTypesConverterTest {
         assertTrue(e.getMessage().contains("(in the event envelope's \"~v\", which starts at byte offset 30)"), e.getMessage());
         assertTrue(e.getMessage().contains("int64"), e.getMessage());
     }
+
+    /** docs/event-types.md's Connect block configures the converter as it is (keys under value.converter., the prefix removed). */
+    @Test
+    void theDocumentedConnectConfigurationIsValid() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("```properties\n(.*?)```", java.util.regex.Pattern.DOTALL)
+                .matcher(java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "event-types.md")));
+        int found = 0;
+        while (m.find()) {
+            java.util.Properties props = new java.util.Properties();
+            props.load(new java.io.StringReader(m.group(1)));
+            if (!props.containsKey("value.converter")) {
+                continue;
+            }
+            assertEquals(TypedJsonConverter.class.getName(), props.getProperty("value.converter"));
+            Map<String, Object> config = new HashMap<>();
+            props.stringPropertyNames().stream().filter(k -> k.startsWith("value.converter."))
+                    .forEach(k -> config.put(k.substring("value.converter.".length()), props.getProperty(k)));
+            TypedJsonConverter c = new TypedJsonConverter();
+            c.configure(config, false);
+            assertTrue(TypedJsonConverterConfig.configDef().names().containsAll(config.keySet()), config.keySet().toString());
+            SchemaAndValue e = events().get(0);
+            Headers h = new RecordHeaders();
+            assertEquals(e, c.toConnectData("orders", h, c.fromConnectData("orders", h, e.schema(), e.value())));
+            found++;
+        }
+        assertEquals(1, found);
+    }
 }
