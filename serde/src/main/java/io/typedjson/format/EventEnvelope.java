@@ -95,7 +95,7 @@ public final class EventEnvelope {
     }
 
     /**
-     * Reads the start of an envelope whose {@code {} is the current token: the key {@code ~type}, its name, and the key
+     * Reads the start of an envelope whose opening brace is the current token: the key {@code ~type}, its name, and the key
      * {@code ~v}; leaves the reader on the key {@code ~v} and returns the name. Refuses anything else with the path and
      * offset.
      */
