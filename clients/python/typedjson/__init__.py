@@ -17,7 +17,13 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     return _lc(document, schema=schema, location=location, limits=limits)
 
 
-__all__ = ["loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",
+def read_event(manifest, value, headers=None, **options):
+    """Reads one record of a topic of several event types (SPEC.md section 12); see :mod:`typedjson.events`."""
+    from .events import EventReader
+    return EventReader(manifest, **options).read(value, headers)
+
+
+__all__ = ["read_event", "loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",
            "Float32", "Instant", "Duration", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "TypedSet",
            "TypedMap", "model_key"]
 __version__ = "0.1.0"

@@ -4,8 +4,10 @@ values (one line per record, in the explicit notation of SPEC.md appendix A).
     python3 -m typedjson.kafka_check --bootstrap HOST:PORT --topic T --expected FILE [--timeout 60]
 
 Prints ``exact K/N`` and exits 0 iff every one of the N records is exactly its expected value (and, written back
-by Python, exactly the bytes the producer wrote). Needs
-confluent_kafka (Debian: python3-confluent-kafka)."""
+by Python, exactly the bytes the producer wrote). With ``--manifest FILE`` (and ``--unknown``, ``--location``) the
+topic carries several event types (SPEC.md section 12): each record is read by ``EventReader`` with its headers and
+compared as ``{"type": name, "value": value}``, ``{"unknown": name}`` for a record passed through, or null for one
+skipped. Needs confluent_kafka (Debian: python3-confluent-kafka)."""
 from __future__ import annotations
 
 import argparse
@@ -33,6 +35,18 @@ def check_record(expected, raw, connect=False):
     return diff
 
 
+def check_event(expected, raw, headers, events):
+    """None when the record reads with ``events`` (an EventReader) to exactly ``expected``; else what differs."""
+    from .events import Event, UnknownEvent
+    try:
+        e = events.read(raw, headers)
+    except TypedJsonError as err:
+        return f"refused: {err}"
+    got = ({"type": e.type, "value": e.value} if isinstance(e, Event)
+           else {"unknown": e.type} if isinstance(e, UnknownEvent) else None)
+    return difference(expected, got)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m typedjson.kafka_check", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bootstrap", required=True)
@@ -41,7 +55,15 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for all records (default 60)")
     ap.add_argument("--connect", action="store_true",
                     help="the records are Kafka Connect documents (TypedJsonConverter): read them with loads_connect")
+    ap.add_argument("--manifest", help="the topic carries several event types: read them by this manifest")
+    ap.add_argument("--unknown", default="fail", choices=["fail", "skip", "pass"])
+    ap.add_argument("--location", default="header", choices=["header", "document", "both"])
     args = ap.parse_args(argv)
+    events = None
+    if args.manifest:
+        from .events import EventReader
+        with open(args.manifest, encoding="utf-8") as f:
+            events = EventReader(f.read(), unknown=args.unknown, location=args.location)
     try:
         from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaException, TopicPartition
     except ImportError:
@@ -70,7 +92,10 @@ def main(argv=None) -> int:
                 if msg.error().fatal():
                     raise KafkaException(msg.error())
                 continue
-            diff = check_record(expected[read], msg.value(), connect=args.connect)
+            if events is not None:
+                diff = check_event(expected[read], msg.value(), msg.headers(), events)
+            else:
+                diff = check_record(expected[read], msg.value(), connect=args.connect)
             read += 1
             if diff is None:
                 exact += 1

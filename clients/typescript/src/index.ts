@@ -44,3 +44,18 @@ export {
   KEY_SCHEMA_HEADER,
   DEFAULT_SCHEMA_TOPIC,
 } from "./reference";
+export {
+  EventReader,
+  EventReaderOptions,
+  EventManifest,
+  EventRecord,
+  KnownEvent,
+  UnknownEvent,
+  UnknownTypes,
+  TypeLocation,
+  Shape,
+  NamedShape,
+  parseManifest,
+  isEventTypeName,
+  DEFAULT_TYPE_HEADER,
+} from "./events";

@@ -118,7 +118,7 @@ function timePayload<V extends { toString(): string }>(sc: Scanner, s: string, s
 }
 
 /** A string that starts with the prefix: an escaped string, or a tagged scalar (its tag known, its payload canonical). */
-function tagged(sc: Scanner, s: string): Value {
+export function tagged(sc: Scanner, s: string): Value {
   if (s.length === 1) sc.fail('lone tag prefix "~" (a string "~" is written "~~")');
   const tag = s[1];
   const payload = s.slice(2);

@@ -59,6 +59,10 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     /** Location reference: the header with the schema's fingerprint, and the schema topic. */
     private String schemaRefHeader = ConnectEnvelope.VALUE_SCHEMA_REF_HEADER;
     private SchemaReferences references;
+    /** Several event types on the topic (typedjson.value.types), or null. */
+    private ConnectEventTypes events;
+    /** The header of an event's type name: text, as CloudEvents' other ce_* headers and content-type are. */
+    private String typeHeader = io.typedjson.format.EventEnvelope.DEFAULT_TYPE_HEADER;
 
     public TypedJsonConverter() {
     }
@@ -95,6 +99,16 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
         references = new SchemaReferences(topic, cache, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE),
                 3L * format.limits().maxStringLength());
+        events = ConnectEventTypes.of(config);
+        typeHeader = config.getString(TypedJsonConverterConfig.TYPE_HEADER).trim();
+    }
+
+    /**
+     * Whether a record header is CloudEvents' (every {@code ce_*} header and {@code content-type}, in Kafka's binding) or
+     * the type header: plain UTF-8 text, never a typed JSON document, for the header converter both ways.
+     */
+    private boolean isTextHeader(String key) {
+        return key.equals(typeHeader) || key.startsWith("ce_") || key.equals(io.typedjson.format.EventEnvelope.CONTENT_TYPE_HEADER);
     }
 
     @Override
@@ -113,6 +127,20 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
+        ConnectEventTypes events = this.events;
+        if (events == null || schema == null && value == null) {
+            return fromConnectValue(topic, headers, schema, value);
+        }
+        String name;
+        try {
+            name = events.nameOf(schema);
+        } catch (DataException e) {
+            throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+        }
+        return events.write(headers, name, fromConnectValue(topic, headers, schema, value));
+    }
+
+    private byte[] fromConnectValue(String topic, Headers headers, Schema schema, Object value) {
         if (schema == null && value == null) {
             return null; // a tombstone stays a tombstone
         }
@@ -154,6 +182,31 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
+        ConnectEventTypes events = this.events;
+        if (events == null || value == null) {
+            return toConnectValue(topic, headers, value);
+        }
+        ConnectEventTypes.Event event;
+        try {
+            event = events.read(format, headers, value);
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+        }
+        SchemaAndValue read;
+        try {
+            read = toConnectValue(topic, headers, event.value());
+        } catch (DataException e) {
+            throw event.offset() == 0 ? e : new DataException(e.getMessage() + " (in the event envelope's \"~v\", which "
+                    + "starts at byte offset " + event.offset() + ")", e);
+        }
+        try {
+            return events.named(event.name(), read);
+        } catch (RuntimeException e) {
+            throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+        }
+    }
+
+    private SchemaAndValue toConnectValue(String topic, Headers headers, byte[] value) {
         if (value == null) {
             return SchemaAndValue.NULL;
         }
@@ -255,6 +308,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (schema == null && value == null) {
             return null;
         }
+        if (value instanceof String text && isTextHeader(headerKey)) {
+            return text.getBytes(java.nio.charset.StandardCharsets.UTF_8); // a CloudEvents attribute: plain text
+        }
         try {
             return schema == null
                     ? format.write(DynamicCodec.INSTANCE, value)
@@ -272,6 +328,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
         if (headerKey.equals(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER) || headerKey.equals(ConnectEnvelope.KEY_SCHEMA_REF_HEADER)) {
             return new SchemaAndValue(Schema.BYTES_SCHEMA, value); // a schema reference: the fingerprint's bytes
+        }
+        if (isTextHeader(headerKey)) {
+            return new SchemaAndValue(Schema.STRING_SCHEMA, new String(value, java.nio.charset.StandardCharsets.UTF_8));
         }
         if (headerKey.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER)
                 || headerKey.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER) || headerKey.equals(schemaHeader)) {

@@ -41,6 +41,14 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String SCHEMA_TOPIC_REPLICATION_FACTOR = "typedjson.schema.topic.replication.factor";
     /** How long a reader waits for a schema not yet in the schema topic. */
     public static final String SCHEMA_TOPIC_WAIT_MS = "typedjson.schema.topic.wait.ms";
+    /** The event types of a topic of several, by name (SPEC.md section 12; {@link ConnectEventTypes}). */
+    public static final String VALUE_TYPES = "typedjson.value.types";
+    /** Where an event's type name travels: {@code header} (the default), {@code document} or {@code both}. */
+    public static final String TYPE_LOCATION = "typedjson.type.location";
+    /** The record header of an event's type name, {@code ce_type} unless set. */
+    public static final String TYPE_HEADER = "typedjson.type.header";
+    /** CloudEvents' source attribute; when set, the other CloudEvents attributes are written too. */
+    public static final String CLOUDEVENTS_SOURCE = "typedjson.cloudevents.source";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
@@ -116,6 +124,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     static {
         defineConverterType(CONFIG_DEF);
         SchemaTopicSettings.define(CONFIG_DEF);
+        ConnectEventTypes.define(CONFIG_DEF);
         TypedJsonConfig.defineLimits(CONFIG_DEF);
     }
 

@@ -1,5 +1,8 @@
 package io.typedjson.flink;
 
+import static io.typedjson.flink.TypedJsonFormatOptions.EVENT_TYPE;
+import static io.typedjson.flink.TypedJsonFormatOptions.EVENT_TYPES;
+import static io.typedjson.flink.TypedJsonFormatOptions.EVENT_TYPE_COLUMN;
 import static io.typedjson.flink.TypedJsonFormatOptions.FAIL_ON_MISSING_FIELD;
 import static io.typedjson.flink.TypedJsonFormatOptions.FAIL_ON_UNKNOWN_FIELD;
 import static io.typedjson.flink.TypedJsonFormatOptions.IGNORE_PARSE_ERRORS;
@@ -51,7 +54,7 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         return Set.of(IGNORE_PARSE_ERRORS, FAIL_ON_MISSING_FIELD, FAIL_ON_UNKNOWN_FIELD, MAX_DEPTH, MAX_NUMBER_LENGTH,
-                MAX_STRING_LENGTH, MAX_DOCUMENT_BYTES);
+                MAX_STRING_LENGTH, MAX_DOCUMENT_BYTES, EVENT_TYPES, EVENT_TYPE, EVENT_TYPE_COLUMN);
     }
 
     @Override
@@ -66,13 +69,14 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
         }
         RowDataCodecs.ReadOptions read = new RowDataCodecs.ReadOptions(failOnMissingField, options.get(FAIL_ON_UNKNOWN_FIELD));
         LimitsSpec limits = limits(options);
+        EventRows events = events(options);
         return new DecodingFormat<>() {
             @Override
             public DeserializationSchema<RowData> createRuntimeDecoder(DynamicTableSource.Context context, DataType physical) {
                 TypeInformation<RowData> produced = context.createTypeInformation(physical);
                 try {
                     return new TypedJsonRowDataDeserializationSchema((RowType) physical.getLogicalType(), produced,
-                            ignoreParseErrors, read, limits);
+                            ignoreParseErrors, read, limits, events);
                 } catch (IllegalArgumentException e) {
                     throw refused(e);
                 }
@@ -89,11 +93,12 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     public EncodingFormat<SerializationSchema<RowData>> createEncodingFormat(DynamicTableFactory.Context context,
                                                                            ReadableConfig options) {
         FactoryUtil.validateFactoryOptions(this, options);
+        EventRows events = events(options);
         return new EncodingFormat<>() {
             @Override
             public SerializationSchema<RowData> createRuntimeEncoder(DynamicTableSink.Context context, DataType physical) {
                 try {
-                    return new TypedJsonRowDataSerializationSchema((RowType) physical.getLogicalType());
+                    return new TypedJsonRowDataSerializationSchema((RowType) physical.getLogicalType(), events);
                 } catch (IllegalArgumentException e) {
                     throw refused(e);
                 }
@@ -104,6 +109,25 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
                 return ChangelogMode.insertOnly();
             }
         };
+    }
+
+    /** The event types of a table over a topic of several (SPEC.md section 12), or null. */
+    private static EventRows events(ReadableConfig options) {
+        java.util.Optional<java.util.List<String>> names = options.getOptional(EVENT_TYPES);
+        String type = options.getOptional(EVENT_TYPE).orElse(null);
+        String column = options.getOptional(EVENT_TYPE_COLUMN).orElse(null);
+        if (names.isEmpty()) {
+            if (type != null || column != null) {
+                throw new ValidationException("typedjson: " + (type != null ? EVENT_TYPE.key() : EVENT_TYPE_COLUMN.key())
+                        + " needs " + EVENT_TYPES.key() + ", every name the topic carries");
+            }
+            return null;
+        }
+        try {
+            return new EventRows(type, names.get().stream().map(String::trim).toList(), column);
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException("typedjson: " + e.getMessage(), e);
+        }
     }
 
     private static LimitsSpec limits(ReadableConfig options) {

@@ -1,6 +1,7 @@
 package io.typedjson.flink;
 
 import io.typedjson.format.Limits;
+import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -48,4 +49,27 @@ public final class TypedJsonFormatOptions {
             .longType()
             .defaultValue(Limits.DEFAULT.maxDocumentLength())
             .withDescription("Bytes a document may have (typedjson.max.document.bytes).");
+
+    public static final ConfigOption<List<String>> EVENT_TYPES = ConfigOptions.key("event-types")
+            .stringType()
+            .asList()
+            .noDefaultValue()
+            .withDescription("A topic of several event types (SPEC.md section 12), each value an envelope"
+                    + " {\"~type\":\"<name>\",\"~v\":<row>} (producers write it with typedjson.type.location both or"
+                    + " document): every name the topic carries, separated by ';'. A record whose name is not listed, or that"
+                    + " is no envelope, is refused (or skipped with ignore-parse-errors). With event-type or event-type-column.");
+
+    public static final ConfigOption<String> EVENT_TYPE = ConfigOptions.key("event-type")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("The one event type of this table (one of event-types): it reads the records of that name,"
+                    + " passes over those of the topic's other types (other tables' rows), and writes each row as an"
+                    + " envelope of that name.");
+
+    public static final ConfigOption<String> EVENT_TYPE_COLUMN = ConfigOptions.key("event-type-column")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("A STRING column holding each row's event type name: the table reads every record of"
+                    + " event-types (its other columns from the envelope's \"~v\"; keys a type does not have are null) and"
+                    + " writes each row as an envelope of the name in the column, which must be one of event-types.");
 }

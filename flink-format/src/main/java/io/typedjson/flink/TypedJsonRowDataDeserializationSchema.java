@@ -22,6 +22,8 @@ public final class TypedJsonRowDataDeserializationSchema implements Deserializat
     private final boolean ignoreParseErrors;
     private final RowDataCodecs.ReadOptions options;
     private final LimitsSpec limits;
+    /** A topic of several event types: the table's type or name column; null otherwise. */
+    private final EventRows events;
     private transient Codec<RowData> codec;
     private transient TypedJsonFormat format;
 
@@ -33,26 +35,39 @@ public final class TypedJsonRowDataDeserializationSchema implements Deserializat
                                                  boolean ignoreParseErrors, boolean failOnMissingField,
                                                  boolean failOnUnknownField) {
         this(rowType, producedType, ignoreParseErrors, new RowDataCodecs.ReadOptions(failOnMissingField, failOnUnknownField),
-                LimitsSpec.DEFAULT);
+                LimitsSpec.DEFAULT, null);
     }
 
     TypedJsonRowDataDeserializationSchema(RowType rowType, TypeInformation<RowData> producedType, boolean ignoreParseErrors,
                                           RowDataCodecs.ReadOptions options, LimitsSpec limits) {
+        this(rowType, producedType, ignoreParseErrors, options, limits, null);
+    }
+
+    TypedJsonRowDataDeserializationSchema(RowType rowType, TypeInformation<RowData> producedType, boolean ignoreParseErrors,
+                                          RowDataCodecs.ReadOptions options, LimitsSpec limits, EventRows events) {
         this.rowType = Objects.requireNonNull(rowType);
         this.producedType = Objects.requireNonNull(producedType);
         this.ignoreParseErrors = ignoreParseErrors;
         this.options = options;
         this.limits = limits;
-        RowDataCodecs.forRow(rowType, options); // refuses a type it cannot carry now, at planning time
+        this.events = events;
+        codec(); // refuses a type it cannot carry (or a name column that is not a STRING column) now, at planning time
+    }
+
+    private Codec<RowData> codec() {
+        return events == null ? RowDataCodecs.forRow(rowType, options) : events.reader(rowType, options);
     }
 
     @Override
     public void open(InitializationContext context) {
-        codec = RowDataCodecs.forRow(rowType, options);
+        codec = codec();
         format = new TypedJsonFormat(limits.limits());
     }
 
-    /** The row, or null for a null record (a tombstone) and, with ignore-parse-errors, for a document it refuses. */
+    /**
+     * The row, or null for a null record (a tombstone), for a record of another event type than the table's
+     * ({@code event-type}) and, with ignore-parse-errors, for a document it refuses.
+     */
     @Override
     public RowData deserialize(byte[] message) throws IOException {
         if (message == null) {
@@ -86,11 +101,11 @@ public final class TypedJsonRowDataDeserializationSchema implements Deserializat
     public boolean equals(Object o) {
         return o instanceof TypedJsonRowDataDeserializationSchema s && s.rowType.equals(rowType)
                 && s.producedType.equals(producedType) && s.ignoreParseErrors == ignoreParseErrors
-                && s.options.equals(options) && s.limits.equals(limits);
+                && s.options.equals(options) && s.limits.equals(limits) && java.util.Objects.equals(s.events, events);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(rowType, producedType, ignoreParseErrors, options, limits);
+        return Objects.hash(rowType, producedType, ignoreParseErrors, options, limits, events);
     }
 }

@@ -17,17 +17,28 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
     private static final long serialVersionUID = 1L;
 
     private final RowType rowType;
+    /** A topic of several event types: rows written as envelopes of the table's type or name column; null otherwise. */
+    private final EventRows events;
     private transient Codec<RowData> codec;
 
     /** Throws {@link IllegalArgumentException} naming the column of a type typedjson cannot carry. */
     public TypedJsonRowDataSerializationSchema(RowType rowType) {
+        this(rowType, null);
+    }
+
+    TypedJsonRowDataSerializationSchema(RowType rowType, EventRows events) {
         this.rowType = Objects.requireNonNull(rowType);
-        RowDataCodecs.forRow(rowType, new RowDataCodecs.ReadOptions(false, false));
+        this.events = events;
+        codec();
+    }
+
+    private Codec<RowData> codec() {
+        return events == null ? RowDataCodecs.forRow(rowType, new RowDataCodecs.ReadOptions(false, false)) : events.writer(rowType);
     }
 
     @Override
     public void open(InitializationContext context) {
-        codec = RowDataCodecs.forRow(rowType, new RowDataCodecs.ReadOptions(false, false));
+        codec = codec();
     }
 
     /** The document; a row holding what typedjson cannot carry fails with the path of the value. */
@@ -46,11 +57,11 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TypedJsonRowDataSerializationSchema s && s.rowType.equals(rowType);
+        return o instanceof TypedJsonRowDataSerializationSchema s && s.rowType.equals(rowType) && Objects.equals(s.events, events);
     }
 
     @Override
     public int hashCode() {
-        return rowType.hashCode();
+        return Objects.hash(rowType, events);
     }
 }

@@ -67,7 +67,12 @@ public final class TypedJsonCompatibility {
         /** A variant of a sealed type (its name as written) that the reader's sealed type does not have. */
         VARIANT_MISSING,
         /** A list or array where the reader has a set: a document with a repeated element is refused. */
-        DUPLICATES_REFUSED
+        DUPLICATES_REFUSED,
+        /**
+         * An event type name of the writer's list that the reader's list does not have (SPEC.md section 12.4): a removed
+         * or renamed name (new readers, old records), or an added one (old readers, whose typedjson.unknown.types decides).
+         */
+        EVENT_TYPE_MISSING
     }
 
     /**
@@ -127,6 +132,59 @@ public final class TypedJsonCompatibility {
                 sb.append("\n  ").append(p);
             }
             throw new AssertionError(sb.toString());
+        }
+    }
+
+    /**
+     * The problems of changing a topic's list of event types (SPEC.md section 12.4) in {@code direction} under
+     * {@code options}: a name of the writer's list that the reader's lacks ({@link Kind#EVENT_TYPE_MISSING}: adding a
+     * name is backward compatible, removing or renaming one is not), and, for each name both lists have, the problems
+     * of its classes as {@link #check(Type, Type, Direction, CodecOptions)} finds them, each path prefixed with the
+     * name ({@code order.created:$.total}).
+     */
+    public static List<Problem> check(EventTypes oldTypes, EventTypes newTypes, Direction direction, CodecOptions options) {
+        List<Problem> problems = new ArrayList<>();
+        if (direction != Direction.FORWARD) {
+            events(Direction.BACKWARD, oldTypes, newTypes, options, problems);
+        }
+        if (direction != Direction.BACKWARD) {
+            events(Direction.FORWARD, newTypes, oldTypes, options, problems);
+        }
+        return List.copyOf(problems);
+    }
+
+    /** {@link #check(EventTypes, EventTypes, Direction, CodecOptions)} with {@link CodecOptions#DEFAULT}. */
+    public static List<Problem> check(EventTypes oldTypes, EventTypes newTypes, Direction direction) {
+        return check(oldTypes, newTypes, direction, CodecOptions.DEFAULT);
+    }
+
+    /** Throws {@link AssertionError} listing every problem when the list's change is not compatible in {@code direction}. */
+    public static void assertCompatible(EventTypes oldTypes, EventTypes newTypes, Direction direction) {
+        List<Problem> problems = check(oldTypes, newTypes, direction);
+        if (!problems.isEmpty()) {
+            StringBuilder sb = new StringBuilder(oldTypes.names().toString()).append(" -> ").append(newTypes.names())
+                    .append(" is not ").append(direction).append(" compatible: ").append(problems.size())
+                    .append(problems.size() == 1 ? " problem" : " problems");
+            for (Problem p : problems) {
+                sb.append("\n  ").append(p);
+            }
+            throw new AssertionError(sb.toString());
+        }
+    }
+
+    /** Records of the writer's list read with the reader's. */
+    private static void events(Direction reading, EventTypes writer, EventTypes reader, CodecOptions options,
+                               List<Problem> problems) {
+        for (Map.Entry<String, Class<?>> w : writer.asMap().entrySet()) {
+            Class<?> r = reader.typeOf(w.getKey());
+            if (r == null) {
+                problems.add(new Problem(reading, w.getKey(), Kind.EVENT_TYPE_MISSING, "event type \"" + w.getKey()
+                        + "\" of the writer's list is not in the reader's list " + reader.names()
+                        + " (its policy typedjson.unknown.types decides: fail refuses the record)"));
+            } else {
+                new Checker(reading, options, problems).readable(Types.canonical(w.getValue()), Types.canonical(r),
+                        w.getKey() + ":$", true);
+            }
         }
     }
 

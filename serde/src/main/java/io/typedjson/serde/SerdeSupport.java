@@ -2,6 +2,7 @@ package io.typedjson.serde;
 
 import io.typedjson.codec.CodecOptions;
 import io.typedjson.codec.Codecs;
+import io.typedjson.codec.EventTypes;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonFormat;
 import java.lang.reflect.Type;
@@ -18,27 +19,39 @@ final class SerdeSupport<T> {
     private final Type type;
     /** A codec given in code: {@code typedjson.*.type} properties are then ignored. */
     private final boolean codecGiven;
+    /** Event types given in code; null otherwise. */
+    private final EventTypes eventTypes;
     TypedJsonFormat format = TypedJsonFormat.defaults();
     Codec<T> codec;
+    /** Several event types on the topic (typedjson.value.types, or given in code); null for one type. */
+    EventTypeSupport events;
 
-    private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven) {
+    private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven, EventTypes eventTypes) {
         this.type = type;
         this.codec = codec;
         this.codecGiven = codecGiven;
+        this.eventTypes = eventTypes;
+        this.events = eventTypes == null ? null : EventTypeSupport.configure(new TypedJsonConfig(Map.of()), eventTypes, false);
     }
 
     /** The type comes from configuration; the dynamic model until then. */
     @SuppressWarnings("unchecked")
     static <T> SerdeSupport<T> configurable() {
-        return new SerdeSupport<>(null, (Codec<T>) Codecs.of((Type) Object.class), false);
+        return new SerdeSupport<>(null, (Codec<T>) Codecs.of((Type) Object.class), false, null);
     }
 
     static <T> SerdeSupport<T> ofType(Type type) {
-        return new SerdeSupport<>(type, Codecs.of(type), false);
+        return new SerdeSupport<>(type, Codecs.of(type), false, null);
     }
 
     static <T> SerdeSupport<T> ofCodec(Codec<T> codec) {
-        return new SerdeSupport<>(null, codec, true);
+        return new SerdeSupport<>(null, codec, true, null);
+    }
+
+    /** Several event types by name, given in code: {@code typedjson.value.types} is then ignored. */
+    @SuppressWarnings("unchecked")
+    static <T> SerdeSupport<T> ofEventTypes(EventTypes types) {
+        return new SerdeSupport<>(null, (Codec<T>) Codecs.of((Type) Object.class), true, java.util.Objects.requireNonNull(types));
     }
 
     void configure(Map<String, ?> configs, boolean isKey) {
@@ -47,6 +60,7 @@ final class SerdeSupport<T> {
         if (!codecGiven) {
             codec = codecFor(config, isKey, type);
         }
+        events = type != null || codecGiven && eventTypes == null ? null : EventTypeSupport.configure(config, eventTypes, isKey);
     }
 
     /** The codec of the type given in code, or else of the configured class name, or else the dynamic model. */
@@ -77,7 +91,7 @@ final class SerdeSupport<T> {
      * The class as Kafka loads configured classes: through the thread's context class loader (Connect and
      * application servers set it), else the one that loaded typedjson; static initialisers are not run here.
      */
-    private static Class<?> loadClass(String name) throws ClassNotFoundException {
+    static Class<?> loadClass(String name) throws ClassNotFoundException {
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         return Class.forName(name, false, context != null ? context : SerdeSupport.class.getClassLoader());
     }

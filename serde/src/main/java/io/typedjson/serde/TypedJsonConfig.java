@@ -28,6 +28,12 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String MAX_NUMBER_LENGTH = Limits.NUMBER_LENGTH_PROPERTY;
     public static final String MAX_STRING_LENGTH = Limits.STRING_LENGTH_PROPERTY;
     public static final String MAX_DOCUMENT_BYTES = Limits.DOCUMENT_BYTES_PROPERTY;
+    // several event types on one topic (SPEC.md section 12; defined by EventTypeSupport)
+    public static final String VALUE_TYPES = "typedjson.value.types";
+    public static final String TYPE_LOCATION = "typedjson.type.location";
+    public static final String TYPE_HEADER = "typedjson.type.header";
+    public static final String UNKNOWN_TYPES = "typedjson.unknown.types";
+    public static final String CLOUDEVENTS_SOURCE = "typedjson.cloudevents.source";
 
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()
@@ -47,6 +53,7 @@ public final class TypedJsonConfig extends AbstractConfig {
                             + "(Optional fields: Optional.empty()).");
 
     static {
+        EventTypeSupport.define(CONFIG_DEF);
         defineLimits(CONFIG_DEF);
     }
 

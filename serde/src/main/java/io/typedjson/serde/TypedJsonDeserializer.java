@@ -1,5 +1,6 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
@@ -44,6 +45,14 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
         return new TypedJsonDeserializer<>(SerdeSupport.ofType(type.type()));
     }
 
+    /**
+     * For a topic of several event types (SPEC.md section 12): reads a record's value as the class its name maps
+     * to; a name not listed is decided by {@code typedjson.unknown.types}. {@code typedjson.value.types} is then ignored.
+     */
+    public static TypedJsonDeserializer<Object> forEventTypes(EventTypes types) {
+        return new TypedJsonDeserializer<>(SerdeSupport.ofEventTypes(types));
+    }
+
     /** Carries values through the given codec; {@code typedjson.*.type} properties are then ignored. */
     public TypedJsonDeserializer(Codec<T> codec) {
         this.support = SerdeSupport.ofCodec(codec);
@@ -56,7 +65,12 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
 
     @Override
     public T deserialize(String topic, byte[] data) {
-        return data == null ? null : read(topic, data, 0, data.length);
+        return data == null ? null : read(topic, null, data, 0, data.length);
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, byte[] data) {
+        return data == null ? null : read(topic, headers, data, 0, data.length);
     }
 
     @Override
@@ -66,14 +80,19 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
         }
         if (data.hasArray()) {
             // the consumer hands out a view of its fetch buffer: read it in place instead of copying
-            return read(topic, data.array(), data.arrayOffset() + data.position(), data.remaining());
+            return read(topic, headers, data.array(), data.arrayOffset() + data.position(), data.remaining());
         }
         byte[] copy = new byte[data.remaining()];
         data.duplicate().get(copy);
-        return read(topic, copy, 0, copy.length);
+        return read(topic, headers, copy, 0, copy.length);
     }
 
-    private T read(String topic, byte[] data, int offset, int length) {
+    @SuppressWarnings("unchecked")
+    private T read(String topic, Headers headers, byte[] data, int offset, int length) {
+        EventTypeSupport events = support.events;
+        if (events != null) {
+            return (T) events.read(support.format, topic, headers, data, offset, length);
+        }
         try {
             return support.format.read(support.codec, data, offset, length);
         } catch (TypedJsonException e) {

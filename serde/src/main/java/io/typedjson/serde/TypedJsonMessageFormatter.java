@@ -5,6 +5,7 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.ConnectEnvelope;
+import io.typedjson.format.EventEnvelope;
 import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.scalar.ScalarType;
@@ -42,7 +43,8 @@ import org.apache.kafka.common.serialization.Deserializer;
  * {@code key.separator} (a tab), {@code line.separator} (a newline), {@code headers.separator} (a comma),
  * {@code null.literal} ({@value #DEFAULT_NULL_LITERAL}) and {@code key.deserializer}. typedjson adds
  * {@code key.format} (how keys are read: {@code string}, {@code typedjson}, {@code bytes}, {@code base64},
- * {@code auto}), {@code pretty}, {@code print.types} and {@code print.schema}; see {@link #configure(Map)}. With
+ * {@code auto}), {@code pretty}, {@code print.types}, {@code print.schema} and {@code print.type} (an event's type
+ * name, from its envelope or its {@code type.header}, {@code ce_type} unless set); see {@link #configure(Map)}. With
  * {@code print.schema}, a Connect record of schema location reference shows the notation its fingerprint points to,
  * read (and checked against the fingerprint) from the schema topic with the formatter's own consumer:
  * {@code bootstrap.servers}, {@code typedjson.schema.topic}, {@code typedjson.schema.topic.wait.ms} and
@@ -87,9 +89,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     private static final String SCHEMA_TOPIC_CONSUMER = "typedjson.schema.topic.consumer.";
     private static final List<String> FLAGS = List.of("print.timestamp", "print.partition", "print.offset",
             "print.delivery", "print.epoch", "print.headers", "print.key", "print.value", "pretty", "print.types",
-            "print.schema");
+            "print.schema", "print.type");
     private static final List<String> TEXTS = List.of("key.separator", "line.separator", "headers.separator",
-            "null.literal");
+            "null.literal", "type.header");
 
     private final TypedJsonFormat format = TypedJsonFormat.defaults();
     private boolean printTimestamp;
@@ -103,6 +105,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
     private boolean pretty;
     private boolean printTypes;
     private boolean printSchema;
+    private boolean printType;
+    /** The record header holding an event type's name (SPEC.md section 12), as typedjson.type.header names it. */
+    private String typeHeader = EventEnvelope.DEFAULT_TYPE_HEADER;
     private String keySeparator = "\t";
     private String lineSeparator = "\n";
     private String headersSeparator = ",";
@@ -153,6 +158,8 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         pretty = flag(configs, "pretty", pretty);
         printTypes = flag(configs, "print.types", printTypes);
         printSchema = flag(configs, "print.schema", printSchema);
+        printType = flag(configs, "print.type", printType);
+        typeHeader = text(configs, "type.header", typeHeader).trim();
         keySeparator = text(configs, "key.separator", keySeparator);
         lineSeparator = text(configs, "line.separator", lineSeparator);
         headersSeparator = text(configs, "headers.separator", headersSeparator);
@@ -316,6 +323,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                 fields.add("schema: " + new String(schema.value(), StandardCharsets.UTF_8));
             }
         }
+        if (printType) {
+            fields.add(eventType(record));
+        }
         if (printKey) {
             fields.add(key(record));
         }
@@ -324,6 +334,44 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         }
         out.print(String.join(keySeparator, fields) + lineSeparator);
     }
+
+    /**
+     * {@code type:<name>} of an event (SPEC.md section 12): the envelope's {@code ~type}, else the type header's;
+     * {@code NO_TYPE} when the record has neither. The name is shown quoted and cut as errors show it when it is not a
+     * name of the grammar (a hostile header cannot forge a line).
+     */
+    private String eventType(ConsumerRecord<byte[], byte[]> record) {
+        String name = null;
+        byte[] value = record.value();
+        if (value != null && EventEnvelope.isEnvelope(value, 0, value.length)) {
+            try {
+                name = format.read(ENVELOPE_NAME, value);
+            } catch (TypedJsonException e) {
+                return "type:ERROR: " + e.getMessage();
+            }
+        } else {
+            Header h = record.headers().lastHeader(typeHeader);
+            name = h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+        }
+        return name == null ? "NO_TYPE" : "type:" + (EventEnvelope.isName(name) ? name : EventEnvelope.quote(name));
+    }
+
+    /** The name of an envelope {@code {"~type":"<name>","~v":…}}; the rest is checked as JSON. */
+    private static final Codec<String> ENVELOPE_NAME = new Codec<>() {
+        @Override
+        public void write(JsonWriter out, String value) {
+            throw new UnsupportedOperationException("reads only");
+        }
+
+        @Override
+        public String read(JsonReader in) {
+            String name = EventEnvelope.readStart(in);
+            in.nextToken();
+            in.skipValue();
+            EventEnvelope.readEnd(in);
+            return name;
+        }
+    };
 
     /** The notation a schema reference points to in the schema topic, or an error in its place. */
     private String referencedSchema(byte[] fingerprint) {
@@ -425,8 +473,9 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         try {
             value = format.read(DynamicCodec.INSTANCE, document);
         } catch (TypedJsonException e) {
-            // an inline Connect document is not a value of the dynamic model (its "~s" is no tag of it)
-            connect = isConnectDocument(document);
+            // an inline Connect document is not a value of the dynamic model (its "~s" is no tag of it), nor is an
+            // event envelope (its "~type"): both are printed as written
+            connect = isConnectDocument(document) || isEnvelope(document);
             if (!connect) {
                 throw e;
             }
@@ -437,6 +486,14 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             return sb.toString();
         }
         return copy(document, prettyPrint);
+    }
+
+    private boolean isEnvelope(byte[] document) {
+        if (!EventEnvelope.isEnvelope(document, 0, document.length)) {
+            return false;
+        }
+        format.read(ENVELOPE_NAME, document); // a malformed envelope is an error, with its path and offset
+        return true;
     }
 
     private boolean isConnectDocument(byte[] document) {

@@ -1,5 +1,6 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import java.util.Map;
@@ -43,6 +44,16 @@ public class TypedJsonSerde<T> implements Serde<T> {
     /** For values of a generic type: {@code forType(new TypeRef<List<Order>>() {})}. */
     public static <T> TypedJsonSerde<T> forType(TypeRef<T> type) {
         return new TypedJsonSerde<>(TypedJsonSerializer.forType(type), TypedJsonDeserializer.forType(type));
+    }
+
+    /**
+     * For a topic of several event types (SPEC.md section 12), as Kafka Streams' value serde of a topic whose records
+     * say their type by name: {@code TypedJsonSerde.forEventTypes(EventTypes.of(OrderEvent.class))}. Location, policy
+     * and CloudEvents attributes come from {@link #configure} ({@code typedjson.type.location}, ...), header and fail
+     * unless configured.
+     */
+    public static TypedJsonSerde<Object> forEventTypes(EventTypes types) {
+        return new TypedJsonSerde<>(TypedJsonSerializer.forEventTypes(types), TypedJsonDeserializer.forEventTypes(types));
     }
 
     @Override

@@ -1,10 +1,12 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
@@ -40,6 +42,14 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
         return new TypedJsonSerializer<>(SerdeSupport.ofType(type.type()));
     }
 
+    /**
+     * For a topic of several event types (SPEC.md section 12): writes a value of a listed class with its name in the
+     * record ({@code typedjson.type.location}); refuses any other class. {@code typedjson.value.types} is then ignored.
+     */
+    public static TypedJsonSerializer<Object> forEventTypes(EventTypes types) {
+        return new TypedJsonSerializer<>(SerdeSupport.ofEventTypes(types));
+    }
+
     /** Carries values through the given codec; {@code typedjson.*.type} properties are then ignored. */
     public TypedJsonSerializer(Codec<T> codec) {
         this.support = SerdeSupport.ofCodec(codec);
@@ -52,11 +62,23 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
 
     @Override
     public byte[] serialize(String topic, T data) {
+        return serialize(topic, null, data);
+    }
+
+    /** With event types, the name goes into {@code headers} (or an envelope, and always when {@code headers} is null). */
+    @Override
+    public byte[] serialize(String topic, Headers headers, T data) {
         if (data == null) {
             return null;
         }
         try {
+            EventTypeSupport events = support.events;
+            if (events != null) {
+                return events.write(support.format, topic, headers, data);
+            }
             return support.format.write(support.codec, data);
+        } catch (SerializationException e) {
+            throw e;
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {

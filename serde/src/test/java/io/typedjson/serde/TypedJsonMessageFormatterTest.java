@@ -303,4 +303,25 @@ class TypedJsonMessageFormatterTest {
         assertTrue(refusal(Map.of("value.deserializer", StringDeserializer.class.getName()))
                 .contains("leave out --value-deserializer"));
     }
+
+    /** SPEC.md section 12: an envelope prints as written; print.type shows an event's name from either place. */
+    @Test
+    void eventTypes() {
+        byte[] envelope = "{\"~type\":\"order.shipped\",\"~v\":{\"orderId\":1}}".getBytes(StandardCharsets.UTF_8);
+        assertEquals("{\"~type\":\"order.shipped\",\"~v\":{\"orderId\":1}}\n", print(Map.of(), record(null, envelope, new RecordHeaders())));
+        assertEquals("type:order.shipped\t{\"~type\":\"order.shipped\",\"~v\":{\"orderId\":1}}\n",
+                print(Map.of("print.type", "true"), record(null, envelope, new RecordHeaders())));
+        RecordHeaders h = new RecordHeaders();
+        h.add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
+        byte[] plain = "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8);
+        assertEquals("type:order.created\t{\"orderId\":1}\n", print(Map.of("print.type", "true"), record(null, plain, h)));
+        assertEquals("NO_TYPE\t{\"orderId\":1}\n", print(Map.of("print.type", "true", "type.header", "event-type"), record(null, plain, h)));
+        assertEquals("NO_TYPE\t{\"orderId\":1}\n", print(Map.of("print.type", "true"), record(null, plain, new RecordHeaders())));
+        RecordHeaders hostile = new RecordHeaders();
+        hostile.add("ce_type", "x\ny".getBytes(StandardCharsets.UTF_8));
+        assertEquals("type:\"x\\u000Ay\"\t{\"orderId\":1}\n", print(Map.of("print.type", "true"), record(null, plain, hostile)));
+        // a malformed envelope is an error in the value's place, with its path
+        String bad = print(Map.of(), record(null, "{\"~type\":\"a\",\"~v\":1,\"x\":2}".getBytes(StandardCharsets.UTF_8), new RecordHeaders()));
+        assertTrue(bad.startsWith("ERROR: ") && bad.contains("it has only the keys"), bad);
+    }
 }

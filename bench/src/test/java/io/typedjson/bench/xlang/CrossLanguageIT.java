@@ -16,7 +16,14 @@ import io.typedjson.connect.TypedJsonConverter;
 import io.typedjson.format.VectorsAccess;
 import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.internal.scalar.ScalarTypes;
+import io.typedjson.codec.EventTypes;
+import io.typedjson.serde.TypedJsonConfig;
 import io.typedjson.serde.TypedJsonSerializer;
+import io.typedjson.serde.events.EventModel;
+import io.typedjson.serde.events.OrderCancelled;
+import io.typedjson.serde.events.OrderCreated;
+import io.typedjson.serde.events.OrderEvent;
+import io.typedjson.serde.events.OrderShipped;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -145,8 +152,8 @@ class CrossLanguageIT {
         Properties admin = new Properties();
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         try (Admin a = Admin.create(admin)) {
-            List<NewTopic> topics = Stream.concat(DATA.keySet().stream(), CONNECT.keySet().stream().map(n -> "connect-" + n))
-                    .map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
+            List<NewTopic> topics = Stream.concat(Stream.concat(DATA.keySet().stream(), CONNECT.keySet().stream().map(n -> "connect-" + n)),
+                    Stream.of(EVENTS)).map(n -> new NewTopic(topic(n), 1, (short) 1)).toList();
             for (NewTopic t : topics) {
                 // an idempotent producer can lose the first batches sent to a just-created topic (KAFKA-14359)
                 BenchTopics.createTopicAndAwaitLeaders(a, t, Duration.ofSeconds(60));
@@ -186,6 +193,8 @@ class CrossLanguageIT {
                 f.get(120, TimeUnit.SECONDS);
             }
         }
+        produceEvents(p);
+
         // the orders expectation with one value's type changed (its id an Integer, not a Long): a checker must see it
         List<String> lines = new ArrayList<>(Files.readAllLines(expectedFile("orders"), StandardCharsets.UTF_8));
         @SuppressWarnings("unchecked")
@@ -300,6 +309,124 @@ class CrossLanguageIT {
             case BYTES: return v instanceof java.nio.ByteBuffer b ? java.util.Arrays.copyOfRange(b.array(), b.arrayOffset() + b.position(), b.arrayOffset() + b.limit()) : v;
             default: return v;
         }
+    }
+
+    // ------------------------------------------------------------------ several event types on one topic
+
+    /** The data set of the event topic: OrderEvent's three types by name (SPEC.md section 12). */
+    private static final String EVENTS = "events";
+    private static final int EVENT_COUNT = 300;
+    private static final String REFUNDED = "com.acme.OrderRefunded";
+
+    /**
+     * A topic of three event types written by the Java serializer: most records with the name in ce_type and the
+     * class's plain document, some as envelopes with the header too (location both), and two of a type the manifest
+     * does not list (one naming a class). The expected lines: {"type", "value"} per event, {"unknown": name} for those.
+     */
+    private static void produceEvents(Properties p) throws Exception {
+        SplittableRandom r = new SplittableRandom(Datasets.SEED);
+        TypedJsonSerializer<Object> header = TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class));
+        TypedJsonSerializer<Object> both = TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class));
+        both.configure(Map.of(TypedJsonConfig.TYPE_LOCATION, "both"), false);
+        StringBuilder expected = new StringBuilder();
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (int i = 0; i < EVENT_COUNT; i++) {
+                ProducerRecord<byte[], byte[]> record;
+                if (i == 7 || i == 150) {
+                    record = new ProducerRecord<>(topic(EVENTS), "{\"orderId\":7}".getBytes(StandardCharsets.UTF_8));
+                    record.headers().add("ce_type", (i == 7 ? REFUNDED : "order.refunded").getBytes(StandardCharsets.UTF_8));
+                    Map<String, Object> unknown = new LinkedHashMap<>();
+                    unknown.put("unknown", i == 7 ? REFUNDED : "order.refunded");
+                    expected.append(explicit(unknown)).append('\n');
+                } else {
+                    OrderEvent event = randomEvent(r);
+                    org.apache.kafka.common.header.internals.RecordHeaders headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+                    byte[] value = (i % 5 == 0 ? both : header).serialize(topic(EVENTS), headers, event);
+                    record = new ProducerRecord<>(topic(EVENTS), null, (byte[]) null, value, headers);
+                    Map<String, Object> known = new LinkedHashMap<>();
+                    known.put("type", EventTypes.of(OrderEvent.class).nameOf(event.getClass()));
+                    known.put("value", EventModel.model(event));
+                    expected.append(explicit(known)).append('\n');
+                }
+                sent.add(producer.send(record));
+            }
+            for (Future<RecordMetadata> f : sent) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        }
+        Files.writeString(expectedFile(EVENTS), expected, StandardCharsets.UTF_8);
+    }
+
+    /** Events of the three types with values at the edges of their types (scales, nanoseconds, NaN, escapes). */
+    private static OrderEvent randomEvent(SplittableRandom r) {
+        long id = r.nextLong();
+        switch (r.nextInt(3)) {
+            case 0: {
+                List<OrderCreated.Line> lines = new ArrayList<>();
+                for (int n = r.nextInt(3); n > 0; n--) {
+                    lines.add(new OrderCreated.Line(r.nextBoolean() ? null : randomString(r), r.nextInt(),
+                            new BigDecimal(BigInteger.valueOf(r.nextLong()), r.nextInt(-3, 12))));
+                }
+                return new OrderCreated(id, r.nextInt(4) == 0 ? null : randomString(r),
+                        r.nextInt(5) == 0 ? null : new BigDecimal(new BigInteger(80, new java.util.Random(r.nextLong())), r.nextInt(0, 20)),
+                        r.nextInt(5) == 0 ? null : Instant.ofEpochSecond(r.nextLong(-100_000_000_000L, 100_000_000_000L), nanos(r)),
+                        lines, r.nextInt());
+            }
+            case 1: {
+                LinkedHashSet<String> parcels = new LinkedHashSet<>();
+                for (int n = r.nextInt(4); n > 0; n--) {
+                    parcels.add(randomString(r));
+                }
+                return new OrderShipped(id, r.nextInt(5) == 0 ? null : LocalDate.ofEpochDay(r.nextLong(-1_000_000, 1_000_000)),
+                        r.nextInt(5) == 0 ? null : OrderShipped.Carrier.values()[r.nextInt(3)],
+                        r.nextBoolean() ? java.util.Optional.empty() : java.util.Optional.of(randomString(r)), parcels);
+            }
+            default: {
+                Map<String, Integer> refunds = new LinkedHashMap<>();
+                Map<LocalDate, Double> credits = new LinkedHashMap<>();
+                for (int n = r.nextInt(3); n > 0; n--) {
+                    refunds.put(randomString(r), r.nextBoolean() ? null : r.nextInt());
+                    double d = Double.longBitsToDouble(r.nextLong());
+                    credits.put(LocalDate.ofEpochDay(r.nextLong(-100_000, 100_000)), r.nextInt(6) == 0 ? null
+                            : Double.isNaN(d) ? Double.NaN : d);
+                }
+                return new OrderCancelled(id, r.nextInt(3) == 0 ? null : randomString(r),
+                        r.nextInt(4) == 0 ? null : java.time.Duration.ofSeconds(r.nextLong(-10_000_000_000L, 10_000_000_000L), nanos(r)),
+                        refunds, credits, r.nextBoolean(), Float.intBitsToFloat(r.nextInt()),
+                        r.nextInt(4) == 0 ? null : new UUID(r.nextLong(), r.nextLong()), (short) r.nextInt(-32768, 32768));
+            }
+        }
+    }
+
+    @Test
+    void pythonReadsEventTypesByTheManifest() throws Exception {
+        checkEvents(python());
+    }
+
+    @Test
+    void nodeReadsEventTypesByTheManifest() throws Exception {
+        checkEvents(node());
+    }
+
+    /** One language reads the event topic by the manifest generated from the Java classes, with policy pass. */
+    private static void checkEvents(Checker checker) throws Exception {
+        Assumptions.assumeTrue(checker.missing == null, () -> checker.language + " skipped: " + checker.missing);
+        List<String> command = new ArrayList<>(checker.command);
+        command.addAll(List.of("--bootstrap", kafka.bootstrapServers(), "--topic", topic(EVENTS),
+                "--expected", expectedFile(EVENTS).toString(), "--manifest",
+                ROOT.resolve("spec/vectors/events-manifest.json").toString(), "--unknown", "pass"));
+        Run run = run(command, checker.env, 120);
+        System.out.printf("%s reads %d records of three event types by the manifest: %s", checker.language, EVENT_COUNT,
+                run.stdout);
+        assertTrue(run.stdout.contains("exact " + EVENT_COUNT + "/" + EVENT_COUNT) && run.exit == 0,
+                () -> checker.language + " did not read every event exactly (exit " + run.exit + "):\n" + run.stdout + run.stderr);
+        // under policy fail the records of unlisted types are refused, so not every record is exact
+        List<String> failing = new ArrayList<>(command.subList(0, command.size() - 2));
+        failing.addAll(List.of("--unknown", "fail"));
+        Run strict = run(failing, checker.env, 120);
+        assertTrue(strict.stdout.contains("exact " + (EVENT_COUNT - 2) + "/" + EVENT_COUNT) && strict.exit != 0,
+                () -> checker.language + " under policy fail: " + strict.stdout + strict.stderr);
     }
 
     // ------------------------------------------------------------------ checkers

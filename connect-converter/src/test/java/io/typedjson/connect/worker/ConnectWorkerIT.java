@@ -76,7 +76,8 @@ class ConnectWorkerIT {
         cluster = io.typedjson.examples.OneBroker.start();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("inline", 1, (short) 1), new NewTopic("header", 1, (short) 1),
-                    new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
+                    new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1), new NewTopic("events", 1, (short) 1),
+                    new NewTopic("events-dlq", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
         }
 
         long t1 = System.nanoTime();
@@ -231,6 +232,74 @@ class ConnectWorkerIT {
         }
         System.out.printf("worker round trip of %d records x 3 locations and the DLQ checked in %d ms%n",
                 expected.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * Several event types on one topic (SPEC.md section 12) through a worker: a source of three types written as
+     * CloudEvents (the name in ce_type, the schema in its header, the value the plain document), a sink that gets each
+     * schema named by its type, exactly, and a record naming a class that goes to the dead letter queue.
+     */
+    @Test
+    void threeEventTypesArriveExactlyNamedByTheirTypeAndAnUnlistedOneGoesToTheDeadLetterQueue() throws Exception {
+        long start = System.nanoTime();
+        byte[] unlisted = "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>("events", null, unlisted);
+            record.headers().add("ce_type", "com.acme.OrderCreated".getBytes(StandardCharsets.UTF_8));
+            producer.send(record).get(30, TimeUnit.SECONDS);
+            producer.close(CLOSE);
+        }
+        Map<String, String> converter = Map.of("value.converter", CONVERTER,
+                "value.converter.typedjson.value.types", "order.created,order.shipped,order.cancelled",
+                "value.converter.typedjson.schema.location", "header",
+                "value.converter.typedjson.cloudevents.source", "/connect/events-source");
+        Map<String, String> source = new HashMap<>(converter);
+        source.put("connector.class", EventsSource.class.getName());
+        source.put("tasks.max", "1");
+        source.put("topic", "events");
+        createConnector("source-events", source);
+        Map<String, String> sink = new HashMap<>(converter);
+        sink.put("connector.class", CollectingSink.class.getName());
+        sink.put("tasks.max", "1");
+        sink.put("topics", "events");
+        sink.put("errors.tolerance", "all");
+        sink.put("errors.deadletterqueue.topic.name", "events-dlq");
+        sink.put("errors.deadletterqueue.topic.replication.factor", "1");
+        sink.put("errors.deadletterqueue.context.headers.enable", "true");
+        createConnector("sink-events", sink);
+
+        List<org.apache.kafka.connect.data.SchemaAndValue> sent = io.typedjson.connect.EventTypesConverterTest.events();
+        Queue<SinkRecord> received = CollectingSink.received("events");
+        await(sent.size() + " events", () -> received.size() >= sent.size());
+        List<SinkRecord> got = new ArrayList<>(received);
+        assertEquals(sent.size(), got.size());
+        for (int i = 0; i < sent.size(); i++) {
+            assertEquals(sent.get(i).schema(), got.get(i).valueSchema(), "event " + i);
+            assertEquals(sent.get(i).value(), got.get(i).value(), "event " + i);
+            Header type = got.get(i).headers().lastWithName("ce_type");
+            assertEquals(sent.get(i).schema().name(), type.value(), "the header converter reads ce_type as text");
+            assertEquals("/connect/events-source", got.get(i).headers().lastWithName("ce_source").value());
+        }
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "events-dlq-reader",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of("events-dlq"));
+            List<ConsumerRecord<byte[], byte[]>> dlq = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (dlq.isEmpty() && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(dlq::add);
+            }
+            assertEquals(1, dlq.size(), "one record in the dead letter queue");
+            assertArrayEquals(unlisted, dlq.get(0).value());
+            assertEquals("com.acme.OrderCreated", header(dlq.get(0), "ce_type"));
+            String message = header(dlq.get(0), "__connect.errors.exception.message");
+            assertTrue(message.contains("unknown event type \"com.acme.OrderCreated\" in header ce_type"), message);
+            consumer.close(CLOSE);
+        }
+        System.out.printf("worker round trip of %d event types and the DLQ checked in %d ms%n", sent.size(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
 
     private static String header(ConsumerRecord<byte[], byte[]> r, String key) {

@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.typedjson.codec.EventTypes;
 import io.typedjson.flink.TypedJsonDeserializationSchema;
 import io.typedjson.flink.TypedJsonSerializationSchema;
 import io.typedjson.serde.TypedJsonDeserializer;
 import io.typedjson.serde.TypedJsonSerializer;
+import io.typedjson.serde.events.OrderCancelled;
+import io.typedjson.serde.events.OrderCreated;
+import io.typedjson.serde.events.OrderEvent;
+import io.typedjson.serde.events.OrderShipped;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -90,7 +95,8 @@ class FlinkKafkaIT {
     static void startBroker() throws Exception {
         long t0 = System.nanoTime();
         kafka = Broker.start();
-        kafka.createTopics("orders", "totals", "payments", "all-types", "all-types-out", "big-orders", "times");
+        kafka.createTopics("orders", "totals", "payments", "all-types", "all-types-out", "big-orders", "times", "events",
+                "events-out");
         kafka.produce("orders", serializer(Order.class), orders());
         System.out.printf("KRaft broker ready in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
     }
@@ -324,5 +330,70 @@ class FlinkKafkaIT {
         List<Order> expected = orders().stream().filter(o -> o.amount().compareTo(new BigDecimal("500")) > 0).toList();
         assertTrue(expected.size() > 10, "the filter keeps some orders");
         assertEquals(expected, kafka.readAll("big-orders", deserializer(Order.class)));
+    }
+
+    // ------------------------------------------------------------------ several event types on one topic (SPEC.md 12)
+
+    static final String EVENT_TYPES = ", 'typedjson.event-types' = 'order.created;order.shipped;order.cancelled'";
+    static final Map<String, String> EVENT_COLUMNS = Map.of(
+            "order.created", "`orderId` BIGINT NOT NULL, `customer` STRING, `total` DECIMAL(10, 2), `at` TIMESTAMP_LTZ(9),"
+                    + " `lines` ARRAY<ROW<`sku` STRING, `qty` INT NOT NULL, `price` DECIMAL(10, 2)>>, `priority` INT NOT NULL",
+            "order.shipped", "`orderId` BIGINT NOT NULL, `shippedOn` DATE, `carrier` STRING, `tracking` STRING,"
+                    + " `parcels` ARRAY<STRING>",
+            "order.cancelled", "`orderId` BIGINT NOT NULL, `reason` STRING, `after` STRING, `refunds` MAP<STRING, INT>,"
+                    + " `credits` MAP<DATE, DOUBLE>, `restock` BOOLEAN NOT NULL, `score` FLOAT NOT NULL, `ticket` STRING,"
+                    + " `attempts` SMALLINT NOT NULL");
+
+    static List<OrderEvent> events() {
+        Map<LocalDate, Double> credits = new LinkedHashMap<>();
+        credits.put(LocalDate.parse("2026-12-02"), 12.5);
+        credits.put(LocalDate.parse("-0001-12-31"), Double.NaN);
+        return List.of(
+                new OrderCreated(1001, "Ada", new BigDecimal("59.80"), Instant.parse("2026-11-30T05:35:45.123456789Z"),
+                        List.of(new OrderCreated.Line("~b", 2, new BigDecimal("19.90"))), 3),
+                new OrderShipped(1001, LocalDate.parse("2026-12-01"), OrderShipped.Carrier.LA_POSTE, java.util.Optional.of("LP1"),
+                        new java.util.LinkedHashSet<>(List.of("p1", "p2"))),
+                new OrderCreated(1002, null, new BigDecimal("-0.01"), Instant.parse("1969-12-31T23:59:59.999999999Z"), List.of(), 0),
+                new OrderCancelled(1002, null, java.time.Duration.ofMinutes(-90), Map.of("A-1", 2), credits, true, 0.1f,
+                        java.util.UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), (short) -2),
+                new OrderShipped(1003, LocalDate.parse("2026-12-03"), OrderShipped.Carrier.UPS, java.util.Optional.empty(),
+                        new java.util.LinkedHashSet<>()));
+    }
+
+    @Test
+    void threeEventTypesOnOneTopicRoundTripThroughATablePerTypeAndANameColumn() throws Exception {
+        TypedJsonSerializer<Object> serializer = TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class));
+        serializer.configure(Map.of("typedjson.type.location", "both"), false); // Flink reads the name from the value
+        kafka.produce("events", serializer, new ArrayList<Object>(events()));
+
+        StreamTableEnvironment tables = batchTables();
+        var inserts = tables.createStatementSet();
+        EVENT_COLUMNS.forEach((type, columns) -> {
+            String table = type.substring("order.".length());
+            String options = EVENT_TYPES + ", 'typedjson.event-type' = '" + type + "'";
+            tables.executeSql(kafkaTable(table + "_in", columns, "events", options));
+            tables.executeSql(kafkaTable(table + "_out", columns, "events-out", options));
+            inserts.addInsertSql("INSERT INTO " + table + "_out SELECT * FROM " + table + "_in");
+        });
+        inserts.execute().await();
+
+        // every event comes back exactly, its envelope byte for byte (three jobs' rows interleave in any order)
+        List<String> written = kafka.readAll("events").stream().map(b -> new String(b, UTF_8)).sorted().toList();
+        List<String> copied = kafka.readAll("events-out").stream().map(b -> new String(b, UTF_8)).sorted().toList();
+        assertEquals(written, copied);
+        TypedJsonDeserializer<Object> reader = TypedJsonDeserializer.forEventTypes(EventTypes.of(OrderEvent.class));
+        List<Object> read = kafka.readAll("events-out", reader);
+        assertEquals(events().size(), read.size());
+        assertTrue(read.containsAll(events()) && events().containsAll(read), () -> String.valueOf(read));
+
+        // one table of every type, the name in a column, in the topic's order
+        tables.executeSql(kafkaTable("all_events", "`type` STRING NOT NULL, `orderId` BIGINT NOT NULL", "events", EVENT_TYPES
+                + ", 'typedjson.event-type-column' = 'type'"));
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tables.executeSql("SELECT `type`, orderId FROM all_events").collect()) {
+            it.forEachRemaining(r -> rows.add(r.getField(0) + " " + r.getField(1)));
+        }
+        assertEquals(List.of("order.created 1001", "order.shipped 1001", "order.created 1002", "order.cancelled 1002",
+                "order.shipped 1003"), rows);
     }
 }

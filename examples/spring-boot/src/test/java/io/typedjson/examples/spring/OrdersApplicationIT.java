@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.typedjson.bench.cluster.LocalKafka;
+import io.typedjson.examples.spring.events.OrderEvent;
+import io.typedjson.examples.spring.events.OrderEventListener;
+import io.typedjson.examples.spring.events.OrderEventPublisher;
 import io.typedjson.serde.TypedJsonDeserializer;
+import io.typedjson.serde.UnknownEvent;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +59,8 @@ class OrdersApplicationIT {
     static void startBroker() throws Exception {
         kafka = LocalKafka.start();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic("orders", 1, (short) 1), new NewTopic("orders-dlt", 1, (short) 1)))
+            admin.createTopics(List.of(new NewTopic("orders", 1, (short) 1), new NewTopic("orders-dlt", 1, (short) 1),
+                    new NewTopic("order-events", 1, (short) 1), new NewTopic("order-events-dlt", 1, (short) 1)))
                     .all().get(60, TimeUnit.SECONDS);
         }
     }
@@ -127,6 +133,62 @@ class OrdersApplicationIT {
         }
     }
 
+    /**
+     * One topic of several event types (docs/event-types.md): each reaches the handler of its type exactly and in
+     * order, each record a CloudEvents binary-mode event; a record naming a class instead of a listed name is not
+     * resolved but passed, in order, to the dead letter topic as it came.
+     */
+    @Test
+    void eachEventTypeReachesItsHandlerAndAnUnlistedNameIsForwardedAsItCame() throws Exception {
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(OrdersApplication.class)
+                .run("--spring.kafka.bootstrap-servers=" + kafka.bootstrapServers())) {
+            OrderEventPublisher publisher = app.getBean(OrderEventPublisher.class);
+            OrderEventListener listener = app.getBean(OrderEventListener.class);
+
+            OrderEvent.Placed placed = new OrderEvent.Placed(9007199254740993L, "Ada", new BigDecimal("12.50"),
+                    Instant.parse("2026-12-01T10:15:30.123456789Z"));
+            OrderEvent.Paid paid = new OrderEvent.Paid(9007199254740993L, new BigDecimal("12.50"), "~card");
+            OrderEvent.Shipped shipped = new OrderEvent.Shipped(9007199254740993L, LocalDate.parse("2026-12-02"), "la-poste");
+            publisher.publish(placed).get(30, TimeUnit.SECONDS);
+            publisher.publish(paid).get(30, TimeUnit.SECONDS);
+            byte[] foreign = "{\"id\":7}".getBytes(StandardCharsets.UTF_8);
+            try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()), new StringSerializer(), new ByteArraySerializer())) {
+                ProducerRecord<String, byte[]> record = new ProducerRecord<>("order-events", "7", foreign);
+                record.headers().add("ce_type", Order.class.getName().getBytes(StandardCharsets.UTF_8));
+                producer.send(record).get(30, TimeUnit.SECONDS);
+            }
+            publisher.publish(shipped).get(30, TimeUnit.SECONDS);
+
+            List<Object> received = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received.size() < 4 && System.nanoTime() < deadline) {
+                Object e = listener.received().poll(1, TimeUnit.SECONDS);
+                if (e != null) {
+                    received.add(e);
+                }
+            }
+            assertEquals(4, received.size(), String.valueOf(received));
+            assertEquals(List.of(placed, paid), received.subList(0, 2));
+            UnknownEvent unknown = (UnknownEvent) received.get(2);
+            assertEquals(Order.class.getName(), unknown.type());
+            assertEquals(shipped, received.get(3));
+
+            ConsumerRecord<byte[], byte[]> dead = read("order-events-dlt", 1).get(0);
+            assertArrayEquals(foreign, dead.value(), "forwarded as it came");
+            assertEquals(Order.class.getName(), text(dead, "ce_type"));
+
+            // each event is a CloudEvent: its type by name, the producer as source, the class's plain document as data
+            List<ConsumerRecord<byte[], byte[]>> topic = read("order-events", 4);
+            assertEquals("order.placed", text(topic.get(0), "ce_type"));
+            assertEquals("/orders-service", text(topic.get(0), "ce_source"));
+            assertEquals("1.0", text(topic.get(0), "ce_specversion"));
+            assertEquals("application/json", text(topic.get(0), "content-type"));
+            assertEquals(placed, TypedJsonDeserializer.forClass(OrderEvent.Placed.class).deserialize("order-events", topic.get(0).value()));
+            assertEquals("order.shipped", text(topic.get(3), "ce_type"));
+        }
+    }
+
     private static long sendRaw(String key, byte[] value) throws Exception {
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
@@ -139,7 +201,7 @@ class OrdersApplicationIT {
     private static List<ConsumerRecord<byte[], byte[]>> read(String topic, int count) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "dlt-reader-" + count,
+                ConsumerConfig.GROUP_ID_CONFIG, "reader-" + topic + "-" + count,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();

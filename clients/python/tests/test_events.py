@@ -1,0 +1,87 @@
+"""Several event types on one topic (SPEC.md section 12): spec/vectors/events.json read with the manifest
+spec/vectors/events-manifest.json (generated from the Java test classes) by EventReader, every read case as the Java
+deserializer reads it: the name and the value, skipped, passed through, or refused with the phrase and path."""
+import json
+import os
+import unittest
+
+from typedjson import TypedJsonError
+from typedjson.events import Event, EventReader, UnknownEvent, parse_manifest
+from typedjson.explicit import difference, from_explicit
+
+DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "spec", "vectors")
+
+
+def load():
+    with open(os.path.join(DIR, "events.json"), encoding="utf-8") as fh:
+        vectors = json.load(fh)
+    with open(os.path.join(DIR, vectors["manifest"]), encoding="utf-8") as fh:
+        return vectors, fh.read()
+
+
+VECTORS, MANIFEST = load()
+
+
+class EventVectorFileTest(unittest.TestCase):
+    def test_the_vectors_and_the_manifest(self):
+        self.assertGreaterEqual(len(VECTORS["read"]), 90)
+        self.assertEqual(["order.created", "order.shipped", "order.cancelled"],
+                         [t["name"] for t in parse_manifest(MANIFEST)["types"]])
+
+
+def check(test, v):
+    reader = EventReader(MANIFEST, unknown=v["policy"], location=v.get("location", "header"))
+    headers = [(k, h.encode("utf-8")) for k, h in v["headers"]]
+    document = None if v["document"] is None else v["document"].encode("utf-8")
+    expect = v["expect"]
+    if "error" in expect:
+        with test.assertRaises(TypedJsonError) as caught:
+            reader.read(document, headers)
+        test.assertIn(expect["error"], str(caught.exception))
+        if "path" in v:
+            test.assertEqual(v["path"], caught.exception.path)
+        return
+    got = reader.read(document, headers)
+    if expect.get("null") or expect.get("skip"):
+        test.assertIsNone(got)
+    elif "pass" in expect:
+        test.assertIsInstance(got, UnknownEvent)
+        test.assertEqual(expect["pass"], got.type)
+        test.assertEqual(document, got.value)
+        test.assertEqual(headers, got.headers)
+    else:
+        test.assertIsInstance(got, Event)
+        test.assertEqual(expect["type"], got.type)
+        test.assertIsNone(difference(from_explicit(expect["value"]), got.value))
+
+
+class EventVectorTest(unittest.TestCase):
+    """One test per read vector."""
+
+
+for _i, _v in enumerate(VECTORS["read"]):
+    setattr(EventVectorTest, f"test_{_i:03d}_" + "".join(c if c.isalnum() else "_" for c in _v["name"]),
+            lambda self, v=_v: check(self, v))
+
+
+class EventReaderTest(unittest.TestCase):
+    def test_a_manifest_that_does_not_hold_together_is_refused(self):
+        for bad, phrase in [({"types": [{"name": "a b", "shape": "int32"}], "shapes": {}}, "not an event type name"),
+                            ({"types": [{"name": "a", "shape": {"ref": "X"}}], "shapes": {}}, 'not in "shapes"'),
+                            ({"types": [{"name": "a", "shape": "int33"}], "shapes": {}}, "unknown shape"),
+                            ({"types": [{"name": "a", "shape": "int32"}] * 2, "shapes": {}}, "twice")]:
+            with self.assertRaises(ValueError) as caught:
+                parse_manifest(bad)
+            self.assertIn(phrase, str(caught.exception))
+
+    def test_dict_headers_and_text_values(self):
+        reader = EventReader(MANIFEST, unknown="pass")
+        e = reader.read('{"orderId":1}', {"ce_type": "order.shipped"})
+        self.assertEqual("order.shipped", e.type)
+        self.assertEqual(1, e.value["orderId"])
+        u = reader.read(b'{"orderId":1}', {"ce_type": "com.acme.OrderShipped"})
+        self.assertEqual(UnknownEvent("com.acme.OrderShipped", b'{"orderId":1}', [("ce_type", b"com.acme.OrderShipped")]), u)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,572 @@
+// Several event types on one topic (SPEC.md section 12): a record says its type by a logical name, in the header
+// ce_type, in an envelope {"~type":"<name>","~v":<document>}, or both; a reader maps the name to a type through the
+// manifest generated from the Java classes (io.typedjson.jsonschema.EventManifests), and reads the document in the
+// typed spelling of that type (SPEC.md sections 5 and 10). Nothing is ever resolved from a record.
+import { TypedJsonError, quote } from "./errors";
+import { decodeBase64 } from "./base64";
+import { Kind, Scanner } from "./scanner";
+import { ParseOptions, limitsOf, readDouble, readValue, tagged, unescapeKey } from "./reader";
+import { RecordHeaders } from "./reference";
+import { valueKey } from "./equality";
+import { doubleText, parseFloat32 } from "./numbers";
+import * as Times from "./times";
+import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLexeme, setMember } from "./types";
+
+/** How to read a type's documents (SPEC.md section 12.5). */
+export type Shape = string | { list: Shape } | { set: Shape } | { map: [Shape, Shape] } | { ref: string };
+/** A class, sealed type or enum of the manifest's `shapes`. */
+export type NamedShape = { object: [string, Shape][] } | { variants: [string, Shape][] } | { enum: string[] };
+
+export interface EventManifest {
+  types: { name: string; shape: Shape; schema?: unknown }[];
+  shapes: Record<string, NamedShape>;
+}
+
+/** What a reader does with a name that is not in the manifest, or a record without one. */
+export type UnknownTypes = "fail" | "skip" | "pass";
+/** Where the writer put the name; a reader of `document` looks at the envelope only (SPEC.md section 12.2). */
+export type TypeLocation = "header" | "document" | "both";
+
+export interface EventReaderOptions extends ParseOptions {
+  /** `fail` (the default): a TypedJsonError naming the name; `skip`: `undefined`; `pass`: an {@link UnknownEvent}. */
+  unknown?: UnknownTypes;
+  /** `header` (the default) and `both` read the name from the header and the envelope; `document` from the envelope only. */
+  location?: TypeLocation;
+  /** The record header of the name, `ce_type` unless set (Java: typedjson.type.header). */
+  header?: string;
+}
+
+/** A record of a listed type: its name and its value (a class as a `Map` from key to value, in the class's key order). */
+export interface KnownEvent<N extends string = string> {
+  kind: "event";
+  type: N;
+  value: Value;
+}
+
+/** A record whose name is not listed (or that has none, `type` null), under `unknown: "pass"`: its bytes and headers, to forward in order. */
+export interface UnknownEvent {
+  kind: "unknown";
+  type: string | null;
+  value: Uint8Array;
+  headers: [string, Uint8Array | null][];
+}
+
+/** The discriminated union of what a record reads as: switch on `kind`, then on `type`. */
+export type EventRecord<N extends string = string> = KnownEvent<N> | UnknownEvent;
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,254}$/;
+export const DEFAULT_TYPE_HEADER = "ce_type";
+
+/** Whether `name` is an event type name (SPEC.md section 12.1). */
+export function isEventTypeName(name: string): boolean {
+  return NAME.test(name);
+}
+
+/** A name from a record, for a message: quoted, control characters escaped, at most 100 characters shown. */
+export function quoteName(name: string | null): string {
+  if (name === null) return "(none)";
+  const shown = name.length > 100 ? name.slice(0, 100) : name;
+  let out = '"';
+  for (const ch of shown) {
+    const c = ch.charCodeAt(0);
+    if (ch === '"' || ch === "\\") out += "\\" + ch;
+    else if (c < 0x20 || c === 0x7f || c === 0x2028 || c === 0x2029) out += "\\u" + c.toString(16).toUpperCase().padStart(4, "0");
+    else out += ch;
+  }
+  out += '"';
+  return name.length > 100 ? `${out}...(${name.length - 100} more characters)` : out;
+}
+
+/** Checks a manifest's structure (the names, the shapes and their references) and returns it typed. */
+export function parseManifest(input: string | EventManifest): EventManifest {
+  const m = (typeof input === "string" ? JSON.parse(input) : input) as EventManifest;
+  if (m === null || typeof m !== "object" || !Array.isArray(m.types) || m.shapes === null || typeof m.shapes !== "object") {
+    throw new Error("a manifest is {\"types\":[…],\"shapes\":{…}}");
+  }
+  const seen = new Set<string>();
+  const check = (s: Shape, where: string): void => {
+    if (typeof s === "string") {
+      if (!SCALARS.has(s.endsWith("!") ? s.slice(0, -1) : s) && s !== "dynamic") throw new Error(`${where}: unknown shape ${JSON.stringify(s)}`);
+    } else if ("list" in s) check(s.list, where);
+    else if ("set" in s) check(s.set, where);
+    else if ("map" in s) {
+      check(s.map[0], where);
+      check(s.map[1], where);
+    } else if ("ref" in s) {
+      if (!(s.ref in m.shapes)) throw new Error(`${where}: shape ${JSON.stringify(s.ref)} is not in "shapes"`);
+    } else throw new Error(`${where}: unknown shape ${JSON.stringify(s)}`);
+  };
+  for (const t of m.types) {
+    if (!isEventTypeName(t.name)) throw new Error(`${JSON.stringify(t.name)} is not an event type name`);
+    if (seen.has(t.name)) throw new Error(`the event type ${t.name} is listed twice`);
+    seen.add(t.name);
+    check(t.shape, t.name);
+  }
+  for (const [name, s] of Object.entries(m.shapes)) {
+    if ("object" in s) s.object.forEach(([, f]) => check(f, name));
+    else if ("variants" in s) s.variants.forEach(([, f]) => check(f, name));
+    else if (!("enum" in s)) throw new Error(`${name}: unknown named shape`);
+  }
+  return m;
+}
+
+/** Reads the records of a topic of several event types by the manifest. */
+export class EventReader<N extends string = string> {
+  readonly manifest: EventManifest;
+  private readonly types = new Map<string, Shape>();
+  private readonly unknown: UnknownTypes;
+  private readonly location: TypeLocation;
+  private readonly header: string;
+  private readonly options?: ParseOptions;
+
+  constructor(manifest: EventManifest | string, options?: EventReaderOptions) {
+    this.manifest = parseManifest(manifest);
+    for (const t of this.manifest.types) this.types.set(t.name, t.shape);
+    this.unknown = options?.unknown ?? "fail";
+    this.location = options?.location ?? "header";
+    this.header = options?.header ?? DEFAULT_TYPE_HEADER;
+    this.options = options;
+  }
+
+  /** The listed names, in the manifest's order. */
+  get names(): string[] {
+    return [...this.types.keys()];
+  }
+
+  /**
+   * A record's event: `null` for a tombstone, `undefined` for a record skipped (`unknown: "skip"`), an
+   * {@link UnknownEvent} under `unknown: "pass"`, else the listed type's value; throws {@link TypedJsonError}.
+   */
+  read(record: { value: string | Uint8Array | null | undefined; headers?: RecordHeaders }): EventRecord<N> | null | undefined {
+    if (record.value === null || record.value === undefined) return null;
+    const bytes = typeof record.value === "string" ? new TextEncoder().encode(record.value) : record.value;
+    const headers = headerPairs(record.headers);
+    let fromHeader: string | null = null;
+    if (this.location !== "document") {
+      const values = headers.filter(([k]) => k === this.header);
+      if (values.length > 1) throw new TypedJsonError(`the record has more than one header ${this.header} (an event has one type)`, "$", 0);
+      const v = values.length === 1 ? values[0][1] : null;
+      fromHeader = v === null ? null : new TextDecoder("utf-8").decode(v);
+    }
+    const sc = new Scanner(bytes, limitsOf(this.options));
+    if (!isEnvelope(bytes, this.options)) {
+      const shape = fromHeader === null ? undefined : this.types.get(fromHeader);
+      if (shape === undefined) {
+        return this.unlisted(fromHeader, fromHeader === null ? this.missing() : `in header ${this.header}`, bytes, headers);
+      }
+      const value = readShaped(sc, shape, this.manifest.shapes);
+      sc.expectEnd();
+      return { kind: "event", type: fromHeader as N, value };
+    }
+    sc.peek();
+    sc.beginObject();
+    sc.readKey(); // "~type", as isEnvelope saw
+    sc.pushKey("~type");
+    if (sc.peek() !== Kind.String) sc.fail("a value that is not a string where the name of an event type belongs");
+    const name = sc.readString();
+    if (fromHeader !== null && fromHeader !== name) {
+      sc.fail(`event types disagree: header ${this.header} says ${quoteName(fromHeader)} and the document says ${quoteName(name)}`);
+    }
+    const shape = this.types.get(name);
+    if (shape === undefined && this.unknown === "fail") sc.fail(this.unknownMessage(name, `in the document's "~type"`));
+    sc.pop();
+    if (!sc.nextMember()) sc.fail(`end of the envelope where the key "~v" of an event envelope belongs`, sc.pos - 1);
+    const key = sc.readKey();
+    if (key !== "~v") sc.fail(`key ${quote(key)} where the key "~v" of an event envelope belongs`, sc.keyStart);
+    sc.pushKey("~v");
+    const value = shape === undefined ? (readValueSkipping(sc), null) : readShaped(sc, shape, this.manifest.shapes);
+    sc.pop();
+    if (sc.nextMember()) {
+      sc.skipWhitespace();
+      sc.fail(`another key after the document of an event envelope (it has only the keys "~type" and "~v")`, sc.pos);
+    }
+    sc.expectEnd();
+    if (shape === undefined) return this.unlisted(name, `in the document's "~type"`, bytes, headers);
+    return { kind: "event", type: name as N, value };
+  }
+
+  private missing(): string {
+    return `no event type: the record has no header ${this.header} and its value is no event envelope {"~type":"<name>","~v":<document>}`;
+  }
+
+  private unknownMessage(name: string, where: string): string {
+    return `unknown event type ${quoteName(name)} ${where} (the topic's types are ${this.names.join(", ")})`;
+  }
+
+  private unlisted(name: string | null, where: string, bytes: Uint8Array, headers: [string, Uint8Array | null][]): UnknownEvent | undefined {
+    switch (this.unknown) {
+      case "skip":
+        return undefined;
+      case "pass":
+        return { kind: "unknown", type: name, value: bytes.slice(), headers };
+      default:
+        throw new TypedJsonError(name === null ? `${where} (the topic's types are ${this.names.join(", ")})` : this.unknownMessage(name, where), "$", 0);
+    }
+  }
+}
+
+function headerPairs(headers: RecordHeaders | undefined): [string, Uint8Array | null][] {
+  const out: [string, Uint8Array | null][] = [];
+  if (headers === undefined) return out;
+  const bytes = (v: Buffer | string | Uint8Array | null | undefined): Uint8Array | null =>
+    v === null || v === undefined ? null : typeof v === "string" ? new TextEncoder().encode(v) : v;
+  if (Symbol.iterator in headers) {
+    for (const [k, v] of headers as Iterable<[string, Buffer | string | Uint8Array | null | undefined]>) out.push([k, bytes(v)]);
+  } else {
+    for (const [k, v] of Object.entries(headers as Record<string, Buffer | string | (Buffer | string)[] | undefined>)) {
+      if (Array.isArray(v)) v.forEach((one) => out.push([k, bytes(one)]));
+      else if (v !== undefined) out.push([k, bytes(v)]);
+    }
+  }
+  return out;
+}
+
+/** Whether a document is an envelope: an object whose first key is `~type` after JSON unescaping. */
+function isEnvelope(bytes: Uint8Array, options?: ParseOptions): boolean {
+  try {
+    const sc = new Scanner(bytes, limitsOf(options));
+    if (sc.peek() !== Kind.Object || sc.beginObject()) return false;
+    return sc.readKey() === "~type";
+  } catch (e) {
+    if (e instanceof TypedJsonError) return false;
+    throw e;
+  }
+}
+
+/** A value of an unlisted type: read as the dynamic model would skip it (checked to be JSON, not read as any type). */
+function readValueSkipping(sc: Scanner): void {
+  skip(sc);
+}
+
+function skip(sc: Scanner): void {
+  switch (sc.peek()) {
+    case Kind.Object: {
+      const seen = new Set<string>();
+      if (!sc.beginObject()) {
+        do {
+          const k = sc.readKey();
+          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, sc.keyStart);
+          seen.add(k);
+          skip(sc);
+        } while (sc.nextMember());
+      }
+      return;
+    }
+    case Kind.Array:
+      if (!sc.beginArray()) {
+        do skip(sc);
+        while (sc.nextElement());
+      }
+      return;
+    case Kind.String:
+      sc.readString();
+      return;
+    case Kind.Number:
+      sc.readNumber();
+      return;
+    default:
+      sc.readLiteral();
+  }
+}
+
+// ---- the typed spelling of a shape (SPEC.md sections 5, 5.2 and 10)
+
+const SCALARS = new Set(["boolean", "int8", "int16", "int32", "int64", "bigint", "float32", "float64", "decimal", "char",
+  "string", "bytes", "instant", "date", "time", "datetime", "offsetdatetime", "uuid", "duration"]);
+
+const TAGS: Record<string, string> = {
+  int8: "y", int16: "s", int32: "i", bigint: "n", float32: "f", decimal: "d", bytes: "b", instant: "t", date: "D",
+  time: "T", datetime: "L", offsetdatetime: "O", uuid: "u", duration: "P",
+};
+
+/** The value a missing key of a primitive gets (Java's zero), or null for a reference. */
+function missing(shape: Shape): Value {
+  if (typeof shape !== "string" || !shape.endsWith("!")) return null;
+  switch (shape.slice(0, -1)) {
+    case "boolean": return false;
+    case "int8": return new Int8(0);
+    case "int16": return new Int16(0);
+    case "int32": return new Int32(0);
+    case "int64": return 0n;
+    case "float32": return new Float32(0);
+    case "float64": return 0;
+    case "char": return "\u0000";
+    default: return null;
+  }
+}
+
+function kindName(k: Kind): string {
+  switch (k) {
+    case Kind.String: return "a string";
+    case Kind.Number: return "a number";
+    case Kind.Array: return "an array";
+    case Kind.Object: return "an object";
+    case Kind.Null: return "null";
+    case Kind.End: return "end of document";
+    default: return "a boolean";
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function integer(sc: Scanner, type: string, min: bigint, max: bigint): bigint {
+  const k = sc.peek();
+  if (k !== Kind.Number) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+  const { text, integer } = sc.readNumber();
+  if (!integer) sc.fail(`number ${text} has a fraction or exponent where ${article(type)} belongs`);
+  const v = BigInt(text);
+  if (v < min || v > max) sc.fail(`number ${text} is out of range for ${type}`);
+  return v;
+}
+
+function text(sc: Scanner, type: string): string {
+  const k = sc.peek();
+  if (k !== Kind.String) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+  return sc.readString();
+}
+
+/** One value of `shape` in its typed spelling, the scanner on its first token. */
+export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, NamedShape>): Value {
+  const k = sc.peek();
+  if (k === Kind.Null) {
+    if (typeof shape === "string" && shape.endsWith("!")) sc.fail(`null where ${article(shape.slice(0, -1))} belongs (a primitive is never null)`);
+    sc.readLiteral();
+    return null;
+  }
+  if (typeof shape === "string") return scalar(sc, shape.endsWith("!") ? shape.slice(0, -1) : shape);
+  if ("list" in shape || "set" in shape) {
+    const element = "list" in shape ? shape.list : shape.set;
+    if (k !== Kind.Array) sc.fail(`${kindName(k)} where an array belongs`);
+    const out: Value[] = [];
+    const seen = "set" in shape ? new Set<string>() : undefined;
+    if (!sc.beginArray()) {
+      let i = 0;
+      do {
+        sc.pushIndex(i++);
+        sc.skipWhitespace();
+        const at = sc.pos;
+        const v = readShaped(sc, element, shapes);
+        if (seen !== undefined) {
+          const key = valueKey(v);
+          if (seen.has(key)) sc.fail("duplicate element in a set", at);
+          seen.add(key);
+        }
+        out.push(v);
+        sc.pop();
+      } while (sc.nextElement());
+    }
+    return seen === undefined ? out : new Set(out.map(setMember));
+  }
+  if ("map" in shape) return map(sc, shape.map[0], shape.map[1], shapes);
+  const named = shapes[shape.ref];
+  if ("enum" in named) {
+    const s = text(sc, "enum constant");
+    const name = s.startsWith("~~") ? s.slice(1) : s;
+    if (s.startsWith("~") && !s.startsWith("~~") || !named.enum.includes(name)) {
+      sc.fail(`unknown constant ${quote(s)} of ${shape.ref} (expected one of ${named.enum.join(", ")})`);
+    }
+    return name;
+  }
+  if (k !== Kind.Object) sc.fail(`${kindName(k)} where an object (${shape.ref}) belongs`);
+  if ("variants" in named) {
+    if (sc.beginObject()) sc.fail(`empty object where a variant of ${shape.ref} belongs`);
+    const raw = sc.readKey();
+    const variant = named.variants.find(([n]) => n === raw);
+    if (variant === undefined) sc.fail(`unknown variant ${quote(raw)} of ${shape.ref} (expected one of ${named.variants.map(([n]) => n).join(", ")})`, sc.keyStart);
+    sc.pushKey(raw);
+    if (sc.peek() === Kind.Null) sc.fail(`null where the value of variant ${raw} belongs`);
+    const value = readShaped(sc, variant[1], shapes);
+    sc.pop();
+    if (sc.nextMember()) sc.fail(`a variant of ${shape.ref} is an object with exactly one key`, sc.keyStart);
+    return new Map<Value, Value>([[raw, value]]);
+  }
+  // a class: keys in any order, unknown keys skipped, missing keys null or zero, no key twice
+  const values = new Map<string, Value>();
+  const seen = new Set<string>();
+  if (!sc.beginObject()) {
+    do {
+      const raw = sc.readKey();
+      const at = sc.keyStart;
+      const key = unescapeKey(sc, raw, at);
+      if (seen.has(key)) {
+        sc.skipWhitespace();
+        sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
+      }
+      seen.add(key);
+      sc.pushKey(raw);
+      const field = named.object.find(([n]) => n === key);
+      if (field === undefined) skip(sc);
+      else values.set(key, readShaped(sc, field[1], shapes));
+      sc.pop();
+    } while (sc.nextMember());
+  }
+  const out = new Map<Value, Value>();
+  for (const [key, s] of named.object) out.set(key, values.has(key) ? values.get(key)! : missing(s));
+  return out;
+}
+
+function scalar(sc: Scanner, type: string): Value {
+  switch (type) {
+    case "dynamic":
+      return readValue(sc);
+    case "boolean": {
+      const k = sc.peek();
+      if (k !== Kind.True && k !== Kind.False) sc.fail(`${kindName(k)} where a boolean belongs`);
+      return sc.readLiteral();
+    }
+    case "int8": return new Int8(Number(integer(sc, "int8", -128n, 127n)));
+    case "int16": return new Int16(Number(integer(sc, "int16", -32768n, 32767n)));
+    case "int32": return new Int32(Number(integer(sc, "int32", -2147483648n, 2147483647n)));
+    case "int64": return integer(sc, "int64", -(2n ** 63n), 2n ** 63n - 1n);
+    case "bigint": return new BigInteger(integer(sc, "integer", -(10n ** 1000000n), 10n ** 1000000n));
+    case "float32":
+    case "float64": {
+      const k = sc.peek();
+      if (k === Kind.String) {
+        const s = sc.readString();
+        const v = s === "NaN" ? NaN : s === "Infinity" ? Infinity : s === "-Infinity" ? -Infinity : undefined;
+        if (v === undefined) sc.fail(`string ${quote(s)} where ${article(type)} belongs (only "NaN", "Infinity" and "-Infinity" are spelled as strings)`);
+        return type === "float32" ? new Float32(v) : v;
+      }
+      if (k !== Kind.Number) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+      const { text: lexeme } = sc.readNumber();
+      if (type === "float64") return readDouble(sc, lexeme);
+      const f = parseFloat32(lexeme);
+      if (!Number.isFinite(f)) sc.fail(`number ${lexeme} is out of range for float32`);
+      return new Float32(f);
+    }
+    case "decimal": {
+      const k = sc.peek();
+      if (k !== Kind.Number) sc.fail(`${kindName(k)} where a decimal belongs`);
+      const { text: lexeme } = sc.readNumber();
+      const d = parseDecimalLexeme(lexeme);
+      if (d === undefined) sc.fail(`decimal ${lexeme} has a scale beyond -2147483647…2147483647`);
+      return d as Decimal;
+    }
+    case "string": {
+      const s = text(sc, "string");
+      if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+      if (s.length > 1 && s.charCodeAt(1) === 126) return s.slice(1);
+      return sc.fail(`tagged value ${quote(s)} where a plain string belongs (a string starting with '~' is written with the '~' doubled)`);
+    }
+    case "char": {
+      const s = text(sc, "char");
+      const c = s === "~~" ? "~" : s;
+      if (c.length !== 1 || s === "~") sc.fail(`string ${quote(s)} where a char (one UTF-16 unit) belongs`);
+      return c;
+    }
+    case "bytes": {
+      const s = text(sc, "bytes");
+      const b = decodeBase64(s);
+      if (typeof b === "string") sc.fail(`malformed base64 ${quote(s)}: ${b}`);
+      return b;
+    }
+    case "instant": return time(sc, "instant", Times.parseInstantTyped);
+    case "date": return time(sc, "local date", (s) => Times.parseLocalDate(s));
+    case "time": return time(sc, "local time", Times.parseLocalTimeTyped);
+    case "datetime": return time(sc, "local date-time", (s) => Times.parseLocalDateTime(s.replace(/^([^Tt]+)t/, "$1T"), false));
+    case "offsetdatetime":
+      return time(sc, "offset date-time", (s) => Times.parseOffsetDateTime(s.replace(/^([^Tt]+)t/, "$1T").replace(/z$/, "Z").replace(/-00:00$/, "+00:00"), false));
+    case "uuid": return time(sc, "UUID", (s) => Times.parseUuid(s.toLowerCase()));
+    case "duration": return time(sc, "duration", Times.parseDuration);
+    default:
+      return sc.fail(`unknown shape ${quote(type)}`);
+  }
+}
+
+function time<V>(sc: Scanner, what: string, parse: (s: string) => V | undefined): V {
+  const s = text(sc, what);
+  const v = parse(s);
+  if (v === undefined) sc.fail(`malformed ${what} ${quote(s)}`);
+  return v;
+}
+
+/** A map: string keys as an object; scalar and enum keys as an object of their canonical text; others as pairs. */
+function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, NamedShape>): Map<Value, Value> {
+  const k = sc.peek();
+  const keyType = typeof key === "string" ? key.replace(/!$/, "") : undefined;
+  const named = typeof key === "object" && "ref" in key ? shapes[key.ref] : undefined;
+  const out = new Map<Value, Value>();
+  if (keyType !== undefined && keyType !== "dynamic" || named !== undefined && "enum" in named) {
+    if (k !== Kind.Object) sc.fail(`${kindName(k)} where an object belongs`);
+    const seen = new Set<string>();
+    if (!sc.beginObject()) {
+      do {
+        const raw = sc.readKey();
+        const at = sc.keyStart;
+        if (seen.has(raw)) {
+          sc.skipWhitespace();
+          sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
+        }
+        seen.add(raw);
+        sc.pushKey(raw);
+        out.set(setMember(mapKey(sc, keyType, named, raw, at)), readShaped(sc, value, shapes));
+        sc.pop();
+      } while (sc.nextMember());
+    }
+    return out;
+  }
+  if (k !== Kind.Array) sc.fail(`${kindName(k)} where an array of alternating keys and values belongs`);
+  const arrayAt = sc.tokenStart;
+  const seen = new Set<string>();
+  if (!sc.beginArray()) {
+    let i = 0;
+    do {
+      sc.pushIndex(i++);
+      sc.skipWhitespace();
+      const at = sc.pos;
+      const kv = readShaped(sc, key, shapes);
+      const id = valueKey(kv);
+      if (seen.has(id)) sc.fail("duplicate key in a map", at);
+      seen.add(id);
+      sc.pop();
+      if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
+      sc.pushIndex(i++);
+      out.set(setMember(kv), readShaped(sc, value, shapes));
+      sc.pop();
+    } while (sc.nextElement());
+  }
+  return out;
+}
+
+/** An object key of a typed map: the canonical text of the key type (SPEC.md section 10), nothing else. */
+function mapKey(sc: Scanner, type: string | undefined, named: NamedShape | undefined, raw: string, at: number): Value {
+  if (named !== undefined && "enum" in named) {
+    const name = unescapeKey(sc, raw, at);
+    if (!named.enum.includes(name)) sc.fail(`unknown constant ${quote(raw)} as a map key (expected one of ${named.enum.join(", ")})`, at);
+    return name;
+  }
+  const bad = (): never => sc.fail(`key ${quote(raw)} is not the canonical text of ${article(type!)}`, at);
+  switch (type) {
+    case "string":
+      return unescapeKey(sc, raw, at);
+    case "boolean":
+      return raw === "true" ? true : raw === "false" ? false : bad();
+    case "char":
+      return raw.length === 1 && raw !== "~" ? raw : raw === "~~" ? "~" : bad();
+    case "int64": {
+      if (!/^(0|-?[1-9][0-9]*)$/.test(raw)) return bad();
+      const v = BigInt(raw);
+      return v < -(2n ** 63n) || v >= 2n ** 63n ? bad() : v;
+    }
+    case "float64": {
+      if (raw === "NaN") return NaN;
+      if (raw === "Infinity") return Infinity;
+      if (raw === "-Infinity") return -Infinity;
+      const d = Number(raw);
+      return /^-?[0-9]/.test(raw) && Number.isFinite(d) && doubleText(d) === raw ? d : bad();
+    }
+    default: {
+      const tag = TAGS[type!];
+      if (tag === undefined) return bad();
+      try {
+        return tagged(sc, "~" + tag + raw);
+      } catch (e) {
+        if (e instanceof TypedJsonError) bad();
+        throw e;
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Several event types on one topic (SPEC.md section 12): spec/vectors/events.json read with the manifest
+// spec/vectors/events-manifest.json (generated from the Java test classes), every read case as the Java
+// deserializer reads it: the name and the value, skipped, passed through, or refused with the phrase and path.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { EventReader, parseManifest, same, stringify, TypedJsonError } from "../index";
+import type { EventRecord, UnknownTypes, TypeLocation } from "../index";
+import { fromExplicit } from "../explicit";
+
+const DIR = path.resolve(__dirname, "../../../../spec/vectors");
+
+interface ReadCase {
+  name: string;
+  policy: UnknownTypes;
+  location?: TypeLocation;
+  headers: [string, string][];
+  document: string | null;
+  expect: { type?: string; value?: unknown; skip?: boolean; pass?: string | null; null?: boolean; error?: string };
+  path?: string;
+}
+
+const vectors = JSON.parse(fs.readFileSync(path.join(DIR, "events.json"), "utf8")) as { manifest: string; read: ReadCase[] };
+const manifest = parseManifest(fs.readFileSync(path.join(DIR, vectors.manifest), "utf8"));
+
+test("the vectors and the manifest are found", () => {
+  assert.ok(vectors.read.length >= 90, `only ${vectors.read.length} read vectors`);
+  assert.deepEqual(manifest.types.map((t) => t.name), ["order.created", "order.shipped", "order.cancelled"]);
+});
+
+for (const v of vectors.read) {
+  test(`events: ${v.name}`, () => {
+    const reader = new EventReader(manifest, { unknown: v.policy, location: v.location ?? "header" });
+    const record = { value: v.document, headers: v.headers.map(([k, h]) => [k, Buffer.from(h, "utf8")] as [string, Buffer]) };
+    if (v.expect.error !== undefined) {
+      assert.throws(() => reader.read(record), (e: unknown) => {
+        assert.ok(e instanceof TypedJsonError, String(e));
+        assert.ok(e.message.includes(v.expect.error!), `${e.message} lacks ${v.expect.error}`);
+        if (v.path !== undefined) assert.equal(e.path, v.path);
+        return true;
+      });
+      return;
+    }
+    const read = reader.read(record);
+    if (v.expect.null) assert.equal(read, null);
+    else if (v.expect.skip) assert.equal(read, undefined);
+    else if ("pass" in v.expect) {
+      const unknown = read as EventRecord;
+      assert.equal(unknown.kind, "unknown");
+      if (unknown.kind !== "unknown") return;
+      assert.equal(unknown.type, v.expect.pass);
+      assert.deepEqual(Buffer.from(unknown.value).toString("utf8"), v.document);
+      assert.deepEqual(unknown.headers.map(([k, h]) => [k, Buffer.from(h!).toString("utf8")]), v.headers);
+    } else {
+      const event = read as EventRecord;
+      assert.equal(event.kind, "event");
+      if (event.kind !== "event") return;
+      assert.equal(event.type, v.expect.type);
+      const expected = fromExplicit(v.expect.value);
+      assert.ok(same(event.value, expected), `read ${stringify(event.value)} but the vector's value is ${stringify(expected)}`);
+    }
+  });
+}
+
+test("a discriminated union with an explicit unknown branch", () => {
+  type OrderEvents = "order.created" | "order.shipped" | "order.cancelled";
+  const reader = new EventReader<OrderEvents>(manifest, { unknown: "pass" });
+  const kinds: string[] = [];
+  for (const record of [
+    { value: '{"orderId":1}', headers: { ce_type: "order.shipped" } },
+    { value: '{"orderId":1}', headers: { ce_type: "com.acme.OrderShipped" } },
+    { value: '{"~type":"order.cancelled","~v":{"orderId":2}}' },
+  ]) {
+    const e = reader.read(record);
+    if (e === null || e === undefined) throw new Error("an event");
+    switch (e.kind) {
+      case "event":
+        switch (e.type) {
+          case "order.created": kinds.push("created"); break;
+          case "order.shipped": kinds.push("shipped " + stringify((e.value as Map<string, unknown>).get("orderId") as bigint)); break;
+          case "order.cancelled": kinds.push("cancelled"); break;
+        }
+        break;
+      case "unknown":
+        kinds.push(`unknown ${e.type} ${e.value.length} bytes`);
+        break;
+    }
+  }
+  assert.deepEqual(kinds, ["shipped 1", "unknown com.acme.OrderShipped 13 bytes", "cancelled"]);
+});
+
+test("a manifest that does not hold together is refused", () => {
+  assert.throws(() => parseManifest({ types: [{ name: "a b", shape: "int32" }], shapes: {} }), /not an event type name/);
+  assert.throws(() => parseManifest({ types: [{ name: "a", shape: { ref: "Missing" } }], shapes: {} }), /not in "shapes"/);
+  assert.throws(() => parseManifest({ types: [{ name: "a", shape: "int33" }], shapes: {} }), /unknown shape/);
+  assert.throws(() => parseManifest({ types: [{ name: "a", shape: "int32" }, { name: "a", shape: "int32" }], shapes: {} }), /twice/);
+});

@@ -1,0 +1,154 @@
+package io.typedjson.format;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Where the name of an event type travels with a record (SPEC.md section 12): the record header ({@code ce_type},
+ * a CloudEvents binary-mode attribute, unless configured otherwise) and the envelope
+ * {@code {"~type":"<name>","~v":<document>}}; the grammar of names. Defined once here for the Kafka serde, the Connect
+ * converter, the Flink format and the console formatter.
+ */
+public final class EventEnvelope {
+
+    /** First key of an envelope: the event type's name, as a JSON string. */
+    public static final String TYPE_KEY = "~type";
+    /** Second and last key of an envelope: the document of the type. */
+    public static final String VALUE_KEY = "~v";
+    /** The record header of the name unless configured otherwise: CloudEvents' {@code type} attribute in Kafka's binding. */
+    public static final String DEFAULT_TYPE_HEADER = "ce_type";
+    /** CloudEvents' {@code specversion} attribute; its value is {@value #SPEC_VERSION}. */
+    public static final String SPEC_VERSION_HEADER = "ce_specversion";
+    public static final String SPEC_VERSION = "1.0";
+    /** CloudEvents' {@code id} attribute. */
+    public static final String ID_HEADER = "ce_id";
+    /** CloudEvents' {@code source} attribute. */
+    public static final String SOURCE_HEADER = "ce_source";
+    /** CloudEvents' {@code datacontenttype} in Kafka's binding; its value is {@value #CONTENT_TYPE}. */
+    public static final String CONTENT_TYPE_HEADER = "content-type";
+    public static final String CONTENT_TYPE = "application/json";
+    /** Longest name, in characters. */
+    public static final int MAX_NAME_LENGTH = 255;
+    /** Characters of a name shown in an error message; the rest is counted, not shown. */
+    private static final int SHOWN = 100;
+
+    private EventEnvelope() {
+    }
+
+    /**
+     * Whether {@code name} is a name of SPEC.md section 12.1: 1 to 255 characters, each an ASCII letter or digit or one
+     * of {@code . _ - : /}, the first a letter or a digit.
+     */
+    public static boolean isName(String name) {
+        if (name == null || name.isEmpty() || name.length() > MAX_NAME_LENGTH || !letterOrDigit(name.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!letterOrDigit(c) && c != '.' && c != '_' && c != '-' && c != ':' && c != '/') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean letterOrDigit(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+    }
+
+    /** A reader per thread for {@link #isEnvelope}, which looks at two tokens only. */
+    private static final ThreadLocal<JsonReader> PEEK = ThreadLocal.withInitial(() -> new JsonReader(Limits.DEFAULT));
+
+    /**
+     * Whether a document is an envelope: an object whose first key is {@code ~type} after JSON unescaping (a user
+     * key {@code ~type} is written {@code ~~type}, so no other document starts so). Reads the first key and no
+     * further; a document that does not start as JSON is not an envelope, and reading it says what is wrong.
+     */
+    public static boolean isEnvelope(byte[] document, int offset, int length) {
+        JsonReader in = PEEK.get();
+        in.reset(document, offset, length);
+        try {
+            return in.nextToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                    && TYPE_KEY.equals(in.currentName());
+        } catch (TypedJsonException e) {
+            return false;
+        } finally {
+            in.release();
+        }
+    }
+
+    /** The envelope's bytes around a document already written: {@code {"~type":"<name>","~v":<document>}}. */
+    public static byte[] wrap(String name, byte[] document) {
+        byte[] head = ("{\"" + TYPE_KEY + "\":\"" + name + "\",\"" + VALUE_KEY + "\":").getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[head.length + document.length + 1];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(document, 0, out, head.length, document.length);
+        out[out.length - 1] = '}';
+        return out;
+    }
+
+    /** Writes the start of an envelope, up to its {@code ~v} key; the caller writes the document and ends the object. */
+    public static void writeStart(JsonWriter out, String name) {
+        out.writeStartObject();
+        out.writeFieldName(TYPE_KEY);
+        out.writeString(name);
+        out.writeFieldName(VALUE_KEY);
+    }
+
+    /**
+     * Reads the start of an envelope whose opening brace is the current token: the key {@code ~type}, its name, and the key
+     * {@code ~v}; leaves the reader on the key {@code ~v} and returns the name. Refuses anything else with the path and
+     * offset.
+     */
+    public static String readStart(JsonReader in) {
+        if (in.nextToken() != JsonToken.FIELD_NAME || !TYPE_KEY.equals(in.currentName())) {
+            throw in.error(describe(in) + " where the key \"~type\" of an event envelope belongs");
+        }
+        if (in.nextToken() != JsonToken.VALUE_STRING) {
+            throw in.error(describe(in) + " where the name of an event type belongs (an event envelope is "
+                    + "{\"~type\":\"<name>\",\"~v\":<document>})");
+        }
+        String name = in.getText();
+        if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
+            throw in.error(describe(in) + " where the key \"~v\" of an event envelope belongs");
+        }
+        return name;
+    }
+
+    /** After the envelope's document: its closing brace, and nothing else. */
+    public static void readEnd(JsonReader in) {
+        if (in.nextToken() != JsonToken.END_OBJECT) {
+            throw in.error(describe(in) + " after the document of an event envelope (it has only the keys \"~type\" and \"~v\")");
+        }
+    }
+
+    private static String describe(JsonReader in) {
+        return io.typedjson.format.internal.ReadErrors.describe(in);
+    }
+
+    /**
+     * A name from a record, for a message: quoted as a JSON string (control characters escaped), at most 100
+     * characters of it, so that a hostile header can neither flood a log nor forge a line of it.
+     */
+    public static String quote(String name) {
+        if (name == null) {
+            return "(none)";
+        }
+        String shown = name.length() > SHOWN ? name.substring(0, SHOWN) : name;
+        StringBuilder sb = new StringBuilder(shown.length() + 16).append('"');
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20 || c == 0x7f || c == 0x2028 || c == 0x2029 || Character.isSurrogate(c)) {
+                sb.append(String.format("\\u%04X", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append('"');
+        if (name.length() > SHOWN) {
+            sb.append("...(").append(name.length() - SHOWN).append(" more characters)");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,425 @@
+package io.typedjson.serde;
+
+import io.typedjson.codec.CodecOptions;
+import io.typedjson.codec.Codecs;
+import io.typedjson.codec.EventTypes;
+import io.typedjson.format.Codec;
+import io.typedjson.format.EventEnvelope;
+import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.format.internal.ReadErrors;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+
+/**
+ * Several event types on one topic (SPEC.md section 12), for the serializer and the deserializer: the closed list
+ * of names and classes, where the name travels (a header, an envelope, both), and what a reader does with a name
+ * that is not listed. Immutable; made by {@link SerdeSupport#configure} when the list is configured or given in code.
+ */
+final class EventTypeSupport {
+
+    private static final System.Logger LOG = System.getLogger(EventTypeSupport.class.getName());
+
+    enum Location { HEADER, DOCUMENT, BOTH }
+
+    enum Policy { FAIL, SKIP, PASS }
+
+    /** One listed type: its name (and the name's bytes for the header), its codec, and its codec inside an envelope. */
+    private record Entry(String name, byte[] nameBytes, Codec<Object> codec, Codec<Object> envelope) {}
+
+    final EventTypes types;
+    final Location location;
+    final String header;
+    final Policy policy;
+    /** {@code typedjson.cloudevents.source}, or null: the CloudEvents attributes are then not written. */
+    private final byte[] source;
+    private final Map<String, Entry> byName = new HashMap<>();
+    private final Map<Class<?>, Entry> byClass = new HashMap<>();
+    /** Unknown names already logged at WARN when skipped; bounded, then DEBUG. */
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+    private EventTypeSupport(EventTypes types, CodecOptions options, Location location, String header, Policy policy,
+                             String source) {
+        this.types = types;
+        this.location = location;
+        this.header = header;
+        this.policy = policy;
+        this.source = source == null ? null : source.getBytes(StandardCharsets.UTF_8);
+        for (Map.Entry<String, Class<?>> e : types.asMap().entrySet()) {
+            Codec<Object> codec = Codecs.of(e.getValue(), options);
+            Entry entry = new Entry(e.getKey(), e.getKey().getBytes(StandardCharsets.US_ASCII), codec, envelope(e.getKey(), codec));
+            byName.put(e.getKey(), entry);
+            byClass.put(e.getValue(), entry);
+        }
+    }
+
+    // ------------------------------------------------------------------ configuration
+
+    /** Defines the keys of event types; {@link TypedJsonConfig} has them. */
+    static void define(ConfigDef def) {
+        def.define(TypedJsonConfig.VALUE_TYPES, Type.LIST, "", NAMES, Importance.HIGH,
+                        "The event types a topic carries, by logical name (SPEC.md section 12): a comma-separated list of "
+                                + "name=class entries (order.created=com.acme.OrderCreated), or of classes named by "
+                                + "@TypedJsonName, or of sealed types standing for their permitted subclasses (each named by "
+                                + "@TypedJsonName). The list is the allowlist: the serializer writes only these classes and the "
+                                + "name in the record; the deserializer reads a name only as the class it maps to, and nothing "
+                                + "is ever resolved from a record (not a class name, not a package). Values only; not with "
+                                + TypedJsonConfig.VALUE_TYPE + ". Empty: one type per topic.")
+                .define(TypedJsonConfig.TYPE_LOCATION, Type.STRING, "header", ValidString.in("header", "document", "both"),
+                        Importance.MEDIUM,
+                        "Where the serializer writes an event's type name. header: the record header named by "
+                                + TypedJsonConfig.TYPE_HEADER + " (ce_type: each record is a CloudEvents binary-mode event), "
+                                + "the value the plain document; document: the value is the envelope "
+                                + "{\"~type\":\"<name>\",\"~v\":<document>} (for pipelines that drop headers); both. Without "
+                                + "a Headers object (serialize(topic, value), as state stores call it) the envelope is "
+                                + "written. A deserializer of header or both reads the name from either place and refuses a "
+                                + "record whose two names disagree; one of document reads the envelope's name only and does "
+                                + "not look at headers (what a Kafka Streams state store of dsl.store.format=default needs: it "
+                                + "hands a stored value the headers of another record).")
+                .define(TypedJsonConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, HEADER_NAME,
+                        Importance.LOW,
+                        "The record header holding an event's type name (UTF-8). ce_type is CloudEvents' type attribute "
+                                + "in its Kafka binding.")
+                .define(TypedJsonConfig.UNKNOWN_TYPES, Type.STRING, "fail", ValidString.in("fail", "skip", "pass"),
+                        Importance.MEDIUM,
+                        "What the deserializer does with a record whose type name is not in " + TypedJsonConfig.VALUE_TYPES
+                                + ", or that has none. fail: SerializationException naming the name (the consumer, Kafka "
+                                + "Streams' deserialization handler and Spring's error handler decide). skip: the value "
+                                + "reads as null (Kafka's value of a record without one; never with a table, where null "
+                                + "deletes: docs/event-types.md), the first skip of each name is logged at WARN. pass: an "
+                                + "io.typedjson.serde.UnknownEvent with the name, the raw bytes and the headers, to forward "
+                                + "or dead-letter in order (the serializer writes it back unchanged).")
+                .define(TypedJsonConfig.CLOUDEVENTS_SOURCE, Type.STRING, "", SOURCE, Importance.LOW,
+                        "CloudEvents' source attribute (a URI reference naming the producer, e.g. /orders-service). When "
+                                + "set, the serializer also writes ce_specversion 1.0, ce_id (a random UUID unless the record "
+                                + "has one), ce_source (this, unless the record has one) and content-type application/json, "
+                                + "so each record is a complete CloudEvents binary-mode event. Empty: only the type header. "
+                                + "Not with " + TypedJsonConfig.TYPE_LOCATION + "=document.");
+    }
+
+    /** Each entry: name=class, or a class name; names in the grammar of SPEC.md section 12.1. */
+    private static final ConfigDef.Validator NAMES = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            if (!(value instanceof List<?> list)) {
+                throw new ConfigException(name, value, "must be a list");
+            }
+            for (Object o : list) {
+                String entry = String.valueOf(o);
+                int eq = entry.indexOf('=');
+                if (entry.isBlank() || eq == 0 || eq == entry.length() - 1) {
+                    throw new ConfigException(name, value, "entry '" + entry + "' is neither name=class nor a class name");
+                }
+                if (eq > 0 && !EventEnvelope.isName(entry.substring(0, eq).trim())) {
+                    throw new ConfigException(name, value, "'" + entry.substring(0, eq).trim() + "' is not an event type "
+                            + "name: 1 to 255 ASCII letters, digits and . _ - : /, starting with a letter or a digit");
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "name=class or class entries, comma-separated";
+        }
+    };
+
+    private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            String s = value == null ? "" : value.toString().trim();
+            if (s.isEmpty() || s.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+                throw new ConfigException(name, value, "must be a non-empty header name of printable ASCII without spaces");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "printable ASCII without spaces";
+        }
+    };
+
+    private static final ConfigDef.Validator SOURCE = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            String s = value == null ? "" : value.toString();
+            if (s.chars().anyMatch(c -> c < 0x21 || c == 0x7f)) {
+                throw new ConfigException(name, value, "must be a URI reference: no spaces or control characters");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "empty, or a URI reference";
+        }
+    };
+
+    /**
+     * The event types of a serializer or deserializer: those given in code, or those of {@code typedjson.value.types};
+     * null when neither (one type per topic) and for keys (a record's type is its value's).
+     */
+    static EventTypeSupport configure(TypedJsonConfig config, EventTypes given, boolean isKey) {
+        List<String> entries = config.getList(TypedJsonConfig.VALUE_TYPES);
+        EventTypes types = given;
+        if (types == null) {
+            if (isKey || entries.isEmpty()) {
+                return null;
+            }
+            if (config.typeName(false) != null) {
+                throw new ConfigException(TypedJsonConfig.VALUE_TYPES, String.join(",", entries), "give "
+                        + TypedJsonConfig.VALUE_TYPE + " (one type) or " + TypedJsonConfig.VALUE_TYPES
+                        + " (several, by name), not both");
+            }
+            types = parse(entries);
+        }
+        Location location = Location.valueOf(config.getString(TypedJsonConfig.TYPE_LOCATION).toUpperCase(Locale.ROOT));
+        String source = config.getString(TypedJsonConfig.CLOUDEVENTS_SOURCE);
+        if (!source.isEmpty() && location == Location.DOCUMENT) {
+            throw new ConfigException(TypedJsonConfig.CLOUDEVENTS_SOURCE, source, "CloudEvents attributes travel in "
+                    + "headers beside ce_type, and " + TypedJsonConfig.TYPE_LOCATION + "=document writes no header: use "
+                    + "header or both");
+        }
+        return new EventTypeSupport(types, config.codecOptions(), location,
+                config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
+                Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
+                source.isEmpty() ? null : source);
+    }
+
+    private static EventTypes parse(List<String> entries) {
+        EventTypes.Builder builder = EventTypes.builder();
+        for (String entry : entries) {
+            int eq = entry.indexOf('=');
+            String className = (eq < 0 ? entry : entry.substring(eq + 1)).trim();
+            Class<?> type;
+            try {
+                type = SerdeSupport.loadClass(className);
+            } catch (ClassNotFoundException e) {
+                throw new ConfigException(TypedJsonConfig.VALUE_TYPES, entry, "class " + className + " not found on the classpath");
+            }
+            try {
+                if (eq < 0) {
+                    builder.add(type);
+                } else {
+                    builder.add(entry.substring(0, eq).trim(), type);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(TypedJsonConfig.VALUE_TYPES, entry, e.getMessage());
+            }
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(TypedJsonConfig.VALUE_TYPES, String.join(",", entries), e.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /** The document of a listed value, its name where the location says; an unknown event as it came. */
+    byte[] write(TypedJsonFormat format, String topic, Headers headers, Object value) {
+        if (value instanceof UnknownEvent unknown) {
+            if (headers != null) {
+                Header came = unknown.headers().lastHeader(header);
+                headers.remove(header);
+                if (came != null) {
+                    headers.add(header, came.value());
+                }
+            }
+            return unknown.value();
+        }
+        Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
+        Entry entry = byClass.get(c);
+        if (entry == null) {
+            // the simple name and the configured names: nothing of the value itself
+            throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + c.getSimpleName()
+                    + " is not one of the topic's event types (" + types.describe() + ": " + TypedJsonConfig.VALUE_TYPES + ")");
+        }
+        if (headers == null) {
+            return format.write(entry.envelope, value); // nowhere else to put the name
+        }
+        headers.remove(header); // a header copied from the record read must not contradict this value
+        byte[] document = format.write(location == Location.HEADER ? entry.codec : entry.envelope, value);
+        if (location != Location.DOCUMENT) {
+            headers.add(header, entry.nameBytes);
+            if (source != null) {
+                cloudEvent(headers);
+            }
+        }
+        return document;
+    }
+
+    /** The other attributes of a CloudEvents binary-mode event; an id or source the application set is kept. */
+    private void cloudEvent(Headers headers) {
+        headers.remove(EventEnvelope.SPEC_VERSION_HEADER);
+        headers.add(EventEnvelope.SPEC_VERSION_HEADER, EventEnvelope.SPEC_VERSION.getBytes(StandardCharsets.US_ASCII));
+        if (headers.lastHeader(EventEnvelope.ID_HEADER) == null) {
+            headers.add(EventEnvelope.ID_HEADER, UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII));
+        }
+        if (headers.lastHeader(EventEnvelope.SOURCE_HEADER) == null) {
+            headers.add(EventEnvelope.SOURCE_HEADER, source);
+        }
+        headers.remove(EventEnvelope.CONTENT_TYPE_HEADER);
+        headers.add(EventEnvelope.CONTENT_TYPE_HEADER, EventEnvelope.CONTENT_TYPE.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** A listed type's codec inside an envelope; errors inside name their path under {@code ~v}. */
+    private static Codec<Object> envelope(String name, Codec<Object> codec) {
+        return new Codec<>() {
+            @Override
+            public void write(JsonWriter out, Object value) {
+                EventEnvelope.writeStart(out, name);
+                try {
+                    codec.write(out, value);
+                } catch (TypedJsonException e) {
+                    throw e.inField(EventEnvelope.VALUE_KEY);
+                }
+                out.writeEndObject();
+            }
+
+            @Override
+            public Object read(JsonReader in) {
+                throw new UnsupportedOperationException("read by readEnvelope");
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** The value of a record (not a tombstone): the listed type its name maps to, or what the policy says. */
+    Object read(TypedJsonFormat format, String topic, Headers headers, byte[] data, int offset, int length) {
+        String fromHeader = null;
+        boolean hasHeader = false;
+        // location document takes the envelope's name only: Kafka Streams' state stores (dsl.store.format=default)
+        // hand a stored value the headers of the record being processed, another record's
+        if (headers != null && location != Location.DOCUMENT) {
+            for (Header h : headers.headers(header)) {
+                if (hasHeader) {
+                    throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': the record has "
+                            + "more than one header " + header + " (an event has one type)");
+                }
+                hasHeader = true;
+                fromHeader = h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+            }
+        }
+        if (!EventEnvelope.isEnvelope(data, offset, length)) {
+            Entry entry = fromHeader == null ? null : byName.get(fromHeader);
+            if (entry == null) {
+                return unknown(topic, fromHeader, fromHeader != null ? "in header " + header
+                        : "no event type: the record has no header " + header + " and its value is no event envelope "
+                        + "{\"~type\":\"<name>\",\"~v\":<document>}", headers, data, offset, length);
+            }
+            return read(format, topic, entry.codec, data, offset, length);
+        }
+        Object[] name = new Object[1];
+        String headerName = fromHeader;
+        Object value = read(format, topic, new Codec<>() {
+            @Override
+            public void write(JsonWriter out, Object v) {
+                throw new UnsupportedOperationException("reads only");
+            }
+
+            @Override
+            public Object read(JsonReader in) {
+                return readEnvelope(in, headerName, name);
+            }
+        }, data, offset, length);
+        if (value != SKIPPED) {
+            return value;
+        }
+        return unknown(topic, (String) name[0], "in the document's \"~type\"", headers, data, offset, length);
+    }
+
+    /** Marks an envelope whose name is not listed, read to its end under policy skip or pass. */
+    private static final Object SKIPPED = new Object();
+
+    /** An envelope: the name (checked against the header's), then the value of its type; {@code name[0]} gets the name. */
+    private Object readEnvelope(JsonReader in, String fromHeader, Object[] name) {
+        if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.TYPE_KEY.equals(in.currentName())) {
+            throw in.error(ReadErrors.describe(in) + " where the key \"~type\" of an event envelope belongs");
+        }
+        if (in.nextToken() != JsonToken.VALUE_STRING) {
+            throw in.error(ReadErrors.describe(in) + " where the name of an event type belongs (an event envelope is "
+                    + "{\"~type\":\"<name>\",\"~v\":<document>})");
+        }
+        String type = in.getText();
+        name[0] = type;
+        if (fromHeader != null && !fromHeader.equals(type)) {
+            throw in.error("event types disagree: header " + header + " says " + EventEnvelope.quote(fromHeader)
+                    + " and the document says " + EventEnvelope.quote(type) + " (in a Kafka Streams state store of "
+                    + "dsl.store.format=default a value meets the headers of another record: give stores a serde of "
+                    + TypedJsonConfig.TYPE_LOCATION + "=document, or set dsl.store.format=headers)");
+        }
+        Entry entry = byName.get(type);
+        if (entry == null && policy == Policy.FAIL) {
+            throw in.error(unknownMessage(type, "in the document's \"~type\""));
+        }
+        if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.VALUE_KEY.equals(in.currentName())) {
+            throw in.error(ReadErrors.describe(in) + " where the key \"~v\" of an event envelope belongs");
+        }
+        in.nextToken();
+        Object value;
+        if (entry == null) {
+            in.skipValue(); // not read as any type: only checked to be JSON
+            value = SKIPPED;
+        } else {
+            value = entry.codec.read(in);
+        }
+        EventEnvelope.readEnd(in);
+        return value;
+    }
+
+    private static Object read(TypedJsonFormat format, String topic, Codec<Object> codec, byte[] data, int offset, int length) {
+        try {
+            return format.read(codec, data, offset, length);
+        } catch (TypedJsonException e) {
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e, e);
+        }
+    }
+
+    /** A name that is not listed, or none: the policy. */
+    private Object unknown(String topic, String name, String where, Headers headers, byte[] data, int offset, int length) {
+        // the one place an unknown or missing name is decided: a metric of refusals by kind hooks in here
+        switch (policy) {
+            case SKIP:
+                String key = name == null ? "" : name;
+                if (warned.size() < 100 && warned.add(key)) {
+                    LOG.log(System.Logger.Level.WARNING, "skipping records of topic ''{0}'' with {1} "
+                            + "(typedjson.unknown.types=skip; the first of each name is logged)", topic,
+                            name == null ? "no event type" : "event type " + EventEnvelope.quote(name));
+                } else {
+                    LOG.log(System.Logger.Level.DEBUG, "skipped a record of topic ''{0}'' with event type {1}", topic,
+                            EventEnvelope.quote(name));
+                }
+                return null;
+            case PASS:
+                byte[] copy = java.util.Arrays.copyOfRange(data, offset, offset + length);
+                return new UnknownEvent(name, copy, headers);
+            default:
+                throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': "
+                        + (name == null ? where + " (the topic's types are " + types.describe() + ")" : unknownMessage(name, where)));
+        }
+    }
+
+    private String unknownMessage(String name, String where) {
+        return "unknown event type " + EventEnvelope.quote(name) + " " + where + " (the topic's types are "
+                + types.describe() + ")";
+    }
+}
