@@ -175,21 +175,26 @@ public final class JsonReader {
             byte[] q = key.quoted;
             // (a key longer than the string limit takes the slow path, which refuses it)
             if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
-                charsValid = false;
-                text = null;
-                tokenStart = p;
-                keyStart[d] = p + 1;
-                keyEnd[d] = p + q.length - 1;
-                keyText[d] = key.spelled;
-                keyEscaped[d] = key.escaped;
-                keyAscii[d] = key.ascii;
-                pos = colon(p + q.length);
-                state[d] = AFTER_KEY;
-                token = JsonToken.FIELD_NAME;
+                onKey(d, p, key);
                 return true;
             }
         }
         return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
+    }
+
+    /** On the key {@code key}, whose writer's spelling the bytes at {@code p} were found to be: moves past its colon. */
+    private void onKey(int d, int p, JsonKey key) {
+        charsValid = false;
+        text = null;
+        tokenStart = p;
+        keyStart[d] = p + 1;
+        keyEnd[d] = p + key.quoted.length - 1;
+        keyText[d] = key.spelled;
+        keyEscaped[d] = key.escaped;
+        keyAscii[d] = key.ascii;
+        pos = colon(p + key.quoted.length);
+        state[d] = AFTER_KEY;
+        token = JsonToken.FIELD_NAME;
     }
 
     /** Whether {@code b[at, at + q.length)} is {@code q}: a plain loop, as keys are short. */
@@ -955,5 +960,44 @@ public final class JsonReader {
             p++;
         }
         return p;
+    }
+
+    // ------------------------------------------------------------------ the keys of class codecs (issue 30)
+
+    /** {@link #nextKey}: the reader is on the object's '}'. */
+    public static final int END_OF_OBJECT = -1;
+    /** {@link #nextKey}: the reader is on a key that none of the keys is. */
+    public static final int OTHER_KEY = -2;
+
+    /**
+     * Moves to the next token of the object the reader is in, and tells which of {@code keys} it is: its index (the
+     * reader on the key), {@link #OTHER_KEY} for another key, {@link #END_OF_OBJECT} at the object's end. The key at
+     * {@code expected} (the one after the last, for a document in the writer's order) is compared first, then each
+     * key, eight bytes at a time as the writer spells them; a key the document spells with other escapes is decoded
+     * and compared as text. No hashing.
+     */
+    public int nextKey(JsonKeys keys, int expected) {
+        int d = depth;
+        if (d > 0 && isObject[d] && state[d] != AFTER_KEY) {
+            int p = skipWhitespace(pos);
+            boolean atKey = state[d] == FIRST;
+            if (state[d] == AFTER_VALUE && p < end && buf[p] == ',') {
+                p = skipWhitespace(p + 1);
+                atKey = true;
+            }
+            if (atKey && p < end && buf[p] == '"') {
+                int i = keys.match(buf, p, end, expected);
+                // (a key longer than the string limit takes the slow path, which refuses it)
+                if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
+                    onKey(d, p, keys.get(i));
+                    return i;
+                }
+            }
+        }
+        if (nextToken() != JsonToken.FIELD_NAME) {
+            return END_OF_OBJECT; // inside an object the token after a value is a key or its '}'
+        }
+        int i = keys.indexOf(currentName());
+        return i >= 0 ? i : OTHER_KEY;
     }
 }
