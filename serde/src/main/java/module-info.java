@@ -17,6 +17,12 @@ module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
     requires transitive kafka.clients;
+    // the bytecode writer of the codecs generated at run time: relocated into this jar (io.typedjson.codec.asm) when
+    // it is packaged, so the jar needs no such module; the tests run against the unrelocated one
+    requires static org.objectweb.asm;
+
+    // the codecs typedjson-processor generates at compile time, one registry per package
+    uses io.typedjson.codec.CompiledCodecs;
 
     exports io.typedjson.annotation;
     exports io.typedjson.codec;
