@@ -17,8 +17,8 @@ import java.util.Set;
  * same messages, paths and offsets.
  *
  * <p>A codec's read loop: {@link #isNull} on the first token; {@link #next} for each key, which gives the field's index
- * (or {@link #UNKNOWN}, or {@link #END}); {@link #value} to mark the field read and move to its value (a second key of
- * the same field is refused there); {@link #skip} for an unknown key; after the object, {@link #checkPresent}, then the
+ * (or {@link #UNKNOWN}, or {@link #END}), the reader then on the field's value; {@link #value} to mark the field read (a
+ * second key of the same field is refused there); {@link #skip} for an unknown key; after the object, {@link #checkPresent}, then the
  * constructor, whose failure is {@link #constructorRefused}. Writing: a {@link RuntimeException} while writing a field
  * goes through {@link #writeFailed}.
  */
@@ -83,8 +83,8 @@ public final class ClassFields {
     }
 
     /**
-     * Moves to the object's next key: the index of its field (the reader on the key), {@link #UNKNOWN} for a key of no
-     * field when unknown keys are skipped, {@link #END} at the object's '}'. {@code expected} is the field tried first:
+     * Moves to the object's next key: the index of its field (the reader on its value), {@link #UNKNOWN} for a key of no
+     * field when unknown keys are skipped (the reader on the key), {@link #END} at the object's '}'. {@code expected} is the field tried first:
      * the one after the last read. A format key ({@code ~x}) is refused, and an unknown key with
      * {@code typedjson.unknown.fields=fail}.
      */
@@ -106,15 +106,15 @@ public final class ClassFields {
     }
 
     /**
-     * On the key of field {@code field} (below 64): refuses it when {@code seen} has it already, else moves to its
-     * value; returns {@code seen} with it.
+     * On the value of field {@code field} (below 64), where {@link #next} left the reader: refuses it when {@code seen}
+     * has the field already (a duplicate key, refused at its value with the key's path, as {@link ObjectKeys} does);
+     * returns {@code seen} with it.
      */
     public long value(JsonReader in, long seen, int field) {
         long bit = 1L << field;
         if ((seen & bit) != 0) {
-            throw ObjectKeys.duplicate(in);
+            throw duplicate(in);
         }
-        in.nextToken();
         return seen | bit;
     }
 
@@ -122,10 +122,14 @@ public final class ClassFields {
     public void value(JsonReader in, long[] seen, int field) {
         long bit = 1L << field;
         if ((seen[field >> 6] & bit) != 0) {
-            throw ObjectKeys.duplicate(in);
+            throw duplicate(in);
         }
-        in.nextToken();
         seen[field >> 6] |= bit;
+    }
+
+    /** {@link ObjectKeys#duplicate}'s error, the reader already on the value. */
+    private static TypedJsonException duplicate(JsonReader in) {
+        return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(in.currentName()));
     }
 
     /** Skips the unknown key the reader is on and its value; {@code skipped}: those skipped so far, null before the first. */

@@ -1,7 +1,9 @@
 package io.typedjson.codec;
 
 import static org.objectweb.asm.Opcodes.ACC_FINAL;
+import static org.objectweb.asm.Opcodes.ACC_PRIVATE;
 import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
+import static org.objectweb.asm.Opcodes.ACC_STATIC;
 import static org.objectweb.asm.Opcodes.ACC_SYNTHETIC;
 import static org.objectweb.asm.Opcodes.ACONST_NULL;
 import static org.objectweb.asm.Opcodes.ALOAD;
@@ -10,6 +12,7 @@ import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.ATHROW;
 import static org.objectweb.asm.Opcodes.DCONST_0;
 import static org.objectweb.asm.Opcodes.FCONST_0;
+import static org.objectweb.asm.Opcodes.GETSTATIC;
 import static org.objectweb.asm.Opcodes.GOTO;
 import static org.objectweb.asm.Opcodes.IADD;
 import static org.objectweb.asm.Opcodes.ICONST_1;
@@ -28,6 +31,7 @@ import static org.objectweb.asm.Opcodes.LCONST_0;
 import static org.objectweb.asm.Opcodes.LLOAD;
 import static org.objectweb.asm.Opcodes.LSTORE;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
+import static org.objectweb.asm.Opcodes.PUTSTATIC;
 import static org.objectweb.asm.Opcodes.RETURN;
 import static org.objectweb.asm.Opcodes.T_LONG;
 import static org.objectweb.asm.Opcodes.V17;
@@ -58,8 +62,8 @@ import org.objectweb.asm.Type;
  *
  * <p>The class lives in this package and names only typedjson's and the JDK's classes: the class's constructor,
  * accessors, setters and fields are method handles made from {@link ClassModel} (through the lookup the class's module
- * allows, {@link Access}), handed to the hidden class as class data and loaded as constants
- * ({@link MethodHandles#classDataAt}), so the JIT compiler inlines them like direct calls; so are its keys, its
+ * allows, {@link Access}), handed to the hidden class as class data and kept in static finals its initializer loads
+ * ({@link MethodHandles#classDataAt}), which the JIT compilers take as constants and inline like direct calls; so are its keys, its
  * {@link ClassFields} and the codecs of its fields. Where no class can be defined at run time (a GraalVM native
  * image) this throws and the reflective codec is used instead. ASM is inside typedjson's jar, relocated.
  */
@@ -101,6 +105,9 @@ final class CodecGenerator {
         final int n;
         final boolean wide;
         final List<Object> data = new ArrayList<>();
+        final List<ConstantDynamic> constants = new ArrayList<>();
+        /** The class's internal name (a hidden class's is this with a suffix). */
+        final String name;
         final ConstantDynamic fields, constructor;
         final ConstantDynamic[] keys, getters, setters, codecs;
         /** Each field's slot: its primitive, String, or Object. */
@@ -108,6 +115,7 @@ final class CodecGenerator {
 
         Plan(ClassModel model, ClassFields classFields, Codec<Object>[] fieldCodecs) {
             this.model = model;
+            this.name = "io/typedjson/codec/" + model.type.getSimpleName().replaceAll("[^A-Za-z0-9_]", "_") + "$TypedJsonCodec";
             this.n = model.members.size();
             this.wide = n > 64;
             this.slots = new Class<?>[n];
@@ -136,13 +144,38 @@ final class CodecGenerator {
 
         private ConstantDynamic constant(Object value, Class<?> type) {
             data.add(value);
-            return new ConstantDynamic("_", Type.getDescriptor(type), CLASS_DATA_AT, data.size() - 1);
+            ConstantDynamic c = new ConstantDynamic("_", Type.getDescriptor(type), CLASS_DATA_AT, data.size() - 1);
+            constants.add(c);
+            return c;
+        }
+
+        /**
+         * Loads a constant: from a static final field that the class initializer set from the class data (the JIT
+         * compilers take static finals as constants, and would not compile a method whose {@code ldc} of a dynamic
+         * constant had not run yet, as one in an exception handler).
+         */
+        private void load(MethodVisitor mv, ConstantDynamic constant) {
+            mv.visitFieldInsn(GETSTATIC, name, field(constant), constant.getDescriptor());
+        }
+
+        /** The static final that holds a constant: c and its index in the class data. */
+        private static String field(ConstantDynamic constant) {
+            return "c" + constant.getBootstrapMethodArgument(0);
         }
 
         byte[] bytes() {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-            String name = "io/typedjson/codec/" + model.type.getSimpleName().replaceAll("[^A-Za-z0-9_]", "_") + "$TypedJsonCodec";
             cw.visit(V17, ACC_FINAL | ACC_SYNTHETIC, name, null, OBJECT, new String[] {CODEC});
+            MethodVisitor clinit = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+            clinit.visitCode();
+            for (ConstantDynamic c : constants) {
+                cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, field(c), c.getDescriptor(), null, null).visitEnd();
+                clinit.visitLdcInsn(c);
+                clinit.visitFieldInsn(PUTSTATIC, name, field(c), c.getDescriptor());
+            }
+            clinit.visitInsn(RETURN);
+            clinit.visitMaxs(0, 0);
+            clinit.visitEnd();
             MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
             init.visitCode();
             init.visitVarInsn(ALOAD, 0);
@@ -196,14 +229,14 @@ final class CodecGenerator {
                     mv.visitVarInsn(ISTORE, at);
                 }
                 mv.visitVarInsn(ALOAD, out);
-                mv.visitLdcInsn(keys[i]);
+                load(mv, keys[i]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "writeFieldName", "(L" + Type.getInternalName(JsonKey.class) + ";)V", false);
                 Class<?> slot = slots[i];
                 if (codecs[i] != null) {
-                    mv.visitLdcInsn(codecs[i]);
+                    load(mv, codecs[i]);
                 }
                 mv.visitVarInsn(ALOAD, out);
-                mv.visitLdcInsn(getters[i]);
+                load(mv, getters[i]);
                 mv.visitVarInsn(ALOAD, value);
                 mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact",
                         MethodType.methodType(slot, Object.class).toMethodDescriptorString(), false);
@@ -233,7 +266,7 @@ final class CodecGenerator {
             }
             mv.visitLabel(handler);
             mv.visitVarInsn(ASTORE, failure);
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ILOAD, at);
             mv.visitVarInsn(ALOAD, failure);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "writeFailed",
@@ -275,7 +308,7 @@ final class CodecGenerator {
             boolean record = model.isRecord;
             mv.visitCode();
             Label object = new Label();
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "isNull", "(L" + READER + ";)Z", false);
             mv.visitJumpInsn(IFEQ, object);
@@ -297,14 +330,14 @@ final class CodecGenerator {
                 Label start = new Label(), end = new Label(), handler = new Label(), made = new Label();
                 mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
                 mv.visitLabel(start);
-                mv.visitLdcInsn(constructor);
+                load(mv, constructor);
                 mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact", "()L" + OBJECT + ";", false);
                 mv.visitVarInsn(ASTORE, target);
                 mv.visitLabel(end);
                 mv.visitJumpInsn(GOTO, made);
                 mv.visitLabel(handler);
                 mv.visitVarInsn(ASTORE, failure);
-                mv.visitLdcInsn(fields);
+                load(mv, fields);
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitVarInsn(ALOAD, failure);
                 mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorFailed",
@@ -322,7 +355,7 @@ final class CodecGenerator {
             }
             mv.visitInsn(ACONST_NULL);
             mv.visitVarInsn(ASTORE, skipped);
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitInsn(ICONST_0);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "next", "(L" + READER + ";I)I", false);
@@ -350,7 +383,7 @@ final class CodecGenerator {
             }
             for (int k = 0; k < n; k++) {
                 mv.visitLabel(cases[k]);
-                mv.visitLdcInsn(fields);
+                load(mv, fields);
                 mv.visitVarInsn(ALOAD, in);
                 if (wide) {
                     mv.visitVarInsn(ALOAD, seen);
@@ -363,7 +396,7 @@ final class CodecGenerator {
                     mv.visitVarInsn(LSTORE, seen);
                 }
                 if (!record) {
-                    mv.visitLdcInsn(setters[k]);
+                    load(mv, setters[k]);
                     mv.visitVarInsn(ALOAD, target);
                 }
                 readValue(mv, k, in);
@@ -376,14 +409,14 @@ final class CodecGenerator {
                 mv.visitJumpInsn(GOTO, afterValue);
             }
             mv.visitLabel(unknown);
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitVarInsn(ALOAD, skipped);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "skip", "(L" + READER + ";Ljava/util/Set;)Ljava/util/Set;", false);
             mv.visitVarInsn(ASTORE, skipped);
             mv.visitLabel(tryEnd);
             mv.visitLabel(afterValue);
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitVarInsn(ILOAD, i);
             mv.visitInsn(ICONST_1);
@@ -394,7 +427,7 @@ final class CodecGenerator {
             if (!record) {
                 mv.visitLabel(setterHandler);
                 mv.visitVarInsn(ASTORE, failure);
-                mv.visitLdcInsn(fields);
+                load(mv, fields);
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitVarInsn(ILOAD, i);
                 mv.visitVarInsn(ALOAD, failure);
@@ -404,7 +437,7 @@ final class CodecGenerator {
             }
 
             mv.visitLabel(done);
-            mv.visitLdcInsn(fields);
+            load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitVarInsn(wide ? ALOAD : LLOAD, seen);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "checkPresent", "(L" + READER + ";" + (wide ? "[J" : "J") + ")V", false);
@@ -412,7 +445,7 @@ final class CodecGenerator {
                 Label start = new Label(), end = new Label(), handler = new Label();
                 mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
                 mv.visitLabel(start);
-                mv.visitLdcInsn(constructor);
+                load(mv, constructor);
                 for (int k = 0; k < n; k++) {
                     mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
                 }
@@ -422,7 +455,7 @@ final class CodecGenerator {
                 mv.visitInsn(ARETURN);
                 mv.visitLabel(handler);
                 mv.visitVarInsn(ASTORE, failure);
-                mv.visitLdcInsn(fields);
+                load(mv, fields);
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitVarInsn(ALOAD, failure);
                 mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorRefused",
@@ -440,7 +473,7 @@ final class CodecGenerator {
         private void readValue(MethodVisitor mv, int k, int in) {
             Class<?> slot = slots[k];
             if (codecs[k] != null) {
-                mv.visitLdcInsn(codecs[k]);
+                load(mv, codecs[k]);
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitMethodInsn(INVOKEINTERFACE, CODEC, "read", "(L" + READER + ";)L" + OBJECT + ";", true);
                 return;

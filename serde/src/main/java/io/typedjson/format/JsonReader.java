@@ -970,26 +970,53 @@ public final class JsonReader {
     public static final int OTHER_KEY = -2;
 
     /**
-     * Moves to the next token of the object the reader is in, and tells which of {@code keys} it is: its index (the
-     * reader on the key), {@link #OTHER_KEY} for another key, {@link #END_OF_OBJECT} at the object's end. The key at
-     * {@code expected} (the one after the last, for a document in the writer's order) is compared first, then each
-     * key, eight bytes at a time as the writer spells them; a key the document spells with other escapes is decoded
-     * and compared as text. No hashing.
+     * Moves to the next key of the object the reader is in, and tells which of {@code keys} it is: its index, the reader
+     * then moved on to the key's value (its first token; {@link #currentName()} is the key); {@link #OTHER_KEY} for
+     * another key, the reader on that key; {@link #END_OF_OBJECT} at the object's end. The key at {@code expected} (the
+     * one after the last, for a document in the writer's order) is compared first, then each key, eight bytes at a
+     * time as the writer spells them; a key the document spells with other escapes is decoded and compared as text.
+     * No hashing.
      */
     public int nextKey(JsonKeys keys, int expected) {
         int d = depth;
-        if (d > 0 && isObject[d] && state[d] != AFTER_KEY) {
-            int p = skipWhitespace(pos);
-            boolean atKey = state[d] == FIRST;
-            if (state[d] == AFTER_VALUE && p < end && buf[p] == ',') {
-                p = skipWhitespace(p + 1);
+        byte s;
+        if (d > 0 && isObject[d] && (s = state[d]) != AFTER_KEY) {
+            // the writer's spelling: {"key":value,"key":value}, whitespace allowed (a byte above ' ' is none)
+            byte[] b = buf;
+            int p = pos;
+            if (p < end && b[p] <= ' ') {
+                p = skipWhitespace(p);
+            }
+            boolean atKey = s == FIRST;
+            if (s == AFTER_VALUE && p < end && b[p] == ',') {
+                p++;
+                if (p < end && b[p] <= ' ') {
+                    p = skipWhitespace(p);
+                }
                 atKey = true;
             }
-            if (atKey && p < end && buf[p] == '"') {
-                int i = keys.match(buf, p, end, expected);
-                // (a key longer than the string limit takes the slow path, which refuses it)
-                if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
-                    onKey(d, p, keys.get(i));
+            int i = atKey && p < end && b[p] == '"' ? keys.match(b, p, end, expected) : -1;
+            // (a key longer than the string limit, or without its colon, takes the slow path, which refuses it)
+            if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
+                JsonKey key = keys.get(i);
+                int colon = p + key.quoted.length;
+                if (colon < end && b[colon] <= ' ') {
+                    colon = skipWhitespace(colon);
+                }
+                if (colon < end && b[colon] == ':') {
+                    charsValid = false;
+                    text = null;
+                    keyStart[d] = p + 1;
+                    keyEnd[d] = p + key.quoted.length - 1;
+                    keyText[d] = key.spelled;
+                    keyEscaped[d] = key.escaped;
+                    keyAscii[d] = key.ascii;
+                    state[d] = AFTER_VALUE; // on to the value, as nextToken() after a key
+                    int v = colon + 1;
+                    if (v < end && b[v] <= ' ') {
+                        v = skipWhitespace(v);
+                    }
+                    value(v);
                     return i;
                 }
             }
@@ -998,6 +1025,10 @@ public final class JsonReader {
             return END_OF_OBJECT; // inside an object the token after a value is a key or its '}'
         }
         int i = keys.indexOf(currentName());
-        return i >= 0 ? i : OTHER_KEY;
+        if (i < 0) {
+            return OTHER_KEY;
+        }
+        nextToken();
+        return i;
     }
 }
