@@ -10,8 +10,10 @@
  * is used inside only for its number routines (shortest double and float digits, fast double parsing), and is
  * not part of the API.
  *
- * <p>Classes carried by the class codecs that live in named modules must open their packages to this module
- * (the codecs build records through their canonical constructors and read fields with method handles).
+ * <p>Classes carried by the class codecs that live in named modules either have codecs written at compile time
+ * ({@code @TypedJson} and {@code typedjson-processor}, declared with {@code provides io.typedjson.codec.CompiledCodecs}),
+ * or open their packages to this module, or hand it a lookup ({@code Codecs.allowAccess}): the codecs made at run time
+ * reach constructors, accessors and fields through method handles.
  */
 module io.typedjson.serde {
     requires com.fasterxml.jackson.core;

@@ -14,8 +14,13 @@ import io.typedjson.codec.Fixtures.Order;
 import io.typedjson.codec.Fixtures.Point;
 import io.typedjson.codec.Fixtures.Shape;
 import io.typedjson.format.Codec;
+import io.typedjson.format.TypedJsonException;
+import io.typedjson.serde.TypedJsonConfig;
+import io.typedjson.serde.TypedJsonDeserializer;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,6 +74,36 @@ class CodecKindTest {
     void theOptionsKeyTheCache() {
         assertSame(Codecs.of(Order.class), Codecs.of(Order.class, new CodecOptions(false, false)));
         assertTrue(Codecs.of(Order.class, GENERATED) != Codecs.of(Order.class, REFLECTIVE));
+    }
+
+    public record Tilde(@io.typedjson.annotation.TypedJsonName("~x") int x, int y) {}
+
+    @Test
+    void keysAreMatchedAsTheWriterSpellsThemInEveryKind() {
+        for (CodecOptions options : List.of(GENERATED, REFLECTIVE)) {
+            Codec<Tilde> codec = Codecs.of(Tilde.class, options);
+            assertEquals("{\"~~x\":1,\"y\":2}", Fixtures.write(codec, new Tilde(1, 2)));
+            assertEquals(new Tilde(1, 2), Fixtures.read(codec, "{\"y\":2,\"~~x\":1}"));
+            assertEquals(new Tilde(1, 2), Fixtures.read(codec, "{\"\\u007e~x\":1,\"y\":2}"));
+            // "~x" is a format key, not the field's key spelled another way: one spelling both ways
+            TypedJsonException e = assertThrows(TypedJsonException.class, () -> Fixtures.read(codec, "{\"~x\":1}"));
+            assertEquals("format key \"~x\" where a field of Tilde belongs (a key starting with '~' is written with the"
+                    + " '~' doubled) at $ (byte offset 1)", e.getMessage());
+        }
+    }
+
+    @Test
+    void thePropertyChoosesTheKind() {
+        assertEquals(CodecKind.AUTO, new TypedJsonConfig(Map.of()).codecOptions().kind());
+        assertEquals(CodecKind.REFLECTIVE, new TypedJsonConfig(Map.of(TypedJsonConfig.CODEC_KIND, "reflective")).codecOptions().kind());
+        assertEquals(CodecKind.COMPILED, new TypedJsonConfig(Map.of(TypedJsonConfig.CODEC_KIND, "compiled")).codecOptions().kind());
+        ConfigException bad = assertThrows(ConfigException.class,
+                () -> new TypedJsonConfig(Map.of(TypedJsonConfig.CODEC_KIND, "fast")));
+        assertTrue(bad.getMessage().contains(TypedJsonConfig.CODEC_KIND), bad.getMessage());
+        // through configure: a class without a compiled codec is refused, naming the property's value
+        ConfigException refused = assertThrows(ConfigException.class, () -> new TypedJsonDeserializer<>().configure(Map.of(
+                TypedJsonConfig.VALUE_TYPE, Order.class.getName(), TypedJsonConfig.CODEC_KIND, "compiled"), false));
+        assertTrue(refused.getMessage().contains("typedjson.codec.kind=compiled"), refused.getMessage());
     }
 
     @Test
