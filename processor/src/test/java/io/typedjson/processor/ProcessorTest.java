@@ -118,6 +118,40 @@ class ProcessorTest {
     }
 
     @Test
+    void aModuleThatOpensNothingHandsTypedjsonALookupForCodecsMadeAtRunTime() throws Exception {
+        String record = "package p;\nrecord Plain(long id, String name) {}\n";
+        String api = "package p;\nimport io.typedjson.codec.Codecs;\nimport io.typedjson.format.Codec;\n"
+                + "import io.typedjson.format.TypedJsonFormat;\n"
+                + "public final class Api {\n"
+                + "    public static String roundTrip(boolean allow) {\n"
+                + "        if (allow) {\n"
+                + "            Codecs.allowAccess(java.lang.invoke.MethodHandles.lookup());\n"
+                + "        }\n"
+                + "        try {\n"
+                + "            Codec<Plain> codec = Codecs.of(Plain.class);\n"
+                + "            byte[] d = TypedJsonFormat.defaults().write(codec, new Plain(7, \"x\"));\n"
+                + "            return Codecs.kindOf(codec) + \" \" + TypedJsonFormat.defaults().read(codec, d);\n"
+                + "        } catch (IllegalArgumentException e) {\n"
+                + "            return e.getMessage();\n"
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
+        String module = "module m {\n    requires io.typedjson.serde;\n    exports p;\n}\n";
+        Compiled compiled = compile(Map.of("p/Plain.java", record, "p/Api.java", api, "module-info.java", module), true);
+        assertEquals(List.of(), compiled.errors);
+        ModuleFinder finder = ModuleFinder.of(compiled.classes, location(Codecs.class), location(JsonParser.class),
+                location(ConfigDef.class));
+        Configuration resolved = ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), Set.of("m"));
+        ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(resolved, ClassLoader.getPlatformClassLoader());
+        Method roundTrip = layer.findLoader("m").loadClass("p.Api").getMethod("roundTrip", boolean.class);
+        String refused = (String) roundTrip.invoke(null, false);
+        assertTrue(refused.startsWith("p.Plain is not accessible to typedjson (") && refused.endsWith("open its package to"
+                + " typedjson's module, or hand typedjson a lookup of that module once: Codecs.allowAccess(MethodHandles.lookup())"),
+                refused);
+        assertEquals("GENERATED Plain[id=7, name=x]", roundTrip.invoke(null, true));
+    }
+
+    @Test
     void aNamedModuleMustProvideItsRegistries() throws Exception {
         String record = "package p;\n@io.typedjson.annotation.TypedJson\npublic record Rec(int x) {}\n";
         String module = "module m {\n    requires io.typedjson.serde;\n    exports p;\n}\n";
