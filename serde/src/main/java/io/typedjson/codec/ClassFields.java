@@ -28,7 +28,6 @@ public final class ClassFields {
     /** {@link #next}: a key of no field, to be skipped with {@link #skip}. */
     public static final int UNKNOWN = JsonReader.OTHER_KEY;
 
-    private final Class<?> type;
     private final String typeName;
     private final CodecOptions options;
     private final JsonKeys keys;
@@ -39,7 +38,6 @@ public final class ClassFields {
         if (keys.length != types.length) {
             throw new IllegalArgumentException(keys.length + " keys for " + types.length + " field types");
         }
-        this.type = type;
         this.typeName = type.getSimpleName();
         this.options = options;
         this.keys = JsonKeys.of(keys);
@@ -50,18 +48,8 @@ public final class ClassFields {
         }
     }
 
-    /** The class whose fields these are. */
-    public Class<?> type() {
-        return type;
-    }
-
-    /** The number of fields. */
-    public int size() {
-        return names.length;
-    }
-
     /** The key of field {@code i}. */
-    public JsonKey key(int i) {
+    JsonKey key(int i) {
         return keys.get(i);
     }
 
@@ -107,7 +95,7 @@ public final class ClassFields {
 
     /**
      * On the value of field {@code field} (below 64), where {@link #next} left the reader: refuses it when {@code seen}
-     * has the field already (a duplicate key, refused at its value with the key's path, as {@link ObjectKeys} does);
+     * has the field already (a duplicate key, refused at its value with the key's path, as {@code ObjectKeys} does);
      * returns {@code seen} with it.
      */
     public long value(JsonReader in, long seen, int field) {
@@ -127,7 +115,7 @@ public final class ClassFields {
         seen[field >> 6] |= bit;
     }
 
-    /** {@link ObjectKeys#duplicate}'s error, the reader already on the value. */
+    /** {@code ObjectKeys.duplicate}'s error, the reader already on the value. */
     private static TypedJsonException duplicate(JsonReader in) {
         return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(in.currentName()));
     }

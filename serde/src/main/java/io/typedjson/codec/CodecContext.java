@@ -6,8 +6,8 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Type;
 
 /**
- * What a codec generated at compile time gets from {@link Codecs} when it is made: the options, the type it is made
- * for, its {@link ClassFields}, and the codecs of its fields, built by the same factory as every other codec (so a
+ * What a codec generated at compile time gets from {@link Codecs} when it is made: the type arguments of the type it
+ * is made for, its {@link ClassFields}, and the codecs of its fields, built by the same factory as every other codec (so a
  * type that refers to itself, or a field whose type cannot be carried, is handled as for any codec).
  * <b>For generated code</b> ({@link CompiledCodecs}); see docs/custom-codecs.md.
  */
@@ -22,23 +22,14 @@ public final class CodecContext {
         this.raw = raw;
     }
 
-    public CodecOptions options() {
-        return factory.options();
-    }
-
-    /** The type the codec is made for: the class, or the class with type arguments ({@code Box<Order>}). */
-    public Type type() {
-        return type;
-    }
-
-    /** The {@code i}-th type argument of {@link #type()}; Object for a raw type. */
+    /** The {@code i}-th type argument of the type the codec is made for ({@code Order} of {@code Box<Order>}); Object for a raw type. */
     public Type typeArgument(int i) {
         return Types.arg(type, i);
     }
 
     /** The fields of the class: their keys in order and their declared classes (a primitive's class for a primitive). */
     public ClassFields fields(JsonKey[] keys, Class<?>[] types) {
-        return new ClassFields(raw, options(), keys, types);
+        return new ClassFields(raw, factory.options(), keys, types);
     }
 
     /**

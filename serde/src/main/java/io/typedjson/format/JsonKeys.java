@@ -41,10 +41,6 @@ public final class JsonKeys {
         return new JsonKeys(keys);
     }
 
-    public int size() {
-        return keys.length;
-    }
-
     public JsonKey get(int i) {
         return keys[i];
     }
