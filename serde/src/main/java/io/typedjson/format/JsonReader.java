@@ -175,26 +175,21 @@ public final class JsonReader {
             byte[] q = key.quoted;
             // (a key longer than the string limit takes the slow path, which refuses it)
             if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
-                onKey(d, p, key);
+                charsValid = false;
+                text = null;
+                tokenStart = p;
+                keyStart[d] = p + 1;
+                keyEnd[d] = p + q.length - 1;
+                keyText[d] = key.spelled;
+                keyEscaped[d] = key.escaped;
+                keyAscii[d] = key.ascii;
+                pos = colon(p + q.length);
+                state[d] = AFTER_KEY;
+                token = JsonToken.FIELD_NAME;
                 return true;
             }
         }
         return nextToken() == JsonToken.FIELD_NAME && currentName().equals(key.spelled);
-    }
-
-    /** On the key {@code key}, whose writer's spelling the bytes at {@code p} were found to be: moves past its colon. */
-    private void onKey(int d, int p, JsonKey key) {
-        charsValid = false;
-        text = null;
-        tokenStart = p;
-        keyStart[d] = p + 1;
-        keyEnd[d] = p + key.quoted.length - 1;
-        keyText[d] = key.spelled;
-        keyEscaped[d] = key.escaped;
-        keyAscii[d] = key.ascii;
-        pos = colon(p + key.quoted.length);
-        state[d] = AFTER_KEY;
-        token = JsonToken.FIELD_NAME;
     }
 
     /** Whether {@code b[at, at + q.length)} is {@code q}: a plain loop, as keys are short. */
