@@ -10,13 +10,21 @@
  * is used inside only for its number routines (shortest double and float digits, fast double parsing), and is
  * not part of the API.
  *
- * <p>Classes carried by the class codecs that live in named modules must open their packages to this module
- * (the codecs build records through their canonical constructors and read fields with method handles).
+ * <p>Classes carried by the class codecs that live in named modules either have codecs written at compile time
+ * ({@code @TypedJson} and {@code typedjson-processor}, declared with {@code provides io.typedjson.codec.CompiledCodecs}),
+ * or open their packages to this module, or hand it a lookup ({@code Codecs.allowAccess}): the codecs made at run time
+ * reach constructors, accessors and fields through method handles.
  */
 module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
     requires transitive kafka.clients;
+    // the bytecode writer of the codecs generated at run time: relocated into this jar (io.typedjson.codec.asm) when
+    // it is packaged, so the jar needs no such module; the tests run against the unrelocated one
+    requires static org.objectweb.asm;
+
+    // the codecs typedjson-processor generates at compile time, one registry per package
+    uses io.typedjson.codec.CompiledCodecs;
 
     exports io.typedjson.annotation;
     exports io.typedjson.codec;

@@ -61,7 +61,8 @@ public final class CodecSchemas {
      */
     public static Map<String, Object> of(Type type, CodecOptions options) {
         CodecSchemas walk = new CodecSchemas();
-        Map<String, Object> body = walk.schema(Codecs.of(type, options));
+        // the structure is read off the reflective codec: every kind writes the same documents
+        Map<String, Object> body = walk.schema(Codecs.of(type, options.withKind(CodecKind.REFLECTIVE)));
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
         root.put("title", type.getTypeName());

@@ -15,25 +15,42 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     private final String[] names;
     private final String[] spelled;
 
+    /** The enum's codec by reflection: its constants' names, or their {@link TypedJsonName}. */
     EnumCodec(Class<?> type) {
+        this(type, (Enum<?>[]) type.getEnumConstants(), reflectedNames(type));
+    }
+
+    /** The codec of {@code constants} (in ordinal order) written as {@code names}. */
+    EnumCodec(Class<?> type, Enum<?>[] constants, String[] names) {
+        if (constants.length != names.length) {
+            throw new IllegalArgumentException(names.length + " names for the " + constants.length + " constants of " + type.getName());
+        }
         this.type = type;
-        this.constants = (Enum<?>[]) type.getEnumConstants();
+        this.constants = constants.clone();
         this.names = new String[constants.length];
         this.spelled = new String[constants.length];
         for (Enum<?> c : constants) {
-            String name = c.name();
+            String name = names[c.ordinal()];
+            if (Arrays.asList(this.names).contains(name)) {
+                throw new IllegalArgumentException("two constants of " + type.getName() + " are named " + name);
+            }
+            this.names[c.ordinal()] = name;
+            spelled[c.ordinal()] = Lexemes.escapeKey(name);
+        }
+    }
+
+    private static String[] reflectedNames(Class<?> type) {
+        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        String[] names = new String[constants.length];
+        for (Enum<?> c : constants) {
             try {
-                TypedJsonName rename = type.getField(name).getAnnotation(TypedJsonName.class);
-                name = rename != null ? rename.value() : name;
+                TypedJsonName rename = type.getField(c.name()).getAnnotation(TypedJsonName.class);
+                names[c.ordinal()] = rename != null ? rename.value() : c.name();
             } catch (NoSuchFieldException e) {
                 throw new IllegalStateException(e);
             }
-            if (Arrays.asList(names).contains(name)) {
-                throw new IllegalArgumentException("two constants of " + type.getName() + " are named " + name);
-            }
-            names[c.ordinal()] = name;
-            spelled[c.ordinal()] = Lexemes.escapeKey(name);
         }
+        return names;
     }
 
     // for CodecSchemas (the JSON Schema of a codec) and TypedJsonCompatibility

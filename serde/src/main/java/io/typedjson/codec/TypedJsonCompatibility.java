@@ -412,9 +412,12 @@ public final class TypedJsonCompatibility {
         return identifier ? "." + key : "[\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]";
     }
 
-    /** The compiled codec of a type (any one: which keys and names it reads does not depend on the options). */
+    /**
+     * The reflective codec of a type, whose structure is read here (any options: which keys and names it reads does not
+     * depend on them; every kind reads the same keys and names).
+     */
     private static Codec<?> compiled(Type type) {
-        Codec<?> codec = Codecs.of(type, CodecOptions.DEFAULT);
+        Codec<?> codec = Codecs.of(type, CodecOptions.DEFAULT.withKind(CodecKind.REFLECTIVE));
         while (codec instanceof WrapperCodecs.Ref r) {
             codec = r.target();
         }

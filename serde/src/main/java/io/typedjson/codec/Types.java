@@ -116,6 +116,11 @@ final class Types {
         return new Parameterized(raw, args.clone(), raw.getDeclaringClass());
     }
 
+    /** {@code component[]} for a generic component type. */
+    static GenericArrayType genericArray(Type component) {
+        return new GenericArray(component);
+    }
+
     /** A canonical form so that equal types from different sources hit the same cache entry. */
     static Type canonical(Type t) {
         return t instanceof Class ? t : resolve(t, Map.of());

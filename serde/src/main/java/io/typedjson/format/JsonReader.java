@@ -956,4 +956,74 @@ public final class JsonReader {
         }
         return p;
     }
+
+    // ------------------------------------------------------------------ the keys of class codecs (issue 30)
+
+    /** {@link #nextKey}: the reader is on the object's '}'. */
+    public static final int END_OF_OBJECT = -1;
+    /** {@link #nextKey}: the reader is on a key that none of the keys is. */
+    public static final int OTHER_KEY = -2;
+
+    /**
+     * Moves to the next key of the object the reader is in, and tells which of {@code keys} it is: its index, the reader
+     * then moved on to the key's value (its first token; {@link #currentName()} is the key); {@link #OTHER_KEY} for
+     * another key, the reader on that key; {@link #END_OF_OBJECT} at the object's end. The key at {@code expected} (the
+     * one after the last, for a document in the writer's order) is compared first, then each key, eight bytes at a
+     * time as the writer spells them; a key the document spells with other escapes is decoded and compared as text.
+     * No hashing.
+     */
+    public int nextKey(JsonKeys keys, int expected) {
+        int d = depth;
+        byte s;
+        if (d > 0 && isObject[d] && (s = state[d]) != AFTER_KEY) {
+            // the writer's spelling: {"key":value,"key":value}, whitespace allowed (a byte above ' ' is none)
+            byte[] b = buf;
+            int p = pos;
+            if (p < end && b[p] <= ' ') {
+                p = skipWhitespace(p);
+            }
+            boolean atKey = s == FIRST;
+            if (s == AFTER_VALUE && p < end && b[p] == ',') {
+                p++;
+                if (p < end && b[p] <= ' ') {
+                    p = skipWhitespace(p);
+                }
+                atKey = true;
+            }
+            int i = atKey && p < end && b[p] == '"' ? keys.match(b, p, end, expected) : -1;
+            // (a key longer than the string limit, or without its colon, takes the slow path, which refuses it)
+            if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
+                JsonKey key = keys.get(i);
+                int colon = p + key.quoted.length;
+                if (colon < end && b[colon] <= ' ') {
+                    colon = skipWhitespace(colon);
+                }
+                if (colon < end && b[colon] == ':') {
+                    charsValid = false;
+                    text = null;
+                    keyStart[d] = p + 1;
+                    keyEnd[d] = p + key.quoted.length - 1;
+                    keyText[d] = key.spelled;
+                    keyEscaped[d] = key.escaped;
+                    keyAscii[d] = key.ascii;
+                    state[d] = AFTER_VALUE; // on to the value, as nextToken() after a key
+                    int v = colon + 1;
+                    if (v < end && b[v] <= ' ') {
+                        v = skipWhitespace(v);
+                    }
+                    value(v);
+                    return i;
+                }
+            }
+        }
+        if (nextToken() != JsonToken.FIELD_NAME) {
+            return END_OF_OBJECT; // inside an object the token after a value is a key or its '}'
+        }
+        int i = keys.indexOf(currentName());
+        if (i < 0) {
+            return OTHER_KEY;
+        }
+        nextToken();
+        return i;
+    }
 }

@@ -1,5 +1,6 @@
 package io.typedjson.serde;
 
+import io.typedjson.codec.CodecKind;
 import io.typedjson.codec.CodecOptions;
 import io.typedjson.format.Limits;
 import io.typedjson.format.TypedJsonFormat;
@@ -23,6 +24,7 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String KEY_TYPE = "typedjson.key.type";
     public static final String UNKNOWN_FIELDS = "typedjson.unknown.fields";
     public static final String MISSING_PRIMITIVES = "typedjson.missing.primitives";
+    public static final String CODEC_KIND = "typedjson.codec.kind";
     // the limits' names are the format's (its errors name them), shared with the Connect converter
     public static final String MAX_DEPTH = Limits.DEPTH_PROPERTY;
     public static final String MAX_NUMBER_LENGTH = Limits.NUMBER_LENGTH_PROPERTY;
@@ -50,7 +52,15 @@ public final class TypedJsonConfig extends AbstractConfig {
                     "What reading a class does when a primitive field (int, long, double, boolean, ...) has no key "
                             + "in the document (a document from an older version of the class): 'default' gives the Java "
                             + "default (0, false), 'fail' refuses the record. Missing reference fields are always null "
-                            + "(Optional fields: Optional.empty()).");
+                            + "(Optional fields: Optional.empty()).")
+            .define(CODEC_KIND, Type.STRING, "auto", ValidString.in("auto", "compiled", "generated", "reflective"),
+                    Importance.LOW,
+                    "Which kind of codec records, classes, enums and sealed types get; every kind writes the same "
+                            + "documents and refuses the same input alike (docs/custom-codecs.md). 'auto': the codec "
+                            + "typedjson-processor wrote at compile time (@TypedJson) where there is one, else one generated "
+                            + "at run time, else (a native image) the reflective one. 'compiled': only codecs written at "
+                            + "compile time (a class without one is refused); 'generated': generated at run time; "
+                            + "'reflective': by reflection. The choice is logged at DEBUG by io.typedjson.codec.Codecs.");
 
     static {
         EventTypeSupport.define(CONFIG_DEF);
@@ -106,9 +116,10 @@ public final class TypedJsonConfig extends AbstractConfig {
         return format(this);
     }
 
-    /** How codecs of classes treat unknown and missing fields. */
+    /** How codecs of classes treat unknown and missing fields, and which kind of codec they are. */
     public CodecOptions codecOptions() {
-        return new CodecOptions(getString(UNKNOWN_FIELDS).equals("fail"), getString(MISSING_PRIMITIVES).equals("fail"));
+        return new CodecOptions(getString(UNKNOWN_FIELDS).equals("fail"), getString(MISSING_PRIMITIVES).equals("fail"),
+                CodecKind.valueOf(getString(CODEC_KIND).toUpperCase(Locale.ROOT)));
     }
 
     /** The configured class name for keys or values, or null for the dynamic model. */

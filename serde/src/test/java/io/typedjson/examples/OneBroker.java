@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -66,7 +67,8 @@ public abstract class OneBroker {
     /**
      * Creates a topic and returns once each partition's leader serves it: an idempotent producer's first batch to a
      * partition whose leader is not ready yet can be lost (KAFKA-14359). The leader answers ListOffsets only once it
-     * serves the partition; Admin retries until then.
+     * serves the partition; Admin retries until then, except while the broker's metadata does not have the new topic
+     * yet (UnknownTopicOrPartitionException, seen on a loaded machine): that is retried here, within the same minute.
      */
     static void createTopic(String topic, int partitions) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
@@ -76,7 +78,18 @@ public abstract class OneBroker {
             for (int p = 0; p < partitions; p++) {
                 latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
             }
-            admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (true) {
+                try {
+                    admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(100);
+                }
+            }
         }
     }
 }

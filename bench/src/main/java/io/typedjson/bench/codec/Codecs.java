@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.typedjson.bench.data.Dataset;
 import io.typedjson.bench.data.Datasets;
 import io.typedjson.bench.data.Shapes;
+import io.typedjson.codec.CodecKind;
+import io.typedjson.codec.CodecOptions;
+import io.typedjson.format.Codec;
 import io.typedjson.connect.TypedJsonConverter;
 import io.typedjson.serde.TypedJsonDeserializer;
 import io.typedjson.serde.TypedJsonSerde;
@@ -104,7 +107,8 @@ public final class Codecs {
     }
 
     /**
-     * Every codec the report measures on the data set: those of {@link #forDataset}, and after Jackson the fastest
+     * Every codec the report measures on the data set: those of {@link #forDataset}, after the class serde its other two
+     * kinds of codec ({@link #CLASS_RUNTIME}, {@link #CLASS_REFLECTIVE}), and after Jackson the fastest
      * JSON codecs on the JVM on the Java record (fastjson2, dsl-json), rivals of the class serde only: the cluster
      * benchmark, which takes {@link #forDataset}, leaves them out. {@link #REFERENCE} is among them, its schema topic
      * on the broker {@link SchemaTopicBroker} starts at its first record (the report runs without a cluster).
@@ -113,6 +117,7 @@ public final class Codecs {
         Dataset<Object> d = Datasets.get(dataset);
         Class<?> type = d.recordClass();
         List<BenchCodec<?>> codecs = forDataset(d, ReferenceCodec.onSchemaTopicBroker(d));
+        codecs.addAll(codecs.indexOf(find(codecs, "typedjson-class", dataset)) + 1, otherKinds(type));
         int afterJackson = codecs.indexOf(find(codecs, "jackson-map", dataset)) + 1;
         codecs.addAll(afterJackson, List.of(new FastjsonCodec(type), new DslJsonCodec(type, true)));
         return codecs;
@@ -136,11 +141,36 @@ public final class Codecs {
         return codecs;
     }
 
+    /** The class serde with its default codec: the one typedjson-processor wrote at compile time (the records are @TypedJson). */
     @SuppressWarnings("unchecked")
     private static BenchCodec<Object> typedjsonClass(Class<?> type) {
         TypedJsonSerde<Object> serde = TypedJsonSerde.forClass((Class<Object>) type);
-        return new SerdeCodec<>("typedjson-class", "TypedJsonSerde.forClass on the Java record (codec compiled per class)",
+        return new SerdeCodec<>("typedjson-class", "TypedJsonSerde.forClass on the Java record: the codec "
+                + "typedjson-processor wrote at compile time (@TypedJson; typedjson.codec.kind=auto picks it)",
                 serde.serializer(), serde.deserializer(), r -> r, r -> r);
+    }
+
+    /** The class serde on a codec of another kind, checked to be that kind (the rows compare the kinds alone). */
+    private static BenchCodec<Object> typedjsonClass(Class<?> type, CodecKind kind, String name, String settings) {
+        Codec<Object> codec = io.typedjson.codec.Codecs.of(type, CodecOptions.DEFAULT.withKind(kind));
+        if (io.typedjson.codec.Codecs.kindOf(codec) != kind) {
+            throw new IllegalStateException(name + " measures a " + io.typedjson.codec.Codecs.kindOf(codec) + " codec");
+        }
+        return new SerdeCodec<>(name, settings, new TypedJsonSerializer<>(codec), new TypedJsonDeserializer<>(codec),
+                r -> r, r -> r);
+    }
+
+    /** typedjson-class-runtime: a codec generated at run time (typedjson.codec.kind=generated). */
+    public static final String CLASS_RUNTIME = "typedjson-class-runtime";
+    /** typedjson-class-reflective: the reflective codec (typedjson.codec.kind=reflective). */
+    public static final String CLASS_REFLECTIVE = "typedjson-class-reflective";
+
+    private static List<BenchCodec<?>> otherKinds(Class<?> type) {
+        return List.of(typedjsonClass(type, CodecKind.GENERATED, CLASS_RUNTIME, "the class serde on the codec generated"
+                        + " at run time (typedjson.codec.kind=generated: a hidden class per record)"),
+                typedjsonClass(type, CodecKind.REFLECTIVE, CLASS_REFLECTIVE, "the class serde on the reflective codec"
+                        + " (typedjson.codec.kind=reflective: method handles per field, the fallback where no code can be"
+                        + " generated)"));
     }
 
     /** The codec of that name for the shape. */

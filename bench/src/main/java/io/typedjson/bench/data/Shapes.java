@@ -3,6 +3,7 @@ package io.typedjson.bench.data;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.typedjson.annotation.TypedJson;
 import java.util.List;
 
 /** One value per shape for the per-shape micro benchmarks: record, tuple, enum, sealed variant, nested document. */
@@ -11,13 +12,16 @@ public final class Shapes {
 
     /** A fixed-length array of mixed types, written by Jackson as {@code [id, label, weight]}. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @TypedJson
     public record Tuple(long id, String label, double weight) {}
 
+    @TypedJson
     public enum Status { NEW, PAID, SHIPPED, DELIVERED, CANCELLED }
 
     /** A sealed variant; Jackson needs a type property to tell the cases apart. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
     @JsonSubTypes({@JsonSubTypes.Type(value = Circle.class, name = "circle"), @JsonSubTypes.Type(value = Rect.class, name = "rect")})
+    @TypedJson
     public sealed interface Figure permits Circle, Rect {}
 
     public record Circle(double radius) implements Figure {}

@@ -152,7 +152,7 @@ public final class ReportWriter {
         for (Interleaved.Measured m : speed) {
             disagree += m.runsAgree() ? 0 : 1;
             // rows of allocated bytes, and rows a codec could not carry, have no rounds to spread over
-            boolean timed = m.target().measure() == Interleaved.Measure.TIME && !Double.isNaN(m.median());
+            boolean timed = m.target().measure().timed() && !Double.isNaN(m.median());
             md.append("| ").append(m.dataset()).append(" | ").append(m.target().codec()).append(" | ")
                     .append(against(m.target(), "")).append(" | ").append(fmt2(m.median())).append(" | ")
                     .append(timed ? fmt2(m.q1()) + "–" + fmt2(m.q3()) : "—").append(" | ")
@@ -238,7 +238,12 @@ public final class ReportWriter {
     }
 
     private static String against(String rival, Interleaved.Measure measure, String quote) {
-        return quote + rival + quote + (measure == Interleaved.Measure.READ_BYTES ? " (read B/rec)" : "");
+        return quote + rival + quote + switch (measure) {
+            case READ_BYTES -> " (read B/rec)";
+            case SERIALIZE -> " (ser)";
+            case DESERIALIZE -> " (de)";
+            default -> "";
+        };
     }
 
     /** Where README.md's speed table starts and ends; between them, {@link #readmeTable} of the published speed.csv. */

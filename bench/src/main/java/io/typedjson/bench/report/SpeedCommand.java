@@ -13,6 +13,8 @@ public final class SpeedCommand {
 
               --quick            %s
               --datasets a,b     data sets (default %s)
+              --targets a,b      only the targets of these typedjson codecs (e.g. typedjson-class,
+                                 typedjson-class-runtime); default all
               --rounds N         timed rounds per run (default %d)
               --runs N           runs back to back, each with its own median (default %d)
               --out DIR          also write speed.md, speed.csv and targets.md (the table README.md
@@ -39,6 +41,7 @@ public final class SpeedCommand {
     private static int measure(String[] args) throws Exception {
         Interleaved.Settings s = Interleaved.Settings.DEFAULT;
         List<String> datasets = Interleaved.DATASETS;
+        List<Interleaved.Target> targets = Interleaved.TARGETS;
         Path out = null;
         Path from = null;
         Path readme = null;
@@ -51,6 +54,14 @@ public final class SpeedCommand {
                 }
                 case "--quick" -> s = Interleaved.Settings.QUICK;
                 case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
+                case "--targets" -> {
+                    List<String> codecs = List.of(value(args, ++i).split(","));
+                    targets = Interleaved.TARGETS.stream().filter(t -> codecs.contains(t.codec())).toList();
+                    if (targets.isEmpty()) {
+                        System.err.println("no target of " + codecs + "; see speed --help");
+                        return 2;
+                    }
+                }
                 case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), Integer.parseInt(value(args, ++i)),
                         s.runs(), s.millisPerTask());
                 case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
@@ -68,7 +79,7 @@ public final class SpeedCommand {
         if (from != null) {
             measured = ReportWriter.readSpeedCsv(Files.readString(from, StandardCharsets.UTF_8));
         } else {
-            measured = Interleaved.run(datasets, Interleaved.TARGETS, s);
+            measured = Interleaved.run(datasets, targets, s);
             System.out.println();
             System.out.print(ReportWriter.speedTable(measured));
             if (out != null) {

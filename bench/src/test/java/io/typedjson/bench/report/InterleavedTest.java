@@ -24,13 +24,20 @@ class InterleavedTest {
         Interleaved.Settings tiny = new Interleaved.Settings(1, 3, 2, 0.5);
         Interleaved.Target protobuf = target("protobuf-record", Interleaved.Measure.TIME);
         Interleaved.Target readBytes = target("fastjson2", Interleaved.Measure.READ_BYTES);
+        Interleaved.Target serializeOnly = new Interleaved.Target("typedjson-class", "protobuf-record",
+                Interleaved.Measure.SERIALIZE, java.util.Map.of("rows", 9.0));
         List<Interleaved.Measured> m = Interleaved.run(List.of("rows"), List.of(protobuf,
                 new Interleaved.Target("typedjson-dynamic", "jackson-map", 0.7), readBytes,
-                target("dsl-json", Interleaved.Measure.TIME)), tiny);
-        assertEquals(4, m.size());
+                target("dsl-json", Interleaved.Measure.TIME), serializeOnly), tiny);
+        assertEquals(5, m.size());
+        // a target of one direction: its ratio is that direction's, with its own spread
+        Interleaved.Measured ser = m.remove(4);
+        assertEquals(ser.serialize(), ser.median(), 1e-12);
+        assertTrue(ser.q1() <= ser.median() && ser.median() <= ser.q3());
+        assertTrue(ReportWriter.speedTable(List.of(ser)).contains("| rows | typedjson-class | protobuf-record (ser) | "));
 
         Interleaved.Measured proto = m.get(0);
-        assertEquals(3.0, proto.limit(), "the class serde's limit against protobuf on rows");
+        assertEquals(2.5, proto.limit(), "the class serde's limit against protobuf on rows");
         assertNull(proto.exact(), "the class serde is exact on rows");
         assertNull(proto.rivalExact(), "protobuf with the hand-written record mapping is exact on rows");
         assertEquals(2, proto.runMedians().length);
@@ -79,7 +86,7 @@ class InterleavedTest {
         assertEquals(proto.median(), back.get(0).median(), 1e-4);
         assertEquals(proto.wallMedian(), back.get(0).wallMedian(), 1e-4);
         assertEquals("cpu", back.get(0).clock());
-        assertEquals(3.0, back.get(0).limit());
+        assertEquals(2.5, back.get(0).limit());
         assertEquals(proto.runsAgree(), back.get(0).runsAgree());
         assertNull(back.get(1).exact());
         assertNotNull(back.get(1).rivalExact(), "the rival's inexactness survives the CSV");
@@ -105,11 +112,22 @@ class InterleavedTest {
         assertEquals(1.0, target("fastjson2", Interleaved.Measure.TIME).limit("rows"));
         assertTrue(Double.isNaN(target("fastjson2", Interleaved.Measure.TIME).limit("cdc")), "cdc: for reference");
         assertEquals(1.0, target("fastjson2", Interleaved.Measure.READ_BYTES).limit("rows"));
-        assertEquals(0.4, target("jackson-record", Interleaved.Measure.TIME).limit("orders"));
+        assertEquals(1.1, target("fastjson2", Interleaved.Measure.SERIALIZE).limit("orders"));
+        assertEquals(1.1, target("fastjson2", Interleaved.Measure.DESERIALIZE).limit("orders"));
+        assertTrue(Double.isNaN(target("fastjson2", Interleaved.Measure.SERIALIZE).limit("rows")), "rows: ser+de only");
+        assertEquals(0.35, target("jackson-record", Interleaved.Measure.TIME).limit("orders"));
         assertEquals(0.3, target("jackson-record", Interleaved.Measure.TIME).limit("rows"));
         assertEquals(0.3, target("jackson-record", Interleaved.Measure.TIME).limit("cdc"));
         assertEquals(1.0, target("protobuf-record", Interleaved.Measure.TIME).limit("orders"));
-        assertEquals(3.0, target("protobuf-record", Interleaved.Measure.TIME).limit("rows"));
+        assertEquals(2.5, target("protobuf-record", Interleaved.Measure.TIME).limit("rows"));
+        // issue 30: the codec generated at run time within 1.1x of the one written at compile time; the reflective one
+        // for reference
+        Interleaved.Target runtime = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-class-runtime"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of("typedjson-class", 1.1, 1.1), List.of(runtime.rival(), runtime.limit("orders"), runtime.limit("rows")));
+        Interleaved.Target reflective = Interleaved.TARGETS.stream()
+                .filter(t -> t.codec().equals("typedjson-class-reflective")).findFirst().orElseThrow();
+        assertTrue(Double.isNaN(reflective.limit("orders")), "the reflective codec: for reference");
         assertTrue(Double.isNaN(target("dsl-json", Interleaved.Measure.TIME).limit("orders")), "dsl-json: for reference");
         Interleaved.Target converter = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-connect"))
                 .findFirst().orElseThrow();

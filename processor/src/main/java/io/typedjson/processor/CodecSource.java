@@ -1,0 +1,302 @@
+package io.typedjson.processor;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * The source of one record's or class's codec: a local per field with the field's own type, a {@code switch} on the
+ * field index {@code ClassFields.next} finds, the canonical constructor (or the setters) called directly, the keys as
+ * constants; the primitives and String spelled in place through {@code ScalarFields} and {@code JsonWriter}, every other
+ * field through its codec, which {@code CodecContext} builds as for any codec. The rules (unknown, duplicate and missing
+ * keys, failures) are {@code ClassFields}', as in the other kinds.
+ */
+final class CodecSource {
+    private static final Set<String> INTERNAL = Set.of("in", "out", "value", "fields", "seen", "skipped", "i", "e",
+            "target", "field", "context");
+
+    private final TypeText text;
+    private final TypeElement type;
+    private final boolean isRecord;
+    private final List<Fields.Member> members;
+    private final String packageName;
+    private final String className;
+    private final StringBuilder out = new StringBuilder();
+
+    CodecSource(TypeText text, TypeElement type, boolean isRecord, List<Fields.Member> members, String packageName,
+                String className) {
+        this.text = text;
+        this.type = type;
+        this.isRecord = isRecord;
+        this.members = members;
+        this.packageName = packageName;
+        this.className = className;
+    }
+
+    /** The simple name of the codec class of {@code type}: its nesting flattened, {@code Outer_InnerTypedJsonCodec}. */
+    static String codecName(TypeElement type) {
+        StringBuilder name = new StringBuilder(type.getSimpleName());
+        for (var e = type.getEnclosingElement(); e instanceof TypeElement t; e = t.getEnclosingElement()) {
+            name.insert(0, t.getSimpleName() + "_");
+        }
+        return name + "TypedJsonCodec";
+    }
+
+    String write() {
+        int n = members.size();
+        boolean wide = n > 64;
+        String typeName = text.name(type);
+        String params = typeParameters();
+        String self = typeName + typeArguments();
+        List<String> locals = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        Set<String> used = new HashSet<>();
+        for (Fields.Member m : members) {
+            locals.add(INTERNAL.contains(m.javaName()) ? m.javaName() + "_" : m.javaName());
+            String key = constantName(m.javaName());
+            while (!used.add(key)) {
+                key = key + "_";
+            }
+            keys.add(key);
+        }
+
+        line(0, "// Written by typedjson-processor from " + type.getQualifiedName() + ": do not edit.");
+        if (!packageName.isEmpty()) {
+            line(0, "package " + packageName + ";");
+            line(0, "");
+        }
+        line(0, "import io.typedjson.codec.ClassFields;");
+        line(0, "import io.typedjson.codec.CodecContext;");
+        line(0, "import io.typedjson.codec.ScalarFields;");
+        line(0, "import io.typedjson.format.Codec;");
+        line(0, "import io.typedjson.format.JsonKey;");
+        line(0, "import io.typedjson.format.JsonReader;");
+        line(0, "import io.typedjson.format.JsonWriter;");
+        line(0, "");
+        line(0, "/** The typed JSON codec of {@link " + typeName + "}, written at compile time. */");
+        line(0, "final class " + className + params + " implements Codec<" + self + "> {");
+        for (int k = 0; k < n; k++) {
+            line(1, "private static final JsonKey " + keys.get(k) + " = JsonKey.of(" + TypeText.literal(members.get(k).key()) + ");");
+        }
+        line(0, "");
+        line(1, "private final ClassFields fields;");
+        for (int k = 0; k < n; k++) {
+            if (hasCodec(members.get(k))) {
+                line(1, "private final Codec<" + boxed(members.get(k).type()) + "> " + codecField(k) + ";");
+            }
+        }
+        line(0, "");
+        line(1, className + "(CodecContext context) {");
+        List<String> keyList = new ArrayList<>();
+        List<String> typeList = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            keyList.add(keys.get(k));
+            typeList.add(text.classLiteral(members.get(k).type()));
+        }
+        line(2, "fields = context.fields(new JsonKey[] {" + String.join(", ", keyList) + "},");
+        line(4, "new Class<?>[] {" + String.join(", ", typeList) + "});");
+        for (int k = 0; k < n; k++) {
+            Fields.Member m = members.get(k);
+            if (hasCodec(m)) {
+                line(2, codecField(k) + " = context.field(" + TypeText.literal(m.key()) + ", "
+                        + text.reflect(m.type(), type) + ");");
+            }
+        }
+        line(1, "}");
+        line(0, "");
+
+        // write
+        line(1, "@Override");
+        line(1, "public void write(JsonWriter out, " + self + " value) {");
+        line(2, "if (value == null) {");
+        line(3, "out.writeNull();");
+        line(3, "return;");
+        line(2, "}");
+        line(2, "out.writeStartObject();");
+        line(2, "int field = 0;");
+        line(2, "try {");
+        for (int k = 0; k < n; k++) {
+            Fields.Member m = members.get(k);
+            if (k > 0) {
+                line(3, "field = " + k + ";");
+            }
+            line(3, "out.writeFieldName(" + keys.get(k) + ");");
+            String get = "value." + (m.getter() != null ? m.getter() + "()" : m.javaName());
+            line(3, writeValue(m, k, get) + ";");
+        }
+        line(2, "} catch (RuntimeException e) {");
+        line(3, "throw fields.writeFailed(field, e);");
+        line(2, "}");
+        line(2, "out.writeEndObject();");
+        line(1, "}");
+        line(0, "");
+
+        // read
+        line(1, "@Override");
+        line(1, "public " + self + " read(JsonReader in) {");
+        line(2, "if (fields.isNull(in)) {");
+        line(3, "return null;");
+        line(2, "}");
+        if (isRecord) {
+            for (int k = 0; k < n; k++) {
+                TypeMirror t = members.get(k).type();
+                line(2, text.source(t) + " " + locals.get(k) + " = " + missing(t) + ";");
+            }
+        } else {
+            line(2, self + " target;");
+            line(2, "try {");
+            line(3, "target = new " + typeName + (params.isEmpty() ? "" : "<>") + "();");
+            line(2, "} catch (Throwable e) {");
+            line(3, "throw fields.constructorFailed(in, e);");
+            line(2, "}");
+        }
+        line(2, wide ? "long[] seen = new long[" + ((n >> 6) + 1) + "];" : "long seen = 0;");
+        line(2, "java.util.Set<" + text.javaLang("String") + "> skipped = null;");
+        line(2, "for (int i = fields.next(in, 0); i != ClassFields.END; i = fields.next(in, i + 1)) {");
+        int indent = 3;
+        if (!isRecord) {
+            line(3, "try {");
+            indent = 4;
+        }
+        line(indent, "switch (i) {");
+        for (int k = 0; k < n; k++) {
+            Fields.Member m = members.get(k);
+            line(indent + 1, "case " + k + ":");
+            line(indent + 2, (wide ? "fields.value(in, seen, " : "seen = fields.value(in, seen, ") + k + ");");
+            String read = readValue(m, k);
+            if (isRecord) {
+                line(indent + 2, locals.get(k) + " = " + read + ";");
+            } else if (m.setter() != null) {
+                line(indent + 2, "target." + m.setter() + "(" + read + ");");
+            } else {
+                line(indent + 2, "target." + m.javaName() + " = " + read + ";");
+            }
+            line(indent + 2, "break;");
+        }
+        line(indent + 1, "default:");
+        line(indent + 2, "skipped = fields.skip(in, skipped);");
+        line(indent, "}");
+        if (!isRecord) {
+            line(3, "} catch (Throwable e) {");
+            line(4, "throw fields.setterRefused(in, i, e);");
+            line(3, "}");
+        }
+        line(2, "}");
+        line(2, "fields.checkPresent(in, seen);");
+        if (isRecord) {
+            line(2, "try {");
+            line(3, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", locals) + ");");
+            line(2, "} catch (Throwable e) {");
+            line(3, "throw fields.constructorRefused(in, e);");
+            line(2, "}");
+        } else {
+            line(2, "return target;");
+        }
+        line(1, "}");
+        line(0, "}");
+        return out.toString();
+    }
+
+    /** Whether a field is read and written through its own codec: all but the primitives and String (as in every kind). */
+    static boolean hasCodec(Fields.Member m) {
+        TypeMirror t = m.type();
+        return !t.getKind().isPrimitive() && !(t.getKind() == TypeKind.DECLARED
+                && ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().contentEquals("java.lang.String"));
+    }
+
+    private String codecField(int k) {
+        return members.get(k).javaName() + "Codec";
+    }
+
+    private String writeValue(Fields.Member m, int k, String get) {
+        if (hasCodec(m)) {
+            return codecField(k) + ".write(out, " + get + ")";
+        }
+        switch (m.type().getKind()) {
+            case BOOLEAN: return "out.writeBoolean(" + get + ")";
+            case BYTE: case SHORT: case INT: case LONG: return "out.writeNumber(" + get + ")";
+            case FLOAT: return "ScalarFields.writeFloat(out, " + get + ")";
+            case DOUBLE: return "ScalarFields.writeDouble(out, " + get + ")";
+            case CHAR: return "ScalarFields.writeChar(out, " + get + ")";
+            default: return "ScalarFields.writeString(out, " + get + ")";
+        }
+    }
+
+    private String readValue(Fields.Member m, int k) {
+        if (hasCodec(m)) {
+            return codecField(k) + ".read(in)";
+        }
+        TypeKind kind = m.type().getKind();
+        String name = kind == TypeKind.DECLARED ? "String" : kind.name().charAt(0) + kind.name().substring(1).toLowerCase(Locale.ROOT);
+        return "ScalarFields.read" + name + "(in)";
+    }
+
+    /** What a record's component is when the document has no key for it: as the reflective codec leaves it. */
+    private String missing(TypeMirror t) {
+        switch (t.getKind()) {
+            case BOOLEAN: return "false";
+            case LONG: return "0L";
+            case FLOAT: return "0f";
+            case DOUBLE: return "0d";
+            case BYTE: return "(byte) 0";
+            case SHORT: return "(short) 0";
+            case CHAR: return "(char) 0";
+            case INT: return "0";
+            default:
+                return text.classLiteral(t).equals("java.util.Optional.class") ? "java.util.Optional.empty()" : "null";
+        }
+    }
+
+    private String boxed(TypeMirror t) {
+        return text.source(t);
+    }
+
+    /** {@code <T extends Bound>} of the class, or "". */
+    private String typeParameters() {
+        List<String> ps = new ArrayList<>();
+        for (TypeParameterElement p : type.getTypeParameters()) {
+            List<String> bounds = new ArrayList<>();
+            for (TypeMirror b : p.getBounds()) {
+                String s = text.source(b);
+                if (!s.equals("java.lang.Object")) {
+                    bounds.add(s);
+                }
+            }
+            ps.add(p.getSimpleName() + (bounds.isEmpty() ? "" : " extends " + String.join(" & ", bounds)));
+        }
+        return ps.isEmpty() ? "" : "<" + String.join(", ", ps) + ">";
+    }
+
+    /** {@code <T>} of the class, or "". */
+    private String typeArguments() {
+        List<String> ps = new ArrayList<>();
+        for (TypeParameterElement p : type.getTypeParameters()) {
+            ps.add(p.getSimpleName().toString());
+        }
+        return ps.isEmpty() ? "" : "<" + String.join(", ", ps) + ">";
+    }
+
+    /** {@code customerId} to {@code CUSTOMER_ID}. */
+    private static String constantName(String javaName) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < javaName.length(); i++) {
+            char c = javaName.charAt(i);
+            if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(javaName.charAt(i - 1))) {
+                sb.append('_');
+            }
+            sb.append(Character.toUpperCase(c));
+        }
+        return sb.toString();
+    }
+
+    private void line(int indent, String s) {
+        out.append("    ".repeat(indent)).append(s).append('\n');
+    }
+}

@@ -1,0 +1,191 @@
+package io.typedjson.codec;
+
+import io.typedjson.annotation.TypedJsonName;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a record's or a class's fields are (SPEC.md section 10), found once by reflection: their keys in order, their
+ * types with type variables resolved, and how each is got and set. The one model the reflective codec and the run-time
+ * generator build from; the annotation processor follows the same rules on {@code javax.lang.model} (its
+ * {@code Fields}), and the differential tests hold the three kinds to the same documents and errors.
+ *
+ * <p>A record: its components in order, read through their accessors, built by the canonical constructor. A class:
+ * a no-argument constructor; its non-static, non-transient fields, superclasses' first; each through its public
+ * bean getter and setter when it has both ({@code getX}/{@code isX} for a boolean, {@code setX}), else the field
+ * itself, which must then not be final. {@link TypedJsonName} on a component, a field or its getter renames the key.
+ */
+final class ClassModel {
+
+    /**
+     * One field.
+     *
+     * @param name    its key
+     * @param type    its type, type variables resolved
+     * @param getter  (owner) -> value
+     * @param setter  (owner, value) -> void; null for a record's component
+     * @param lookup  the lookup the getter was made with (the run-time codecs link through it)
+     */
+    record Member(String name, Type type, MethodHandle getter, MethodHandle setter, MethodHandles.Lookup lookup) {
+        Class<?> raw() {
+            return Types.raw(type);
+        }
+
+        /** What a missing key leaves: the primitive's zero, Optional.empty(), else null. */
+        Object missing() {
+            Class<?> raw = raw();
+            if (raw == Optional.class) {
+                return Optional.empty();
+            }
+            if (!raw.isPrimitive()) {
+                return null;
+            }
+            try {
+                return MethodHandles.zero(raw).invoke();
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    final Class<?> type;
+    final boolean isRecord;
+    /** A record's canonical constructor (the components' types) -> type; a class's no-argument one () -> type. */
+    final MethodHandle constructor;
+    final List<Member> members;
+
+    private ClassModel(Class<?> type, MethodHandle constructor, List<Member> members) {
+        this.type = type;
+        this.isRecord = type.isRecord();
+        this.constructor = constructor;
+        this.members = List.copyOf(members);
+    }
+
+    /** The model of {@code raw} seen as {@code type} (which binds its type variables). */
+    static ClassModel of(Type type, Class<?> raw) {
+        return raw.isRecord() ? record(type, raw) : pojo(type, raw);
+    }
+
+    private static ClassModel record(Type type, Class<?> raw) {
+        MethodHandles.Lookup lookup = Access.lookup(raw);
+        Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
+        RecordComponent[] components = raw.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+        }
+        MethodHandle constructor;
+        try {
+            constructor = lookup.findConstructor(raw, MethodType.methodType(void.class, types));
+        } catch (ReflectiveOperationException e) {
+            throw Access.inaccessible(raw, e);
+        }
+        List<Member> members = new ArrayList<>();
+        for (RecordComponent c : components) {
+            TypedJsonName rename = c.getAnnotation(TypedJsonName.class);
+            String name = rename != null ? rename.value() : c.getName();
+            try {
+                members.add(new Member(name, Types.resolve(c.getGenericType(), bindings),
+                        lookup.unreflect(c.getAccessor()), null, lookup));
+            } catch (IllegalAccessException e) {
+                throw Access.inaccessible(raw, e);
+            }
+        }
+        return new ClassModel(raw, constructor, members);
+    }
+
+    private static ClassModel pojo(Type type, Class<?> raw) {
+        String pkg = raw.getPackageName();
+        if (pkg.startsWith("java.") || pkg.startsWith("javax.") || pkg.startsWith("jdk.") || pkg.startsWith("sun.")
+                || raw.isPrimitive()) {
+            throw new IllegalArgumentException("no typed JSON codec for " + raw.getName());
+        }
+        if (raw.isAnonymousClass() || raw.isLocalClass() || (raw.isMemberClass() && !Modifier.isStatic(raw.getModifiers()))) {
+            throw new IllegalArgumentException(raw.getName() + " is an inner, local or anonymous class: make it a static nested or top-level class");
+        }
+        MethodHandles.Lookup lookup = Access.lookup(raw);
+        MethodHandle constructor;
+        try {
+            constructor = lookup.findConstructor(raw, MethodType.methodType(void.class));
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(raw.getName() + " is neither a record nor a class with a no-argument constructor");
+        } catch (IllegalAccessException e) {
+            throw Access.inaccessible(raw, e);
+        }
+        Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
+        ArrayDeque<Class<?>> hierarchy = new ArrayDeque<>();
+        for (Class<?> c = raw; c != Object.class; c = c.getSuperclass()) {
+            hierarchy.addFirst(c);
+        }
+        List<Member> members = new ArrayList<>();
+        for (Class<?> c : hierarchy) {
+            MethodHandles.Lookup fieldLookup = Access.lookup(c);
+            for (Field f : c.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (Modifier.isStatic(mod) || Modifier.isTransient(mod) || f.isSynthetic()) {
+                    continue;
+                }
+                Method getter = accessor(raw, f, true);
+                Method setter = accessor(raw, f, false);
+                TypedJsonName rename = f.getAnnotation(TypedJsonName.class);
+                if (rename == null && getter != null) {
+                    rename = getter.getAnnotation(TypedJsonName.class);
+                }
+                String name = rename != null ? rename.value() : f.getName();
+                Type fieldType = Types.resolve(f.getGenericType(), bindings);
+                try {
+                    if (getter != null && setter != null) {
+                        members.add(new Member(name, fieldType, lookup.unreflect(getter), lookup.unreflect(setter), lookup));
+                    } else if (Modifier.isFinal(mod)) {
+                        throw new IllegalArgumentException(c.getSimpleName() + "." + f.getName()
+                                + " is final and has no setter: make it non-final, add a setter, or use a record");
+                    } else {
+                        members.add(new Member(name, fieldType, fieldLookup.unreflectGetter(f),
+                                fieldLookup.unreflectSetter(f), fieldLookup));
+                    }
+                } catch (IllegalAccessException e) {
+                    throw Access.inaccessible(c, e);
+                }
+            }
+        }
+        for (int i = 0; i < members.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (members.get(i).name().equals(members.get(j).name())) {
+                    throw new IllegalArgumentException(raw.getName() + " has two fields named " + members.get(i).name());
+                }
+            }
+        }
+        return new ClassModel(raw, constructor, members);
+    }
+
+    /** The public bean getter (getX / isX) or setter (setX) of a field, or null. */
+    private static Method accessor(Class<?> raw, Field f, boolean getter) {
+        String cap = Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1);
+        for (Method m : raw.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            if (getter && m.getParameterCount() == 0 && m.getReturnType() == f.getType()
+                    && (m.getName().equals("get" + cap) || (f.getType() == boolean.class && m.getName().equals("is" + cap)))) {
+                return m;
+            }
+            if (!getter && m.getParameterCount() == 1 && m.getParameterTypes()[0] == f.getType()
+                    && m.getName().equals("set" + cap)) {
+                return m;
+            }
+        }
+        return null;
+    }
+}
