@@ -120,16 +120,16 @@ class JsonReaderTest {
             assertEquals(jacksonTokensOrNull(doc), ours, () -> Show.bytes(doc));
             agreed++;
         }
-        assertTrue(agreed > 1_000 && refused > 1_000, "too few valid or invalid documents generated: " + agreed + " read, " + refused + " refused");
+        assertTrue(agreed > 1_000 && refused > 1_000, "too few valid or invalid documents: " + agreed + " read, " + refused + " refused");
     }
+
+    private static final String LONE_SURROGATE = "a lone surrogate";
 
     /**
      * Why a document is not JSON by SPEC.md section 1, or null when it is: jackson-core's strict parser refuses it,
      * or it breaks a byte rule jackson-core does not check (ill-formed UTF-8, a NUL byte, a lone surrogate in a
-     * string or key, raw or escaped). An oracle independent of the reader under test.
+     * string or key). An oracle independent of the reader under test.
      */
-    private static final String LONE_SURROGATE = "a lone surrogate";
-
     private static String whyInvalid(byte[] doc) {
         for (byte b : doc) {
             if (b == 0) {
