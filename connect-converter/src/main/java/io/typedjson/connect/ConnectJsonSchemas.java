@@ -96,7 +96,9 @@ public final class ConnectJsonSchemas {
                     }
                     if (positional) {
                         m = JsonSchemaFragments.type("array");
-                        m.put("prefixItems", fields);
+                        if (!fields.isEmpty()) { // draft 2020-12: prefixItems is a non-empty array; {} is [] alone
+                            m.put("prefixItems", fields);
+                        }
                         m.put("items", false);
                         m.put("minItems", fields.size());
                     } else {

@@ -86,6 +86,9 @@ class SchemaReferenceIT {
                 Header ref = headers.lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER);
                 assertEquals(c.get("fingerprint").asText(), ConnectEnvelope.hex(ref.value()), where);
                 assertEquals(1, headers.toArray().length, where + ": the reference is the only header");
+                assertEquals(List.of(), ConnectJsonSchemasTest.errors(ConnectJsonSchemas.forSchema(schema,
+                        TypedJsonConverterConfig.Location.REFERENCE), new String(written, StandardCharsets.UTF_8)),
+                        where + ": the writer's bytes against the JSON Schema of location reference");
                 SchemaAndValue read = reader.toConnectData("t", headers, written);
                 assertEquals(schema, read.schema(), where);
                 assertEquals(SameValue.of(value), SameValue.of(read.value()), where);
@@ -110,6 +113,38 @@ class SchemaReferenceIT {
             assertArrayEquals(ConnectEnvelope.fingerprint(r.value()), r.key());
             assertTrue(notations.contains(new String(r.value(), StandardCharsets.UTF_8)));
         }
+    }
+
+    /**
+     * The JSON Schema of location reference (ConnectJsonSchemas) against the reference writer's own bytes, through a
+     * schema topic: every schema of ConnectJsonSchemasTest (every Connect type, nested, at the top level too), with
+     * random values and Samples' variants of every type, validates; the inline document of the same value, which
+     * the reference value is not, does not.
+     */
+    @Test
+    void theReferenceWritersBytesValidateAgainstTheJsonSchemaOfReference() {
+        java.util.Random r = new java.util.Random(2026_12_05L);
+        int documents = 0;
+        TypedJsonConverter inline = ConnectJsonSchemasTest.converter(TypedJsonConverterConfig.Location.INLINE);
+        try (TypedJsonConverter writer = converter("reference", "schemas-json-schema", false, Map.of())) {
+            for (Schema schema : ConnectJsonSchemasTest.schemas()) {
+                String jsonSchema = ConnectJsonSchemas.forSchema(schema, TypedJsonConverterConfig.Location.REFERENCE);
+                List<Object> values = new java.util.ArrayList<>(schema == Samples.ALL ? Samples.allVariants() : List.of());
+                for (int i = 0; i < 20; i++) {
+                    values.add(ConnectJsonSchemasTest.value(schema, r));
+                }
+                for (Object v : values) {
+                    Headers headers = new RecordHeaders();
+                    String doc = new String(writer.fromConnectData("t", headers, schema, v), StandardCharsets.UTF_8);
+                    assertEquals(16, headers.lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER).value().length, doc);
+                    assertEquals(List.of(), ConnectJsonSchemasTest.errors(jsonSchema, doc), schema + ": " + doc + "\n" + jsonSchema);
+                    String envelope = ConnectJsonSchemasTest.write(inline, schema, v);
+                    assertTrue(!ConnectJsonSchemasTest.errors(jsonSchema, envelope).isEmpty(), "the inline document validates: " + envelope);
+                    documents++;
+                }
+            }
+        }
+        assertTrue(documents > 500, "documents " + documents);
     }
 
     @Test

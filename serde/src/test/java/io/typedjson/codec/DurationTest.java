@@ -13,13 +13,15 @@ import io.typedjson.format.DynamicCodec;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.jsonschema.JsonSchemas;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -61,10 +63,11 @@ class DurationTest {
         });
     }
 
-    /** The contract's algorithm, written out for the other languages, is Java's Duration.toString(). */
-    @Test
-    void theContractsAlgorithmIsDurationToString() {
+    /** The durations the three languages spell: random seconds and nanos of every magnitude, and both ends of the range. */
+    private static List<Duration> randomDurations() {
         Random r = new Random(23);
+        List<Duration> out = new java.util.ArrayList<>(List.of(Duration.ofSeconds(Long.MAX_VALUE, 999_999_999),
+                Duration.ofSeconds(Long.MIN_VALUE), Duration.ofSeconds(Long.MIN_VALUE, 1)));
         for (int i = 0; i < 100_000; i++) {
             long seconds = switch (r.nextInt(4)) {
                 case 0 -> r.nextLong();
@@ -77,28 +80,92 @@ class DurationTest {
                 case 1 -> r.nextInt(1_000_000_000);
                 default -> r.nextInt(1000) * 1_000_000;
             };
-            Duration d = Duration.ofSeconds(seconds, nanos);
-            assertEquals(d.toString(), contract(d.getSeconds(), d.getNano()), d::toString);
+            out.add(Duration.ofSeconds(seconds, nanos));
+        }
+        return out;
+    }
+
+    /**
+     * The dynamic model's document of the random durations, written by Java's writer: each {@code "~P"} and
+     * {@code Duration.toString()} (SPEC.md 5 and 7), which the JDK prints on its own.
+     */
+    @Test
+    void javaWritesEveryDurationAsDurationToString() {
+        List<Duration> durations = randomDurations();
+        StringBuilder expected = new StringBuilder("[");
+        for (Duration d : durations) {
+            expected.append(expected.length() == 1 ? "" : ",").append("\"~P").append(d).append('"');
+        }
+        assertSameDocument("Java's writer", durations, expected.append(']').toString(), write(DynamicCodec.INSTANCE, durations));
+    }
+
+    /**
+     * SPEC.md 5 writes Duration.toString()'s algorithm out for the other languages: Python's and TypeScript's writers
+     * spell the random durations, given as seconds and nanos, into the same document, byte for byte, as Java's.
+     */
+    @Test
+    void pythonWritesEveryDurationAsJavaDoes() throws Exception {
+        assertSameDocumentAsJava("python3", List.of("python3", "-c", String.join("\n",
+                "import sys",
+                "sys.path.insert(0, sys.argv[1])",
+                "from typedjson import Duration, dumps",
+                "pairs = (line.split() for line in open(sys.argv[2]))",
+                "sys.stdout.write(dumps([Duration(int(s), int(n)) for s, n in pairs]))"),
+                ROOT.resolve("clients/python").toString()));
+    }
+
+    @Test
+    void typeScriptWritesEveryDurationAsJavaDoes() throws Exception {
+        Path dist = ROOT.resolve("clients/typescript/dist/index.js");
+        Assumptions.assumeTrue(Files.exists(dist), dist + " is not built (the clients module builds it in mvn verify): skipped");
+        assertSameDocumentAsJava("node", List.of("node", "-e", String.join("\n",
+                "const { Duration, stringify } = require(process.argv[1]);",
+                "const lines = require('fs').readFileSync(process.argv[2], 'utf8').split('\\n').filter(l => l);",
+                "process.stdout.write(stringify(lines.map(l => { const [s, n] = l.split(' ');"
+                        + " return new Duration(BigInt(s), Number(n)); })));"),
+                dist.toString()));
+    }
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    /** Runs {@code command} with the random durations' file ("seconds nanos" lines) as its last argument. */
+    private static void assertSameDocumentAsJava(String tool, List<String> command) throws Exception {
+        List<Duration> durations = randomDurations();
+        StringBuilder lines = new StringBuilder();
+        for (Duration d : durations) {
+            lines.append(d.getSeconds()).append(' ').append(d.getNano()).append('\n');
+        }
+        Path input = Files.createTempFile("typedjson-durations", ".txt");
+        try {
+            Files.writeString(input, lines);
+            List<String> args = new java.util.ArrayList<>(command);
+            args.add(input.toString());
+            Process p;
+            try {
+                p = new ProcessBuilder(args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            } catch (java.io.IOException e) {
+                Assumptions.abort(tool + " is not installed: skipped (" + e.getMessage() + ")");
+                return;
+            }
+            String theirs = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS), tool + " did not finish");
+            assertEquals(0, p.exitValue(), tool + " failed");
+            assertSameDocument(tool, durations, write(DynamicCodec.INSTANCE, durations), theirs);
+        } finally {
+            Files.deleteIfExists(input);
         }
     }
 
-    private static String contract(long seconds, int nanos) {
-        if (seconds == 0 && nanos == 0) {
-            return "PT0S";
+    /** The documents of {@code durations} are the same, else the first duration {@code who} spells otherwise is named. */
+    private static void assertSameDocument(String who, List<Duration> durations, String expected, String actual) {
+        if (!expected.equals(actual)) {
+            String[] a = expected.split(","), b = actual.split(",");
+            for (int i = 0; i < Math.min(a.length, b.length); i++) {
+                Duration d = durations.get(i);
+                assertEquals(a[i], b[i], who + " spells " + d.getSeconds() + " s " + d.getNano() + " ns otherwise");
+            }
         }
-        long eff = seconds + (seconds < 0 && nanos > 0 ? 1 : 0);
-        long h = eff / 3600, m = (eff % 3600) / 60, s = eff % 60;
-        StringBuilder out = new StringBuilder("PT");
-        if (h != 0) out.append(h).append('H');
-        if (m != 0) out.append(m).append('M');
-        if (s == 0 && nanos == 0 && out.length() > 2) return out.toString();
-        out.append(seconds < 0 && nanos > 0 ? (s == 0 ? "-0" : Long.toString(s)) : Long.toString(s));
-        if (nanos > 0) {
-            String frac = BigInteger.valueOf(seconds < 0 ? 2_000_000_000L - nanos : nanos + 1_000_000_000L).toString()
-                    .replaceAll("0+$", "");
-            out.append('.').append(frac, 1, frac.length());
-        }
-        return out.append('S').toString();
+        assertEquals(expected, actual, who + "'s document");
     }
 
     @ParameterizedTest

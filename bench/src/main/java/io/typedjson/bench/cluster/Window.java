@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
 
 /**
  * One timed window (a produce, or one consume pass) and what else the JVM did during it: garbage collection pauses,
@@ -89,13 +90,18 @@ record Window(double seconds, double gcPauseMs, long pageFaults, double cpuMs, i
      * starts instead of inside it. Returns how long it waited, in ms.
      */
     static long awaitQuietCompiler(long quietMs, long maxMs) {
-        long start = System.nanoTime();
+        return awaitQuietCompiler(quietMs, maxMs, Clock.SYSTEM, Window::jitMillis);
+    }
+
+    /** As above, on {@code clock}, with the compilers' total time from {@code jitMillis} (a test's, or the JVM's). */
+    static long awaitQuietCompiler(long quietMs, long maxMs, Clock clock, DoubleSupplier jitMillis) {
+        long start = clock.nanoTime();
         long deadline = start + maxMs * 1_000_000;
-        double before = jitMillis();
+        double before = jitMillis.getAsDouble();
         try {
-            while (System.nanoTime() < deadline) {
-                Thread.sleep(Math.max(1, Math.min(quietMs, (deadline - System.nanoTime()) / 1_000_000)));
-                double now = jitMillis();
+            while (clock.nanoTime() < deadline) {
+                clock.sleep(Math.max(1, Math.min(quietMs, (deadline - clock.nanoTime()) / 1_000_000)));
+                double now = jitMillis.getAsDouble();
                 if (now == before) {
                     break;
                 }
@@ -104,7 +110,26 @@ record Window(double seconds, double gcPauseMs, long pageFaults, double cpuMs, i
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return (System.nanoTime() - start) / 1_000_000;
+        return (clock.nanoTime() - start) / 1_000_000;
+    }
+
+    /** The time {@link #awaitQuietCompiler} reads and sleeps on. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void sleep(long ms) throws InterruptedException {
+                Thread.sleep(ms);
+            }
+        };
+
+        long nanoTime();
+
+        void sleep(long ms) throws InterruptedException;
     }
 
     /** CPU time of the calling thread in ms (user and system), or -1 where the JVM does not measure it. */

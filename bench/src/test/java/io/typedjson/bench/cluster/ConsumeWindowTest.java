@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 import java.util.zip.CRC32;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -167,22 +168,60 @@ class ConsumeWindowTest {
         long now = Window.pageFaultsOfThisProcess();
         if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/self/stat"))) {
             assertTrue(now > 0, "this JVM has touched pages: " + now);
-            byte[] fresh = new byte[32 << 20];
-            for (int i = 0; i < fresh.length; i += 4096) {
-                fresh[i] = 1;
+            // 64 MiB outside the heap: above glibc's largest mmap threshold (32 MiB), so fresh pages from the
+            // kernel that fault on their first touch, whatever the heap has touched before
+            java.nio.ByteBuffer fresh = java.nio.ByteBuffer.allocateDirect(64 << 20);
+            for (int i = 0; i < fresh.capacity(); i += 4096) {
+                fresh.put(i, (byte) 1);
             }
-            assertTrue(Window.pageFaultsOfThisProcess() >= now, "the count only grows");
+            long after = Window.pageFaultsOfThisProcess();
+            assertTrue(after > now, "touching 64 MiB of fresh pages counts faults: " + now + " then " + after);
         } else {
             assertEquals(-1, now, "unknown where there is no /proc");
         }
     }
 
+    /** A clock that only moves when slept on, and what it was asked to sleep. */
+    private static final class FakeClock implements Window.Clock {
+        long nanos = 1_000_000_000L;
+        final List<Long> sleeps = new ArrayList<>();
+
+        @Override
+        public long nanoTime() {
+            return nanos;
+        }
+
+        @Override
+        public void sleep(long ms) {
+            sleeps.add(ms);
+            nanos += ms * 1_000_000;
+        }
+    }
+
+    /** The compilers' total time as the checks read it: one value per read, the last one from then on. */
+    private static DoubleSupplier jit(double... totals) {
+        int[] reads = {0};
+        return () -> totals[Math.min(reads[0]++, totals.length - 1)];
+    }
+
     @Test
     void waitingForAQuietCompilerEndsWhenNothingCompilesAndAtTheLatestAtItsLimit() {
-        long waited = Window.awaitQuietCompiler(50, 2_000);
-        assertTrue(waited >= 50 && waited < 2_500, "waited " + waited + " ms");
-        long bounded = Window.awaitQuietCompiler(5_000, 200);
-        assertTrue(bounded >= 150 && bounded < 2_000, "at most the limit: " + bounded);
+        FakeClock quiet = new FakeClock();
+        assertEquals(50, Window.awaitQuietCompiler(50, 2_000, quiet, jit(700)));
+        assertEquals(List.of(50L), quiet.sleeps, "nothing compiled during the first quiet period: done");
+
+        FakeClock settling = new FakeClock();
+        assertEquals(200, Window.awaitQuietCompiler(50, 2_000, settling, jit(700, 710, 730, 731)));
+        assertEquals(List.of(50L, 50L, 50L, 50L), settling.sleeps, "three busy periods, then a quiet one");
+
+        FakeClock busy = new FakeClock();
+        double[] total = {0};
+        assertEquals(120, Window.awaitQuietCompiler(50, 120, busy, () -> total[0]++));
+        assertEquals(List.of(50L, 50L, 20L), busy.sleeps, "always compiling: the limit, and no sleep past it");
+
+        FakeClock longQuiet = new FakeClock();
+        assertEquals(200, Window.awaitQuietCompiler(5_000, 200, longQuiet, jit(700)));
+        assertEquals(List.of(200L), longQuiet.sleeps, "a quiet period longer than the limit is cut to it");
     }
 
     @Test

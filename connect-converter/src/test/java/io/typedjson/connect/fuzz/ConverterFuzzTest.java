@@ -19,6 +19,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -33,6 +35,7 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
+import org.junit.jupiter.api.Test;
 
 /**
  * Coverage-guided fuzzing of the Connect converter (Jazzer) through its public interface, with the oracle of serde's
@@ -100,6 +103,43 @@ class ConverterFuzzTest {
             assertNotNull(back, () -> "the inline document of a plain read is refused: " + Show.bytes(inline));
             assertSame(read, back, inline, document);
         }
+    }
+
+    /**
+     * The committed inputs of {@link #plain} reach the plain reader's refusals and its allocation bound, not only its
+     * reads: every input named {@code invalid-*} (SPEC.md's invalid vectors that are not JSON, and JsonConverter's
+     * every-type document with one value out of range, of another type or spelling, duplicated, missing, unknown and
+     * too deep, or a number too long) is refused by both plain converters, with a {@link DataException} naming the
+     * topic; an input named for a decimal format ({@code *-numeric-*}, {@code *-base64-*}) otherwise is read by
+     * the converter of that format. The fuzzed inputs add both kinds.
+     */
+    @Test
+    void thePlainInputsAreRefusedOrReadAsTheirNamesSay() throws Exception {
+        Path dir = Path.of(ConverterFuzzTest.class.getResource("ConverterFuzzTestInputs/plain").toURI());
+        List<Path> inputs;
+        try (var files = Files.list(dir)) {
+            inputs = files.sorted().toList();
+        }
+        int refused = 0;
+        int invalid = 0;
+        for (Path input : inputs) {
+            String name = input.getFileName().toString();
+            byte[] document = Files.readAllBytes(input);
+            SchemaAndValue numeric = readOrRefuse(document, () -> PLAIN_NUMERIC.toConnectData(TOPIC, document));
+            SchemaAndValue base64 = readOrRefuse(document, () -> PLAIN_BASE64.toConnectData(TOPIC, document));
+            if (name.startsWith("invalid-")) {
+                assertNull(numeric, () -> name + " read with decimal.format NUMERIC");
+                assertNull(base64, () -> name + " read with decimal.format BASE64");
+                invalid++;
+            } else if (name.contains("-numeric-")) {
+                assertNotNull(numeric, () -> name + " refused with decimal.format NUMERIC");
+            } else if (name.contains("-base64-")) {
+                assertNotNull(base64, () -> name + " refused with decimal.format BASE64");
+            }
+            refused += (numeric == null ? 1 : 0) + (base64 == null ? 1 : 0);
+        }
+        assertTrue(invalid >= 100, "inputs named invalid-*: " + invalid);
+        System.out.printf("plain inputs: %d, %d reads refused of %d%n", inputs.size(), refused, 2 * inputs.size());
     }
 
     /** A record value (and its schema header) through {@code toConnectData}, and what it reads back through {@code fromConnectData}. */

@@ -2,9 +2,11 @@ package io.typedjson.connect.worker;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.typedjson.connect.TestBroker;
 import io.typedjson.connect.TypedJsonConverter;
@@ -38,8 +40,10 @@ import org.junit.jupiter.api.Timeout;
  * Schema location reference in a distributed Connect cluster: two workers of Apache Kafka's own distributed
  * runtime (in-process) in one group, sharing the schema topic, against a KRaft broker (in-process). A source
  * whose schema changes mid-stream (a field added with a default) writes through the converter; a sink reads
- * every record back through it, both schema versions exactly; one worker is stopped while records flow and a new
- * one joins, and no record is lost.
+ * every record back through it, both schema versions exactly. While records flow, the worker that runs the
+ * source's task is stopped (the connector's status names it) and the task goes on on the other worker, with a new
+ * converter that writes the schemas again; then the same for the sink's task, whose new converter resolves
+ * references written before it started; a new worker joins after each, and no record is lost.
  */
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DistributedWorkersIT {
@@ -115,6 +119,55 @@ class DistributedWorkersIT {
         throw new AssertionError("connector " + name + " not created: " + r.statusCode() + " " + r.body());
     }
 
+    /** A worker's id as Connect's status names it: the host and port of its REST URL. */
+    static String workerId(Connect<?> worker) {
+        URI url = worker.rest().advertisedUrl();
+        return url.getHost() + ":" + url.getPort();
+    }
+
+    /** The connector's status from the REST API of a running worker: {@code GET /connectors/<name>/status}. */
+    static JsonNode status(String connector) {
+        String url = workers.get(0).rest().advertisedUrl().toString().replaceAll("/$", "") + "/connectors/" + connector + "/status";
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? new ObjectMapper().readTree(r.body()) : null; // 404 until the status is written
+        } catch (java.io.IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The worker that runs the connector's task (tasks.max is 1) when it is RUNNING, else null; a FAILED task fails the test. */
+    static String runningOn(String connector) {
+        JsonNode status = status(connector);
+        JsonNode task = status == null ? null : status.path("tasks").path(0);
+        if (task == null || task.isMissingNode()) {
+            return null;
+        }
+        assertNotEquals("FAILED", task.path("state").asText(), () -> connector + "'s task failed: " + task.path("trace").asText());
+        return task.path("state").asText().equals("RUNNING") ? task.path("worker_id").asText() : null;
+    }
+
+    /**
+     * Stops the worker that runs the connector's task and waits until the task runs on the other worker (the
+     * connector's status says RUNNING there); then a new worker joins, so that two are running again.
+     */
+    static void moveTask(String connector) throws InterruptedException {
+        String[] from = {null};
+        await(connector + "'s task running", () -> (from[0] = runningOn(connector)) != null);
+        Connect<?> runsIt = workers.stream().filter(w -> workerId(w).equals(from[0])).findFirst()
+                .orElseThrow(() -> new AssertionError(connector + "'s task runs on " + from[0] + ", not one of our workers"));
+        workers.remove(runsIt);
+        runsIt.stop();
+        runsIt.awaitStop();
+        String other = workerId(workers.get(0));
+        await(connector + "'s task running on the other worker, " + other, () -> other.equals(runningOn(connector)));
+        workers.add(startWorker());
+    }
+
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!condition.getAsBoolean()) {
@@ -143,12 +196,18 @@ class DistributedWorkersIT {
         await("records before the restart", () -> received.size() >= 60);
         int atRestart = received.size();
         assertTrue(atRestart < EvolvingSource.CHANGE, "the worker stops before the schema changes: " + atRestart);
-        Connect<?> stopped = workers.remove(1);
-        stopped.stop();
-        stopped.awaitStop();
-        workers.add(startWorker());
+        // the writer: its task goes on from its last committed offset, on the other worker, with a new converter
+        moveTask("evolving-source");
+        // the reader: a new converter that resolves the references of the records not yet read
+        int atSinkMove = received.size();
+        assertTrue(atSinkMove < EvolvingSource.TOTAL, "the sink's worker stops while records flow: " + atSinkMove);
+        moveTask("evolving-sink");
 
-        await("every record", () -> distinctIds(received).size() >= EvolvingSource.TOTAL);
+        await("every record", () -> {
+            runningOn("evolving-source"); // a task that failed fails the test at once, with its trace
+            runningOn("evolving-sink");
+            return distinctIds(received).size() >= EvolvingSource.TOTAL;
+        });
         TreeSet<Long> ids = distinctIds(received);
         assertEquals(EvolvingSource.TOTAL, ids.size());
         assertEquals(0L, ids.first());
@@ -185,8 +244,9 @@ class DistributedWorkersIT {
             assertEquals(16, r.headers().lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER).value().length);
             assertTrue(r.value()[0] == '[', "a positional struct: " + new String(r.value(), StandardCharsets.UTF_8));
         }
-        System.out.printf("two distributed workers: %d records (%d received, %d before the restart) in %d ms%n",
-                EvolvingSource.TOTAL, received.size(), atRestart, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        System.out.printf("two distributed workers: %d records (%d received, %d before the source's task moved, %d"
+                + " before the sink's) in %d ms%n", EvolvingSource.TOTAL, received.size(), atRestart, atSinkMove,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
 
     private static TreeSet<Long> distinctIds(Queue<SinkRecord> received) {
