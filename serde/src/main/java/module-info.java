@@ -17,6 +17,8 @@ module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
     requires transitive kafka.clients;
+    // Kafka's logging API (kafka-clients needs it too): warnings of the schema topic's reader
+    requires org.slf4j;
 
     exports io.typedjson.annotation;
     exports io.typedjson.codec;
