@@ -76,7 +76,21 @@ public abstract class OneBroker {
             for (int p = 0; p < partitions; p++) {
                 latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
             }
-            admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
+            // right after the creation the broker may not know the topic yet: Admin then fails at once with
+            // UnknownTopicOrPartitionException instead of retrying, so ask again until it does (60 s at most)
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (true) {
+                try {
+                    admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                            || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(100);
+                }
+            }
         }
     }
 }
