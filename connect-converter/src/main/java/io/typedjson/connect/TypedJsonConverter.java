@@ -146,11 +146,11 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
         ConverterMetrics m = metrics;
         if (m == null) {
-            return write(topic, headers, schema, value);
+            return fromConnect(topic, headers, schema, value);
         }
         long start = m.write.start();
         try {
-            byte[] bytes = write(topic, headers, schema, value);
+            byte[] bytes = fromConnect(topic, headers, schema, value);
             if (bytes != null) {
                 m.write.done(bytes.length, start);
             }
@@ -163,7 +163,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
     }
 
-    private byte[] write(String topic, Headers headers, Schema schema, Object value) {
+    private byte[] fromConnect(String topic, Headers headers, Schema schema, Object value) {
         if (schema == null && value == null) {
             return null; // a tombstone stays a tombstone
         }
@@ -209,11 +209,11 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
         ConverterMetrics m = metrics;
         if (m == null || value == null) {
-            return read(topic, headers, value);
+            return toConnect(topic, headers, value);
         }
         long start = m.read.start();
         try {
-            SchemaAndValue read = read(topic, headers, value);
+            SchemaAndValue read = toConnect(topic, headers, value);
             m.read.done(value.length, start);
             return read;
         } catch (DataException e) {
@@ -234,7 +234,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         return Refusal.namesLimit(e.getMessage()) ? Refusal.LIMIT : Refusal.TYPE;
     }
 
-    private SchemaAndValue read(String topic, Headers headers, byte[] value) {
+    private SchemaAndValue toConnect(String topic, Headers headers, byte[] value) {
         if (value == null) {
             return SchemaAndValue.NULL;
         }
