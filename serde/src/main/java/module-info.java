@@ -19,12 +19,14 @@ module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
     requires transitive kafka.clients;
-    // the bytecode writer of the codecs generated at run time: relocated into this jar (io.typedjson.codec.asm) when
+    // the bytecode writer of the codecs generated at run time: relocated into this jar (io.typedjson.internal.asm) when
     // it is packaged, so the jar needs no such module; the tests run against the unrelocated one
     requires static org.objectweb.asm;
 
     // the codecs typedjson-processor generates at compile time, one registry per package
     uses io.typedjson.codec.CompiledCodecs;
+    // Kafka's logging API (kafka-clients needs it too): warnings of the schema topic's reader
+    requires org.slf4j;
 
     exports io.typedjson.annotation;
     exports io.typedjson.codec;

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-/** {@code java -jar typedjson-bench.jar report|jmh|cluster|scale|failover [options]}. */
+/** {@code java -jar typedjson-bench.jar report|jmh|cluster|scale|failover|faults [options]}. */
 public final class Main {
     private static final String USAGE = """
             usage: java -jar bench/target/typedjson-bench.jar <command> [options]
@@ -27,6 +27,9 @@ public final class Main {
                        on a local cluster of three brokers: a table and a chart per codec
               failover the leader of a topic's partitions killed under load on three brokers:
                        every acknowledged record read back exactly once
+              faults   the Connect converter (schema location reference) and the class serde under
+                       load while brokers die and the schema topic's leader moves: lost, duplicated,
+                       out of order, the longest stall
 
             Results go under bench/target/results/ unless --results-dir names a directory; the published
             ones in bench/results/ change only with --results-dir bench/results.
@@ -69,6 +72,8 @@ public final class Main {
                 return ScaleCommand.run(rest);
             case "failover":
                 return FailoverCommand.run(rest);
+            case "faults":
+                return io.typedjson.bench.cluster.FaultsCommand.run(rest);
             case "flink": return io.typedjson.bench.flink.FlinkCommand.run(rest); // docs/flink.md: one SQL job, json vs typedjson
             default:
                 System.err.println("unknown command '" + args[0] + "'\n");

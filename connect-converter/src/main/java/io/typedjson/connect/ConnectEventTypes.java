@@ -169,7 +169,7 @@ final class ConnectEventTypes {
     String nameOf(Schema schema) {
         String name = schema == null ? null : schema.name();
         if (name == null || !names.contains(name)) {
-            throw new DataException((schema == null ? "a schemaless value" : name == null ? "a schema without a name"
+            throw new UnknownEventTypeException((schema == null ? "a schemaless value" : name == null ? "a schema without a name"
                     : "schema name " + EventEnvelope.quote(name)) + " is not one of the topic's event types (" + described
                     + ": " + TypedJsonConverterConfig.VALUE_TYPES + "); an event's Connect schema is named by its type");
         }
@@ -245,7 +245,7 @@ final class ConnectEventTypes {
                             + " and the document says " + EventEnvelope.quote(type));
                 }
                 if (!names.contains(type)) {
-                    throw in.error(unknown(type, "in the document's \"~type\""));
+                    throw new UnknownEventTypeException(in.error(unknown(type, "in the document's \"~type\"")));
                 }
                 if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.VALUE_KEY.equals(in.currentName())) {
                     throw in.error(ReadErrors.describe(in) + " where the key \"~v\" of an event envelope belongs");
@@ -274,11 +274,11 @@ final class ConnectEventTypes {
 
     private String listed(String name, String where) {
         if (name == null) {
-            throw new DataException("no event type: the record has no header " + header + " and its value is no event "
+            throw new UnknownEventTypeException("no event type: the record has no header " + header + " and its value is no event "
                     + "envelope {\"~type\":\"<name>\",\"~v\":<document>} (the topic's types are " + described + ")");
         }
         if (!names.contains(name)) {
-            throw new DataException(unknown(name, where));
+            throw new UnknownEventTypeException(unknown(name, where));
         }
         return name;
     }

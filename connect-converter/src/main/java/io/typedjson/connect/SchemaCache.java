@@ -68,6 +68,8 @@ final class SchemaCache {
             return format.read(ValueCodec.of(schema, false), json.getBytes(StandardCharsets.UTF_8));
         }
     };
+    /** Counts hits and misses once a worker or client gave the converter its plugin metrics; null until then. */
+    volatile ConverterMetrics metrics;
     private volatile Entry lastOut;
     private volatile Entry lastIn;
     /** The last schema {@link #checkBounds} accepted, so that a steady stream walks its schema once. */
@@ -93,7 +95,11 @@ final class SchemaCache {
 
     Entry forSchema(Schema schema) {
         Entry e = lastOut;
+        ConverterMetrics m = metrics;
         if (e != null && e.schema == schema) {
+            if (m != null) {
+                m.cacheHit();
+            }
             return e;
         }
         checkBounds(schema); // before hashCode(), which recurses
@@ -102,6 +108,11 @@ final class SchemaCache {
             String text = SchemaNotation.write(schema, defaults, format.limits().maxStringLength());
             e = new Entry(schema, text);
             bySchema.put(schema, e);
+            if (m != null) {
+                m.cacheMiss();
+            }
+        } else if (m != null) {
+            m.cacheHit();
         }
         lastOut = e;
         return e;
@@ -118,13 +129,22 @@ final class SchemaCache {
 
     Entry forText(String text) {
         Entry e = lastIn;
+        ConverterMetrics m = metrics;
         if (e != null && e.text.equals(text)) {
+            if (m != null) {
+                m.cacheHit();
+            }
             return e;
         }
         e = byText.get(text);
         if (e == null) {
             e = new Entry(SchemaNotation.parse(text, defaults, format.limits()), text);
             byText.put(text, e);
+            if (m != null) {
+                m.cacheMiss();
+            }
+        } else if (m != null) {
+            m.cacheHit();
         }
         lastIn = e;
         return e;
@@ -134,6 +154,10 @@ final class SchemaCache {
     Entry forText(byte[] utf8) {
         Entry e = lastIn;
         if (e != null && Arrays.equals(e.textBytes, utf8)) {
+            ConverterMetrics m = metrics;
+            if (m != null) {
+                m.cacheHit();
+            }
             return e;
         }
         return forText(utf8Text(utf8, format.limits().maxStringLength()));
@@ -189,6 +213,11 @@ final class SchemaCache {
 
         synchronized int size() {
             return map.size();
+        }
+
+        synchronized void clear() {
+            map.clear();
+            weight = 0;
         }
 
         synchronized void put(K key, Entry e) {

@@ -34,6 +34,9 @@ final class SchemaTopicSettings {
     final String topic;
     final int replicationFactor;
     final long waitMillis;
+    final long missingBackoffMillis;
+    final long missingBackoffMaxMillis;
+    final long checkIntervalMillis;
     final Map<String, Object> producer;
     final Map<String, Object> consumer;
     final Map<String, Object> admin;
@@ -42,6 +45,10 @@ final class SchemaTopicSettings {
         this.topic = config.getString(TypedJsonConverterConfig.SCHEMA_TOPIC).trim();
         this.replicationFactor = config.getInt(TypedJsonConverterConfig.SCHEMA_TOPIC_REPLICATION_FACTOR);
         this.waitMillis = config.getLong(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS);
+        this.missingBackoffMillis = config.getLong(TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MS);
+        this.missingBackoffMaxMillis = Math.max(missingBackoffMillis,
+                config.getLong(TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MAX_MS));
+        this.checkIntervalMillis = config.getLong(TypedJsonConverterConfig.SCHEMA_TOPIC_CHECK_INTERVAL_MS);
         this.producer = client(originals, ProducerConfig.configNames(), PRODUCER_PREFIX);
         this.consumer = client(originals, ConsumerConfig.configNames(), CONSUMER_PREFIX);
         this.admin = client(originals, AdminClientConfig.configNames(), ADMIN_PREFIX);
@@ -101,7 +108,37 @@ final class SchemaTopicSettings {
                                 + "default.replication.factor.")
                 .define(TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS, Type.LONG, 10_000L, Range.between(0L, MAX_WAIT_MS),
                         Importance.LOW,
-                        "How long a reader waits for a schema it has not seen to appear in the schema topic before "
-                                + "the record is refused with a DataException naming the fingerprint and the topic.");
+                        "How long a reader looks for a schema it has not read yet: it reads the schema topic to its "
+                                + "end and then waits for the schema to come (it may be written late), until this "
+                                + "much time has passed since the lookup began; then the record is refused with a "
+                                + "DataException naming the fingerprint and the topic. 0: read the topic to its end "
+                                + "once and wait for nothing (as poll(0) takes what is there), bounded by the "
+                                + "consumer's default.api.timeout.ms. A fingerprint absent from a topic read to its end "
+                                + "is then refused at once for a while (" + TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MS
+                                + "); when the end cannot be read in time (no broker answers), nothing is remembered. "
+                                + "In a Connect worker keep it below task.shutdown.graceful.timeout.ms (5 s by default) "
+                                + "if tasks must stop while a lookup waits.")
+                .define(TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MS, Type.LONG, 10_000L,
+                        Range.between(0L, MAX_WAIT_MS), Importance.LOW,
+                        "How long a fingerprint that was not in the schema topic when it had been read to its end "
+                                + "is refused at once, without reading the topic again: records that refer to it fail "
+                                + "fast (their DataException still names the fingerprint and the topic) instead of each "
+                                + "waiting " + TypedJsonConverterConfig.SCHEMA_TOPIC_WAIT_MS + ", and other schemas "
+                                + "keep resolving. The time doubles each time the fingerprint is found missing again, "
+                                + "up to " + TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MAX_MS + "; a "
+                                + "notation of it read meanwhile (another lookup reads the topic) is taken at once. "
+                                + "At most " + TypedJsonConverterConfig.SCHEMA_CACHE_SIZE + " fingerprints are "
+                                + "remembered. 0: remember none.")
+                .define(TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MAX_MS, Type.LONG, 300_000L,
+                        Range.between(0L, MAX_WAIT_MS), Importance.LOW,
+                        "The longest time a fingerprint found missing is refused without a look (the backoff of "
+                                + TypedJsonConverterConfig.SCHEMA_TOPIC_MISSING_BACKOFF_MS + " doubles up to it).")
+                .define(TypedJsonConverterConfig.SCHEMA_TOPIC_CHECK_INTERVAL_MS, Type.LONG, 60_000L,
+                        Range.between(100L, MAX_WAIT_MS), Importance.LOW,
+                        "How often a writer checks, by the schema topic's id, that the topic it wrote its schemas "
+                                + "to is still there: a topic deleted, or deleted and created again, has lost them, so "
+                                + "the writer forgets what it wrote and writes each schema again before its next "
+                                + "record (and creates the topic, compacted, when it is gone). Records written between "
+                                + "the deletion and the check refer to schemas a new reader will not find.");
     }
 }

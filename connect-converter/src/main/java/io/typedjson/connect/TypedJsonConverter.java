@@ -10,6 +10,7 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.serde.internal.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,6 +22,8 @@ import java.util.Properties;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.components.Versioned;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
@@ -37,8 +40,12 @@ import org.apache.kafka.connect.storage.HeaderConverter;
  *
  * <p>Bytes that are not a valid document throw {@link DataException} naming the topic, the JSON path and the
  * byte offset. Thread-safe: configure once, then share.
+ *
+ * <p>A Connect worker (Kafka 4.1 and later, KIP-877) gives each task's key, value and header converter
+ * {@link PluginMetrics}: records and bytes written and read, refusals by kind, the time per record, and where schemas
+ * come from (caches, the schema topic) then show in the worker's metrics (docs/operations.md).
  */
-public class TypedJsonConverter implements Converter, HeaderConverter, Versioned {
+public class TypedJsonConverter implements Converter, HeaderConverter, Versioned, Monitorable {
 
     static final String SCHEMA_KEY = ConnectEnvelope.SCHEMA_KEY;
     static final String VALUE_KEY = ConnectEnvelope.VALUE_KEY;
@@ -63,8 +70,28 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private ConnectEventTypes events;
     /** The header of an event's type name: text, as CloudEvents' other ce_* headers and content-type are. */
     private String typeHeader = io.typedjson.format.EventEnvelope.DEFAULT_TYPE_HEADER;
+    /** Null until a worker or client gives this converter its plugin metrics. */
+    private volatile ConverterMetrics metrics;
 
     public TypedJsonConverter() {
+    }
+
+    /**
+     * Registers this converter's metrics (group {@code plugins}; a worker tags them with the connector, the task and
+     * {@code converter=key|value|header}) in the registry of the worker or client that calls it.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics pluginMetrics) {
+        ConverterMetrics m = new ConverterMetrics(pluginMetrics, () -> {
+            SchemaReferences r = references;
+            return r == null ? 0 : r.knownMissing();
+        });
+        metrics = m;
+        cache.metrics = m;
+        SchemaReferences r = references;
+        if (r != null) {
+            r.metrics = m;
+        }
     }
 
     @Override
@@ -97,8 +124,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                     + "(in a worker or connector: value.converter.bootstrap.servers or key.converter.bootstrap.servers; "
                     + "a converter is not given the worker's)");
         }
-        references = new SchemaReferences(topic, cache, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE),
+        SchemaReferences r = new SchemaReferences(topic, cache, config.getInt(TypedJsonConverterConfig.SCHEMA_CACHE_SIZE),
                 3L * format.limits().maxStringLength());
+        ConverterMetrics m = metrics;
+        cache.metrics = m;
+        r.metrics = m;
+        references = r;
         events = ConnectEventTypes.of(config);
         typeHeader = config.getString(TypedJsonConverterConfig.TYPE_HEADER).trim();
     }
@@ -127,6 +158,28 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
+        ConverterMetrics m = metrics;
+        if (m == null) {
+            return fromConnect(topic, headers, schema, value);
+        }
+        long start = m.write.start();
+        try {
+            byte[] bytes = fromConnect(topic, headers, schema, value);
+            if (bytes != null) {
+                m.write.done(bytes.length, start);
+            }
+            return bytes;
+        } catch (SchemaTopicException e) {
+            throw e; // the schema topic's failure, not the record's: counted in schema-topic-errors-total
+        } catch (DataException e) {
+            m.write.refused(UnknownEventTypeException.refused(e) ? Refusal.UNKNOWN_TYPE_NAME
+                    : Refusal.ofWrite(e.getCause() != null ? e.getCause() : e));
+            throw e;
+        }
+    }
+
+    /** With event types the value's schema name travels with it (the header, the envelope or both). */
+    private byte[] fromConnect(String topic, Headers headers, Schema schema, Object value) {
         ConnectEventTypes events = this.events;
         if (events == null || schema == null && value == null) {
             return fromConnectValue(topic, headers, schema, value);
@@ -170,6 +223,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return writeReferenced(headers, schema, value);
             }
             return format.write(inline, new SchemaAndValue(schema, value));
+        } catch (SchemaTopicException e) { // the schema could not be written: the topic's failure, not the record's
+            throw new SchemaTopicException("Cannot write typed JSON for topic '" + topic + "': " + message(e), e);
         } catch (RuntimeException e) { // a value of another type than its schema's, a schema beyond the limits, ...
             throw new DataException("Cannot write typed JSON for topic '" + topic + "': " + message(e), e);
         }
@@ -182,6 +237,41 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
+        ConverterMetrics m = metrics;
+        if (m == null || value == null) {
+            return toConnect(topic, headers, value);
+        }
+        long start = m.read.start();
+        try {
+            SchemaAndValue read = toConnect(topic, headers, value);
+            m.read.done(value.length, start);
+            return read;
+        } catch (DataException e) {
+            m.read.refused(refusal(e, value));
+            throw e;
+        }
+    }
+
+    /** The kind of a refused read of {@code value}, for the refusal metrics (a cold path: it may walk the bytes again). */
+    private Refusal refusal(DataException e, byte[] value) {
+        if (e.getCause() instanceof DataException inner) {
+            e = inner; // wrapped once more with event types: the error in an envelope's "~v", a refused type name
+        }
+        if (e instanceof SchemaTopicException) {
+            return Refusal.UNKNOWN_SCHEMA;
+        }
+        if (UnknownEventTypeException.refused(e)) {
+            return Refusal.UNKNOWN_TYPE_NAME;
+        }
+        Throwable cause = e.getCause();
+        if (cause instanceof TypedJsonException) {
+            return Refusal.ofRead(cause, format, value, 0, value.length);
+        }
+        return Refusal.namesLimit(e.getMessage()) ? Refusal.LIMIT : Refusal.TYPE;
+    }
+
+    /** With event types the record's name is read, checked against the list and given to its schema. */
+    private SchemaAndValue toConnect(String topic, Headers headers, byte[] value) {
         ConnectEventTypes events = this.events;
         if (events == null || value == null) {
             return toConnectValue(topic, headers, value);
@@ -255,13 +345,16 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     private SchemaAndValue readReferenced(String topic, byte[] fingerprint, byte[] value) {
         if (fingerprint.length != ConnectEnvelope.FINGERPRINT_LENGTH) {
-            throw new DataException("Cannot read the schema reference in header '" + schemaRefHeader + "' of a record "
+            throw new SchemaTopicException("Cannot read the schema reference in header '" + schemaRefHeader + "' of a record "
                     + "from topic '" + topic + "': it has " + fingerprint.length + " bytes, and a reference is the "
-                    + ConnectEnvelope.FINGERPRINT_LENGTH + " bytes of a schema's fingerprint");
+                    + ConnectEnvelope.FINGERPRINT_LENGTH + " bytes of a schema's fingerprint", null);
         }
         SchemaCache.Entry entry;
         try {
             entry = references.resolve(fingerprint);
+        } catch (SchemaTopicException e) {
+            throw new SchemaTopicException("Cannot resolve the schema reference in header '" + schemaRefHeader
+                    + "' of a record from topic '" + topic + "': " + message(e), e);
         } catch (RuntimeException e) {
             throw new DataException("Cannot resolve the schema reference in header '" + schemaRefHeader
                     + "' of a record from topic '" + topic + "': " + message(e), e);
@@ -290,6 +383,10 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private SchemaAndValue read(byte[] value) {
         KnownInlineReader known = lastInline;
         if (known != null && known.startsDocument(value)) {
+            ConverterMetrics m = metrics;
+            if (m != null) {
+                m.cacheHit();
+            }
             return known.read(format, inlineValueFormat, value);
         }
         if (isInline(value)) {
@@ -305,6 +402,24 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public byte[] fromConnectHeader(String topic, String headerKey, Schema schema, Object value) {
+        ConverterMetrics m = metrics;
+        if (m == null) {
+            return writeHeader(topic, headerKey, schema, value);
+        }
+        long start = m.write.start();
+        try {
+            byte[] bytes = writeHeader(topic, headerKey, schema, value);
+            if (bytes != null) {
+                m.write.done(bytes.length, start);
+            }
+            return bytes;
+        } catch (DataException e) {
+            m.write.refused(Refusal.ofWrite(e.getCause() != null ? e.getCause() : e));
+            throw e;
+        }
+    }
+
+    private byte[] writeHeader(String topic, String headerKey, Schema schema, Object value) {
         if (schema == null && value == null) {
             return null;
         }
@@ -323,6 +438,22 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
 
     @Override
     public SchemaAndValue toConnectHeader(String topic, String headerKey, byte[] value) {
+        ConverterMetrics m = metrics;
+        if (m == null || value == null) {
+            return readHeader(topic, headerKey, value);
+        }
+        long start = m.read.start();
+        try {
+            SchemaAndValue read = readHeader(topic, headerKey, value);
+            m.read.done(value.length, start);
+            return read;
+        } catch (DataException e) {
+            m.read.refused(refusal(e, value));
+            throw e;
+        }
+    }
+
+    private SchemaAndValue readHeader(String topic, String headerKey, byte[] value) {
         if (value == null) {
             return SchemaAndValue.NULL;
         }

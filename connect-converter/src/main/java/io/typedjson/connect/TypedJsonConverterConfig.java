@@ -39,8 +39,14 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String SCHEMA_TOPIC = "typedjson.schema.topic";
     /** Replication factor of the schema topic when the converter creates it; -1 for the broker's default. */
     public static final String SCHEMA_TOPIC_REPLICATION_FACTOR = "typedjson.schema.topic.replication.factor";
-    /** How long a reader waits for a schema not yet in the schema topic. */
+    /** How long a reader waits for a schema not yet in the schema topic; 0: read the topic to its end once. */
     public static final String SCHEMA_TOPIC_WAIT_MS = "typedjson.schema.topic.wait.ms";
+    /** How long a fingerprint found missing from the schema topic is refused without looking, the first time. */
+    public static final String SCHEMA_TOPIC_MISSING_BACKOFF_MS = "typedjson.schema.topic.missing.backoff.ms";
+    /** The longest that time grows to while the fingerprint stays missing. */
+    public static final String SCHEMA_TOPIC_MISSING_BACKOFF_MAX_MS = "typedjson.schema.topic.missing.backoff.max.ms";
+    /** How often a writer checks that the schema topic is the one it wrote its schemas to. */
+    public static final String SCHEMA_TOPIC_CHECK_INTERVAL_MS = "typedjson.schema.topic.check.interval.ms";
     /** The event types of a topic of several, by name (SPEC.md section 12; {@link ConnectEventTypes}). */
     public static final String VALUE_TYPES = "typedjson.value.types";
     /** Where an event's type name travels: {@code header} (the default), {@code document} or {@code both}. */

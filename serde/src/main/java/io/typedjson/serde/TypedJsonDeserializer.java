@@ -4,10 +4,14 @@ import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
+import io.typedjson.serde.internal.RecordMetrics;
+import io.typedjson.serde.internal.Refusal;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
@@ -20,11 +24,16 @@ import org.apache.kafka.common.serialization.Deserializer;
  * the byte offset; the consumer then reports the record's partition and offset. Never instantiates a class
  * named by a message. Thread-safe.
  *
+ * <p>A consumer (Kafka 4.1 and later, KIP-877) gives it {@link PluginMetrics}: it then counts records and bytes read,
+ * refusals by kind and the time per record in the consumer's own metrics (docs/operations.md).
+ *
  * @param <T> the type of the values deserialized
  */
-public class TypedJsonDeserializer<T> implements Deserializer<T> {
+public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
 
     private final SerdeSupport<T> support;
+    /** Null until a client gives this deserializer its plugin metrics. */
+    private volatile RecordMetrics metrics;
 
     /** For Kafka's {@code key.deserializer} / {@code value.deserializer} properties; the type comes from configuration. */
     public TypedJsonDeserializer() {
@@ -63,6 +72,15 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
         support.configure(configs, isKey);
     }
 
+    /**
+     * Registers this deserializer's metrics (group {@code plugins}, tagged by Kafka with the consumer's client id, the
+     * config key and the class) in the registry of the consumer that calls it; a second call moves them to its registry.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        this.metrics = RecordMetrics.register(metrics, RecordMetrics.Direction.READ, Refusal.READS, "records");
+    }
+
     @Override
     public T deserialize(String topic, byte[] data) {
         return data == null ? null : read(topic, null, data, 0, data.length);
@@ -89,16 +107,42 @@ public class TypedJsonDeserializer<T> implements Deserializer<T> {
 
     @SuppressWarnings("unchecked")
     private T read(String topic, Headers headers, byte[] data, int offset, int length) {
+        RecordMetrics m = metrics;
+        long start = m == null ? RecordMetrics.NOT_TIMED : m.start();
         EventTypeSupport events = support.events;
         if (events != null) {
-            return (T) events.read(support.format, topic, headers, data, offset, length);
+            try {
+                T value = (T) events.read(support.format, topic, headers, data, offset, length);
+                if (m != null) {
+                    m.done(length, start);
+                }
+                return value;
+            } catch (SerializationException e) {
+                if (m != null) {
+                    // a document the event's type refuses (or a custom codec's bug), else the name itself: unknown,
+                    // missing, or given twice
+                    m.refused(e.getCause() instanceof TypedJsonException t ? Refusal.ofRead(t, support.format, data, offset, length)
+                            : e.getCause() != null ? Refusal.TYPE : Refusal.UNKNOWN_TYPE_NAME);
+                }
+                throw e;
+            }
         }
         try {
-            return support.format.read(support.codec, data, offset, length);
+            T value = support.format.read(support.codec, data, offset, length);
+            if (m != null) {
+                m.done(length, start);
+            }
+            return value;
         } catch (TypedJsonException e) {
+            if (m != null) {
+                m.refused(Refusal.ofRead(e, support.format, data, offset, length));
+            }
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
+            if (m != null) {
+                m.refused(Refusal.TYPE);
+            }
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e, e);
         }
     }

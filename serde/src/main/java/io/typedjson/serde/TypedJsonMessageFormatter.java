@@ -219,8 +219,8 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             schemaReader = null;
         }
         if (consumer.get(BOOTSTRAP_SERVERS) != null && !consumer.get(BOOTSTRAP_SERVERS).toString().isBlank()) {
-            schemaReader = new SchemaTopicReader(consumer, schemaTopic, 1000, 3L * format.limits().maxStringLength(),
-                    64L << 20);
+            schemaReader = new SchemaTopicReader(consumer, SchemaTopicReader.Options.of(schemaTopic, 1000,
+                    3L * format.limits().maxStringLength(), 64L << 20));
         }
     }
 
@@ -384,19 +384,16 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             return "ERROR: the schema of fingerprint " + hex + " is in schema topic '" + schemaTopic
                     + "': give formatter property " + BOOTSTRAP_SERVERS + " to read it";
         }
-        byte[] notation;
+        SchemaTopicReader.Lookup found;
         try {
-            notation = schemaReader.resolve(fingerprint, schemaTopicWaitMillis);
+            found = schemaReader.resolve(fingerprint, schemaTopicWaitMillis);
         } catch (RuntimeException e) {
             return "ERROR: cannot read schema topic '" + schemaTopic + "' for fingerprint " + hex + ": " + e;
         }
-        if (notation == null) {
-            return "ERROR: no schema of fingerprint " + hex + " in schema topic '" + schemaTopic + "' after waiting "
-                    + schemaTopicWaitMillis + " ms" + (schemaReader.sawMismatch(fingerprint)
-                    ? "; the topic holds a notation under that fingerprint whose own fingerprint differs, which is refused"
-                    : "") + (schemaReader.foundTopic() ? "" : "; the topic was not found: it does not exist, or no "
-                    + "broker of bootstrap.servers answered");
+        if (found.notation() == null) {
+            return "ERROR: " + found.describe(fingerprint, schemaTopic, schemaTopicWaitMillis, null, null);
         }
+        byte[] notation = found.notation();
         String text = strictUtf8(notation);
         return text != null ? text : "ERROR: the schema of fingerprint " + hex + " is not UTF-8 text";
     }

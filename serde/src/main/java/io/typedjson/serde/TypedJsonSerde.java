@@ -4,6 +4,8 @@ import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import java.util.Map;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
@@ -15,7 +17,7 @@ import org.apache.kafka.common.serialization.Serializer;
  *
  * @param <T> the type carried
  */
-public class TypedJsonSerde<T> implements Serde<T> {
+public class TypedJsonSerde<T> implements Serde<T>, Monitorable {
 
     private final TypedJsonSerializer<T> serializer;
     private final TypedJsonDeserializer<T> deserializer;
@@ -60,6 +62,17 @@ public class TypedJsonSerde<T> implements Serde<T> {
     public void configure(Map<String, ?> configs, boolean isKey) {
         serializer.configure(configs, isKey);
         deserializer.configure(configs, isKey);
+    }
+
+    /**
+     * Registers the metrics of both halves in one registry (their names differ: written and read), for a client or
+     * framework that hands plugin metrics to a Serde. A producer or consumer given {@link #serializer()} or
+     * {@link #deserializer()} calls that half's own method.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        serializer.withPluginMetrics(metrics);
+        deserializer.withPluginMetrics(metrics);
     }
 
     @Override

@@ -4,9 +4,13 @@ import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
+import io.typedjson.serde.internal.RecordMetrics;
+import io.typedjson.serde.internal.Refusal;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
@@ -17,11 +21,16 @@ import org.apache.kafka.common.serialization.Serializer;
  * (a tombstone). A value that cannot be carried exactly throws {@link SerializationException} naming the
  * topic and the JSON path of the offending value; nothing is written. Thread-safe.
  *
+ * <p>A producer (Kafka 4.1 and later, KIP-877) gives it {@link PluginMetrics}: it then counts records and bytes
+ * written, refusals by kind and the time per record in the producer's own metrics (docs/operations.md).
+ *
  * @param <T> the type of the values serialized
  */
-public class TypedJsonSerializer<T> implements Serializer<T> {
+public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
 
     private final SerdeSupport<T> support;
+    /** Null until a client gives this serializer its plugin metrics. */
+    private volatile RecordMetrics metrics;
 
     /** For Kafka's {@code key.serializer} / {@code value.serializer} properties; the type comes from configuration. */
     public TypedJsonSerializer() {
@@ -60,6 +69,15 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
         support.configure(configs, isKey);
     }
 
+    /**
+     * Registers this serializer's metrics (group {@code plugins}, tagged by Kafka with the producer's client id, the
+     * config key and the class) in the registry of the producer that calls it; a second call moves them to its registry.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        this.metrics = RecordMetrics.register(metrics, RecordMetrics.Direction.WRITE, Refusal.WRITES, "records");
+    }
+
     @Override
     public byte[] serialize(String topic, T data) {
         return serialize(topic, null, data);
@@ -71,18 +89,32 @@ public class TypedJsonSerializer<T> implements Serializer<T> {
         if (data == null) {
             return null;
         }
+        RecordMetrics m = metrics;
+        long start = m == null ? RecordMetrics.NOT_TIMED : m.start();
         try {
             EventTypeSupport events = support.events;
-            if (events != null) {
-                return events.write(support.format, topic, headers, data);
+            byte[] bytes = events != null ? events.write(support.format, topic, headers, data)
+                    : support.format.write(support.codec, data);
+            if (m != null) {
+                m.done(bytes.length, start);
             }
-            return support.format.write(support.codec, data);
+            return bytes;
         } catch (SerializationException e) {
+            // thrown only by the event types: a class that is not one of the topic's
+            if (m != null) {
+                m.refused(Refusal.UNKNOWN_TYPE_NAME);
+            }
             throw e;
         } catch (TypedJsonException e) {
+            if (m != null) {
+                m.refused(Refusal.ofWrite(e));
+            }
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
+            if (m != null) {
+                m.refused(Refusal.TYPE);
+            }
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e, e);
         }
     }

@@ -78,7 +78,7 @@ public abstract class OneBroker {
             for (int p = 0; p < partitions; p++) {
                 latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (true) {
                 try {
                     admin.listOffsets(latest).all().get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);

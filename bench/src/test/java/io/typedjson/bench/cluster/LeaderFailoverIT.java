@@ -97,4 +97,35 @@ class LeaderFailoverIT {
         assertTrue(r.leadersMovedMillis() > 0 && r.isrRestoredMillis() >= r.leadersMovedMillis(), r.toString());
         assertTrue(r.stallMillis() > 0 && r.killToFirstAckMillis() > 0, r.toString());
     }
+
+    /**
+     * The {@code faults} command's run, small: the converter in schema location reference and the class serde under
+     * load while the schema topic's leader is killed and restarted, its leadership moved, and the serde's leader
+     * killed and restarted. Every acknowledged record of both loads is read once, in order within its partition, equal.
+     */
+    @Test
+    void theFaultRunLosesDuplicatesAndReordersNothing() throws Exception {
+        FaultRun.Settings settings = new FaultRun.Settings(3, 200, 100, 300, Duration.ofSeconds(3), Duration.ofSeconds(1),
+                Duration.ofMinutes(6));
+        FaultRun.Result r = new FaultRun(cluster, settings, System.err).run();
+        System.out.println(FaultsCommand.markdown(r, settings, ClusterCommand.localClusterLine(cluster)));
+        assertEquals(3, r.events().size());
+        assertEquals(2, r.loads().size());
+        for (FaultRun.Load l : r.loads()) {
+            assertTrue(l.acked() >= 300 + 2 * 200, l.toString());
+            assertEquals(0, l.sendFailed(), l.toString());
+            assertEquals(0, l.lost(), l.toString());
+            assertEquals(0, l.duplicated(), l.toString());
+            assertEquals(0, l.outOfOrder(), l.toString());
+            assertEquals(0, l.changed(), l.toString());
+            assertEquals(l.acked(), l.read(), l.toString());
+            assertTrue(l.longestStallMillis() > 0, l.toString());
+        }
+        assertTrue(r.ok());
+        // the converter wrote a schema every 100 records, and its reader looked them up, through the faults
+        assertTrue(r.converterMetrics().get("source schemas-written-total") >= r.loads().get(0).acked() / 100.0,
+                r.converterMetrics().toString());
+        assertEquals(r.loads().get(0).read(), r.converterMetrics().get("sink records-read-total"));
+        assertEquals(r.loads().get(1).read(), r.serdeMetrics().get("consumer records-read-total"));
+    }
 }

@@ -230,6 +230,26 @@ class ConnectWorkerIT {
             assertTrue(message.contains("'inline'") && message.contains("$[\"~v\"][0]") && message.contains("byte offset 22"), message);
             consumer.close(CLOSE);
         }
+        // the converters' metrics in the worker's registry (KIP-877), read from JMX as an operator would: the sink's
+        // value converter read every value but the tombstone and refused the bad record (a type refusal); its
+        // schemas came from its caches, each compiled once (the bad record's too)
+        Map<String, Double> sinkValue = converterMetrics("sink-inline", "value");
+        long values = expected.stream().filter(e -> e.value() != null).count();
+        long withSchema = expected.stream().filter(e -> e.valueSchema() != null).count();
+        assertEquals(values, sinkValue.get("records-read-total"), sinkValue.toString());
+        assertEquals(1, sinkValue.get("read-refused-type-total"), sinkValue.toString());
+        assertEquals(0, sinkValue.get("read-refused-syntax-total"), sinkValue.toString());
+        assertEquals(withSchema + 1, sinkValue.get("schema-cache-hits-total") + sinkValue.get("schema-cache-misses-total"),
+                sinkValue.toString());
+        // compiled: the bad record's schema, Samples.ALL and the rows' schema; the schemaless value has none
+        assertEquals(3, sinkValue.get("schema-cache-misses-total"), sinkValue.toString());
+        assertTrue(sinkValue.get("bytes-read-total") > 0 && sinkValue.get("read-time-ns-avg") > 0, sinkValue.toString());
+        Map<String, Double> sourceValue = converterMetrics("source-inline", "value");
+        assertEquals(values, sourceValue.get("records-written-total"), sourceValue.toString());
+        assertEquals(0, sourceValue.get("write-refused-type-total"), sourceValue.toString());
+        long headers = expected.stream().mapToLong(e -> e.headers().size()).sum();
+        assertEquals(headers, converterMetrics("sink-inline", "header").get("records-read-total"));
+        assertEquals(headers, converterMetrics("source-inline", "header").get("records-written-total"));
         System.out.printf("worker round trip of %d records x 3 locations and the DLQ checked in %d ms%n",
                 expected.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
@@ -300,6 +320,101 @@ class ConnectWorkerIT {
         }
         System.out.printf("worker round trip of %d event types and the DLQ checked in %d ms%n", sent.size(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * A sink task whose records wait on a schema not in the schema topic yet (location reference, written where the
+     * sink does not read, then copied as a replicator would) is restarted by the worker while it waits: the old task
+     * stops within the converter's wait (below the worker's task.shutdown.graceful.timeout.ms), closes its schema
+     * reader, and delivers nothing; the new one resolves the schema once it comes and delivers every record once, in
+     * order; one schema reader is left open, the new task's.
+     */
+    @Test
+    void aTaskRestartedWhileItsRecordsWaitOnASchemaStopsCleanlyAndTheNewOneDeliversEveryRecordOnce() throws Exception {
+        String topic = "waiting";
+        String schemas = "waiting-schemas";
+        String elsewhere = "elsewhere-schemas";
+        int n = 30;
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1), new NewTopic(schemas, 1, (short) 1)
+                    .configs(Map.of("cleanup.policy", "compact")))).all().get(60, TimeUnit.SECONDS);
+        }
+        org.apache.kafka.connect.data.Schema schema = org.apache.kafka.connect.data.SchemaBuilder.struct().name("Waiting")
+                .field("id", org.apache.kafka.connect.data.Schema.INT64_SCHEMA).build();
+        try (TypedJsonConverter writer = new TypedJsonConverter();
+             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                     cluster.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            writer.configure(Map.of("typedjson.schema.location", "reference", "typedjson.schema.topic", elsewhere,
+                    "bootstrap.servers", cluster.bootstrapServers()), false);
+            for (long i = 0; i < n; i++) {
+                org.apache.kafka.common.header.internals.RecordHeaders headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+                byte[] value = writer.fromConnectData(topic, headers, schema, new Struct(schema).put("id", i));
+                producer.send(new ProducerRecord<byte[], byte[]>(topic, null, (byte[]) null, value, headers)).get(30, TimeUnit.SECONDS);
+            }
+        }
+        Map<String, String> sink = new HashMap<>();
+        sink.put("connector.class", CollectingSink.class.getName());
+        sink.put("tasks.max", "1");
+        sink.put("topics", topic);
+        sink.put("value.converter", CONVERTER);
+        sink.put("value.converter.typedjson.schema.topic", schemas);
+        sink.put("value.converter.typedjson.schema.topic.wait.ms", "3000");
+        sink.put("value.converter.bootstrap.servers", cluster.bootstrapServers());
+        createConnector("waiting-sink", sink);
+        await("the task's converter looking in the schema topic", () -> schemaReaders() == 1);
+        Thread.sleep(500);
+        assertEquals(0, CollectingSink.received(topic).size());
+
+        FutureCallback<Void> restarted = new FutureCallback<>();
+        connect.herder().restartTask(new org.apache.kafka.connect.util.ConnectorTaskId("waiting-sink", 0), restarted);
+        restarted.get(60, TimeUnit.SECONDS);
+        // the schema comes (copied from where it was written), and the new task finds it
+        List<ConsumerRecord<byte[], byte[]>> copied = io.typedjson.connect.TestBroker.readAll(cluster, elsewhere);
+        assertEquals(1, copied.size());
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                cluster.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(schemas, copied.get(0).key(), copied.get(0).value())).get(30, TimeUnit.SECONDS);
+        }
+        Queue<SinkRecord> received = CollectingSink.received(topic);
+        await(n + " records", () -> received.size() >= n);
+        Thread.sleep(1000); // a late duplicate would come now
+        List<Long> ids = received.stream().map(r -> ((Struct) r.value()).getInt64("id")).toList();
+        List<Long> expected = java.util.stream.LongStream.range(0, n).boxed().toList();
+        assertEquals(expected, ids, "every record once, in order");
+        assertEquals(1, schemaReaders(), "the old task's schema reader was closed");
+        Map<String, Double> m = converterMetrics("waiting-sink", "value");
+        assertEquals(n, m.get("records-read-total"), m.toString());
+        assertTrue(m.get("schema-topic-lookups-total") >= 1, m.toString());
+    }
+
+    /** The schema topic readers open now (their consumers' app-info beans). */
+    static long schemaReaders() {
+        try {
+            return java.lang.management.ManagementFactory.getPlatformMBeanServer().queryNames(
+                    new javax.management.ObjectName("kafka.consumer:type=app-info,*"), null).stream()
+                    .filter(o -> String.valueOf(o.getKeyProperty("id")).startsWith("typedjson-schema-reader-")).count();
+        } catch (javax.management.MalformedObjectNameException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The metrics of a task's converter in JMX: Connect's registry ({@code kafka.connect}), group {@code plugins}, tagged
+     * with the connector, the task and {@code converter=key|value|header}.
+     */
+    static Map<String, Double> converterMetrics(String connector, String converter) throws Exception {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName name = new javax.management.ObjectName("kafka.connect:type=plugins,connector="
+                + connector + ",task=0,converter=" + converter);
+        if (!server.isRegistered(name)) {
+            throw new AssertionError(name + " is not in JMX; plugin beans: "
+                    + server.queryNames(new javax.management.ObjectName("kafka.connect:type=plugins,*"), null));
+        }
+        Map<String, Double> out = new java.util.TreeMap<>();
+        for (javax.management.MBeanAttributeInfo a : server.getMBeanInfo(name).getAttributes()) {
+            out.put(a.getName(), ((Number) server.getAttribute(name, a.getName())).doubleValue());
+        }
+        return out;
     }
 
     private static String header(ConsumerRecord<byte[], byte[]> r, String key) {
