@@ -159,6 +159,38 @@ public class EventTypesConverterTest {
                 inEnvelope.getMessage());
     }
 
+    /** The plugin metrics count a name the list does not hold as its own kind of refusal, apart from a bad value. */
+    @Test
+    void refusedNamesAreCountedAsUnknownTypeNames() {
+        org.apache.kafka.common.metrics.Metrics metrics = new org.apache.kafka.common.metrics.Metrics();
+        TypedJsonConverter c = converter();
+        c.withPluginMetrics(new org.apache.kafka.common.metrics.internals.PluginMetricsImpl(metrics, Map.of()));
+        SchemaAndValue e = events().get(1);
+        byte[] bytes = c.fromConnectData("orders", new RecordHeaders(), e.schema(), e.value());
+        Schema refunded = SchemaBuilder.struct().name("order.refunded").field("orderId", Schema.INT64_SCHEMA).build();
+        assertThrows(DataException.class, () -> c.fromConnectData("orders", new RecordHeaders(), refunded,
+                new Struct(refunded).put("orderId", 1L)));
+        Headers unlisted = new RecordHeaders().add("ce_type", "com.acme.OrderShipped".getBytes(StandardCharsets.UTF_8));
+        assertThrows(DataException.class, () -> c.toConnectData("orders", unlisted, bytes));
+        byte[] envelope = ("{\"~type\":\"order.refunded\",\"~v\":" + new String(bytes, StandardCharsets.UTF_8) + "}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThrows(DataException.class, () -> c.toConnectData("orders", new RecordHeaders(), envelope));
+        byte[] bad = "{\"~type\":\"order.shipped\",\"~v\":{\"~s\":\"{orderId:i64}\",\"~v\":[1.5]}}".getBytes(StandardCharsets.UTF_8);
+        assertThrows(DataException.class, () -> c.toConnectData("orders", new RecordHeaders(), bad));
+        Map<String, Double> v = new HashMap<>();
+        metrics.metrics().forEach((name, metric) -> {
+            if (name.group().equals("plugins") && metric.metricValue() instanceof Number n) {
+                v.put(name.name(), n.doubleValue());
+            }
+        });
+        assertEquals(1, v.get("records-written-total"));
+        assertEquals(1, v.get("write-refused-unknown-type-name-total"));
+        assertEquals(0, v.get("write-refused-type-total"));
+        assertEquals(2, v.get("read-refused-unknown-type-name-total"));
+        assertEquals(1, v.get("read-refused-type-total"));
+        assertEquals(0, v.get("records-read-total"));
+    }
+
     @Test
     void namesThatDisagreeAreRefused() {
         TypedJsonConverter both = converter(TypedJsonConverterConfig.TYPE_LOCATION, "both");

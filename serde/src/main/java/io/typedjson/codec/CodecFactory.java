@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  * kind {@link CodecOptions#kind()} asks for ({@link CodecKind}); building is serialized, lookups are not.
  */
 final class CodecFactory {
-    private static final System.Logger LOG = System.getLogger(Codecs.class.getName());
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Codecs.class);
 
     private final CodecOptions options;
     private final Map<Type, Codec<Object>> cache = new ConcurrentHashMap<>();
@@ -144,9 +144,9 @@ final class CodecFactory {
                         + " compiling it (docs/custom-codecs.md)");
             }
             if (raw.isAnnotationPresent(TypedJson.class)) {
-                LOG.log(System.Logger.Level.WARNING, "{0} is marked @TypedJson but no codec generated at compile time"
-                        + " was found: is typedjson-processor among the compiler''s annotation processors, and, in a"
-                        + " named module, its registry in a ''provides io.typedjson.codec.CompiledCodecs with ...''"
+                LOG.warn("{} is marked @TypedJson but no codec generated at compile time"
+                        + " was found: is typedjson-processor among the compiler's annotation processors, and, in a"
+                        + " named module, its registry in a 'provides io.typedjson.codec.CompiledCodecs with ...'"
                         + " directive? Its codec is made at run time", raw.getName());
             }
         }
@@ -204,8 +204,8 @@ final class CodecFactory {
 
     private static Codec<Object> chosen(Codec<Object> codec, CodecKind kind, Class<?> raw, String whyNotGenerated) {
         Codecs.recordKind(codec, kind);
-        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-            LOG.log(System.Logger.Level.DEBUG, "codec of {0}: {1}{2}", raw.getName(), kind.name().toLowerCase(java.util.Locale.ROOT),
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("codec of {}: {}{}", raw.getName(), kind.name().toLowerCase(java.util.Locale.ROOT),
                     whyNotGenerated == null ? "" : " (not generated at run time: " + whyNotGenerated + ")");
         }
         return codec;

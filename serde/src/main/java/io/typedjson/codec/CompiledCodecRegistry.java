@@ -13,7 +13,7 @@ import java.util.WeakHashMap;
 final class CompiledCodecRegistry {
     private CompiledCodecRegistry() {}
 
-    private static final System.Logger LOG = System.getLogger(Codecs.class.getName());
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Codecs.class);
     /** Weak both ways: a provider's class holds its loader, which must stay collectable (Connect reloads plugins). */
     private static final Map<ClassLoader, WeakReference<List<CompiledCodecs>>> BY_LOADER = new WeakHashMap<>();
 
@@ -41,7 +41,7 @@ final class CompiledCodecRegistry {
                     }
                     found.add(it.next());
                 } catch (ServiceConfigurationError e) {
-                    LOG.log(System.Logger.Level.WARNING, "skipping a registry of compiled codecs that cannot be loaded", e);
+                    LOG.warn("skipping a registry of compiled codecs that cannot be loaded", e);
                 }
             }
             found = List.copyOf(found);

@@ -35,7 +35,7 @@ import org.apache.kafka.common.header.Headers;
  */
 final class EventTypeSupport {
 
-    private static final System.Logger LOG = System.getLogger(EventTypeSupport.class.getName());
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EventTypeSupport.class);
 
     enum Location { HEADER, DOCUMENT, BOTH }
 
@@ -401,11 +401,11 @@ final class EventTypeSupport {
             case SKIP:
                 String key = name == null ? "" : name;
                 if (warned.size() < 100 && warned.add(key)) {
-                    LOG.log(System.Logger.Level.WARNING, "skipping records of topic ''{0}'' with {1} "
-                            + "(typedjson.unknown.types=skip; the first of each name is logged)", topic,
+                    LOG.warn("skipping records of topic '{}' with {} (typedjson.unknown.types=skip; the first of each name "
+                            + "is logged)", topic,
                             name == null ? "no event type" : "event type " + EventEnvelope.quote(name));
                 } else {
-                    LOG.log(System.Logger.Level.DEBUG, "skipped a record of topic ''{0}'' with event type {1}", topic,
+                    LOG.debug("skipped a record of topic '{}' with event type {}", topic,
                             EventEnvelope.quote(name));
                 }
                 return null;

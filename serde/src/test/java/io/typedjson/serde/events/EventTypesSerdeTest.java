@@ -496,4 +496,33 @@ class EventTypesSerdeTest {
         assertNotNull(types.nameOf(OrderCreated.class));
         assertEquals("EventTypes[order.created, order.shipped, order.cancelled]", types.toString());
     }
+
+    /** The plugin metrics count a name the list does not hold as its own kind of refusal, apart from a bad document. */
+    @Test
+    void refusedNamesAreCountedAsUnknownTypeNames() {
+        org.apache.kafka.common.metrics.Metrics metrics = new org.apache.kafka.common.metrics.Metrics();
+        TypedJsonSerializer<Object> s = serializer();
+        TypedJsonDeserializer<Object> d = deserializer();
+        s.withPluginMetrics(new org.apache.kafka.common.metrics.internals.PluginMetricsImpl(metrics, Map.of("side", "write")));
+        d.withPluginMetrics(new org.apache.kafka.common.metrics.internals.PluginMetricsImpl(metrics, Map.of("side", "read")));
+        Headers h = new RecordHeaders();
+        byte[] created = s.serialize("orders", h, CREATED);
+        assertEquals(CREATED, d.deserialize("orders", h, created));
+        assertThrows(SerializationException.class, () -> s.serialize("orders", new RecordHeaders(), new OrderRefunded(1, "late")));
+        Headers unlisted = new RecordHeaders().add("ce_type", OrderCreated.class.getName().getBytes(StandardCharsets.UTF_8));
+        assertThrows(SerializationException.class, () -> d.deserialize("orders", unlisted, created));
+        assertThrows(SerializationException.class, () -> d.deserialize("orders", h, "{\"orderId\":\"x\"}".getBytes(StandardCharsets.UTF_8)));
+        Map<String, Double> write = new HashMap<>(), read = new HashMap<>();
+        metrics.metrics().forEach((name, metric) -> {
+            if (name.group().equals("plugins")) {
+                (name.tags().get("side").equals("write") ? write : read).put(name.name(), ((Number) metric.metricValue()).doubleValue());
+            }
+        });
+        assertEquals(1, write.get("records-written-total"));
+        assertEquals(1, write.get("write-refused-unknown-type-name-total"));
+        assertEquals(0, write.get("write-refused-type-total"));
+        assertEquals(1, read.get("records-read-total"));
+        assertEquals(1, read.get("read-refused-unknown-type-name-total"));
+        assertEquals(1, read.get("read-refused-type-total"));
+    }
 }
