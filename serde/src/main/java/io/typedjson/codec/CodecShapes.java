@@ -24,7 +24,7 @@ import java.util.Set;
 /**
  * The shape of what a class's codec writes (SPEC.md section 12.5): how a reader without the Java class reads its
  * documents, read off the compiled codec itself, as {@link CodecSchemas} reads the JSON Schema off it, with the same
- * names for classes, sealed types and enums. Used by {@link io.typedjson.jsonschema.EventManifests}; the result is a
+ * names for classes, sealed types and enums (off the reflective codec, as every kind writes the same). Used by {@link io.typedjson.jsonschema.EventManifests}; the result is a
  * tree of maps, lists and strings.
  */
 public final class CodecShapes {
@@ -61,7 +61,8 @@ public final class CodecShapes {
 
         /** The shape of the documents {@code Codecs.of(type)} writes; classes, sealed types and enums go to {@link #named()}. */
         public Object shape(Type type) {
-            return walk.shape(Codecs.of(type));
+            // read off the reflective codec, as the JSON Schema is: every kind writes the same documents
+            return walk.shape(Codecs.of(type, CodecOptions.DEFAULT.withKind(CodecKind.REFLECTIVE)));
         }
 
         /** The named shapes met so far, in the order first met. */
