@@ -107,7 +107,7 @@ class ProcessorTest {
         assertEquals(List.of(), compiled.errors);
 
         ModuleFinder finder = ModuleFinder.of(compiled.classes, location(Codecs.class), location(JsonParser.class),
-                location(ConfigDef.class));
+                location(ConfigDef.class), location(org.slf4j.Logger.class), location(org.slf4j.simple.SimpleLogger.class));
         Configuration resolved = ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), Set.of("m"));
         ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(resolved, ClassLoader.getPlatformClassLoader());
         Class<?> apiClass = layer.findLoader("m").loadClass("p.Api");
@@ -140,7 +140,7 @@ class ProcessorTest {
         Compiled compiled = compile(Map.of("p/Plain.java", record, "p/Api.java", api, "module-info.java", module), true);
         assertEquals(List.of(), compiled.errors);
         ModuleFinder finder = ModuleFinder.of(compiled.classes, location(Codecs.class), location(JsonParser.class),
-                location(ConfigDef.class));
+                location(ConfigDef.class), location(org.slf4j.Logger.class), location(org.slf4j.simple.SimpleLogger.class));
         Configuration resolved = ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), Set.of("m"));
         ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(resolved, ClassLoader.getPlatformClassLoader());
         Method roundTrip = layer.findLoader("m").loadClass("p.Api").getMethod("roundTrip", boolean.class);
