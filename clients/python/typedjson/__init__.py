@@ -20,4 +20,4 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
 __all__ = ["loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",
            "Float32", "Instant", "Duration", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "TypedSet",
            "TypedMap", "model_key"]
-__version__ = "0.1.0"
+__version__ = "0.1.0.dev0"
