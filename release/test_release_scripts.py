@@ -11,6 +11,7 @@ import unittest
 import zipfile
 
 import central_bundle
+import python_wheel
 import versions
 
 GROUP = "io/typedjson"
@@ -236,6 +237,40 @@ class VersionsTest(unittest.TestCase):
         for fragment in ("first section is '## [Unreleased]'", "'### Improved'", "no link definition",
                          "no section '## [0.1.0] - <date>'"):
             self.assertIn(fragment, problems)
+
+
+class PythonWheelTest(unittest.TestCase):
+    def test_the_wheel_is_what_pep_427_describes_and_the_same_each_time(self):
+        out = tempfile.mkdtemp(prefix="typedjson-test-wheel-")
+        self.addCleanup(shutil.rmtree, out)
+        first = python_wheel.build(os.path.join(out, "a"))
+        second = python_wheel.build(os.path.join(out, "b"))
+        with open(first, "rb") as a, open(second, "rb") as b:
+            self.assertEqual(a.read(), b.read(), "two builds of the wheel differ")
+        version = versions.python_version(versions.ROOT_VERSION.search(versions.read("pom.xml")).group(2))
+        self.assertEqual(f"typedjson-{version}-py3-none-any.whl", os.path.basename(first))
+        info = f"typedjson-{version}.dist-info"
+        with zipfile.ZipFile(first) as z:
+            names = z.namelist()
+            self.assertIn("typedjson/__init__.py", names)
+            self.assertIn("typedjson/__main__.py", names)
+            self.assertEqual(f"{info}/RECORD", names[-1])
+            record = [line.split(",") for line in z.read(f"{info}/RECORD").decode().splitlines()]
+            self.assertEqual(sorted(names), sorted(r[0] for r in record))
+            for path, digest, size in record:
+                if path.endswith("RECORD"):
+                    self.assertEqual(("", ""), (digest, size))
+                    continue
+                data = z.read(path)
+                self.assertEqual((python_wheel.record_hash(data), str(len(data))), (digest, size), path)
+            meta = z.read(f"{info}/METADATA").decode()
+            for line in ("Metadata-Version: 2.1", "Name: typedjson", f"Version: {version}", "Requires-Python: >=3.11",
+                         'Requires-Dist: confluent-kafka; extra == "kafka"', "License: Apache-2.0"):
+                self.assertIn(line + "\n", meta)
+            self.assertNotIn("](../", meta, "README's relative links are made absolute for PyPI")
+            self.assertIn("Root-Is-Purelib: true\nTag: py3-none-any\n", z.read(f"{info}/WHEEL").decode())
+            self.assertEqual("[console_scripts]\ntypedjson = typedjson.__main__:main\n",
+                             z.read(f"{info}/entry_points.txt").decode())
 
 
 if __name__ == "__main__":
