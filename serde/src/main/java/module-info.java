@@ -16,6 +16,8 @@
 module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
+    // (KAFKA-7490): this is the name Java derives from kafka-clients-<version>.jar, the one modular Kafka libraries
+    // require. maven-compiler warns about such a requirement in a published module; no other name exists to use.
     requires transitive kafka.clients;
 
     exports io.typedjson.annotation;
