@@ -3,7 +3,8 @@
 # script in its test phase, `build` then `test`, skipped by -DskipTests; clients comes first in the reactor, so
 # CrossLanguageIT finds dist/kafka-check.js).
 # A language whose tool is missing is skipped with a note, never counted as passed; both languages always run, and a
-# failure in either fails the build at the end.
+# failure in either fails the build at the end. After the tests, check-packages.sh installs the npm package and the
+# Python wheel as users do and runs them.
 set -uo pipefail
 cd "$(dirname "$0")"
 step=${1:?usage: run-tests.sh build|test}
@@ -34,5 +35,7 @@ PY
   else
     echo "clients: python3 not found: the Python implementation is not tested" >&2
   fi
+  # the packages as users install them: npm pack and the Python wheel, installed into empty places and run
+  bash check-packages.sh || status=1
 fi
 exit $status

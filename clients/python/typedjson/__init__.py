@@ -26,4 +26,4 @@ def read_event(manifest, value, headers=None, **options):
 __all__ = ["read_event", "loads", "dumps", "loads_connect", "TypedJsonError", "Limits", "Int32", "Int16", "Int8", "BigInt",
            "Float32", "Instant", "Duration", "LocalDate", "LocalTime", "LocalDateTime", "OffsetDateTime", "TypedSet",
            "TypedMap", "model_key"]
-__version__ = "0.1.0"
+__version__ = "0.1.0.dev0"

@@ -18,6 +18,8 @@
 module io.typedjson.serde {
     requires com.fasterxml.jackson.core;
     // every Kafka application has kafka-clients (a "provided" dependency); it has no module name of its own
+    // (KAFKA-7490): this is the name Java derives from kafka-clients-<version>.jar, the one modular Kafka libraries
+    // require. maven-compiler warns about such a requirement in a published module; no other name exists to use.
     requires transitive kafka.clients;
     // the bytecode writer of the codecs generated at run time: relocated into this jar (io.typedjson.internal.asm) when
     // it is packaged, so the jar needs no such module; the tests run against the unrelocated one

@@ -368,6 +368,22 @@ class StrictReadingTest {
         assertEquals(new HashMap<>(Map.of("k", edge)), DYNAMIC.deserialize("t", serializer.serialize("t", Map.of("k", edge))));
     }
 
+    record Prices(BigDecimal price, Map<BigDecimal, String> byPrice) {}
+
+    @Test
+    void theOneScaleNoWriterSpellsIsRefusedOnReadOnEveryJdk() {
+        // exponent +2^31 is scale -2^31: Java 17's BigDecimal refuses it, Java 21 on take it; the reader refuses it
+        // itself, tagged, in a typed field and as a map key, so that what it reads can always be written again
+        assertTrue(refused("\"~d1E+2147483648\"").getMessage().contains("malformed decimal"));
+        TypedJsonDeserializer<Prices> prices = TypedJsonDeserializer.forClass(Prices.class);
+        TypedJsonException field = refused(prices, "{\"price\":1E+2147483648}".getBytes(StandardCharsets.UTF_8));
+        assertEquals("$.price", field.path());
+        TypedJsonException key = refused(prices, "{\"byPrice\":{\"1E+2147483648\":\"x\"}}".getBytes(StandardCharsets.UTF_8));
+        assertTrue(key.getMessage().contains("is not a decimal"), key.getMessage());
+        assertEquals(new BigDecimal(BigInteger.ONE, Integer.MIN_VALUE + 1), prices.deserialize("t",
+                "{\"price\":1E+2147483647}".getBytes(StandardCharsets.UTF_8)).price());
+    }
+
     // ---- every vector, through the serializer and deserializer
 
     @Test

@@ -521,10 +521,23 @@ public final class Lexemes {
             throw ReadErrors.error(in, "malformed decimal " + ReadErrors.quote(s));
         }
         try {
-            return new BigDecimal(s);
+            return newDecimal(s);
         } catch (NumberFormatException e) {
             throw ReadErrors.error(in, "malformed decimal " + ReadErrors.quote(s));
         }
+    }
+
+    /**
+     * {@code new BigDecimal(s)} within the scales a reader takes (SPEC.md 5.3): a NumberFormatException for a scale
+     * beyond int32, and for -2^31 too, which Java 17's BigDecimal refuses and newer ones (21 on) accept; the writer
+     * could not spell it back ({@link #decimalText}).
+     */
+    public static BigDecimal newDecimal(String s) {
+        BigDecimal d = new BigDecimal(s);
+        if (d.scale() == Integer.MIN_VALUE) {
+            throw new NumberFormatException("scale -2147483648: exponent beyond int32");
+        }
+        return d;
     }
 
     /**

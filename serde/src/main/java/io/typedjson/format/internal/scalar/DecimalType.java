@@ -16,7 +16,7 @@ final class DecimalType extends ScalarType {
     @Override public String text(Object v) { return Lexemes.decimalText((BigDecimal) v); }
     @Override public void write(JsonWriter out, Object v) { Lexemes.writeDecimal(out, (BigDecimal) v); }
     @Override public Object read(JsonReader in) { return Lexemes.readDecimal(in); }
-    @Override public Object parseKey(String s) { return new BigDecimal(s); }
+    @Override public Object parseKey(String s) { return Lexemes.newDecimal(s); }
     @Override public Object parseTagged(JsonReader in, String payload) { return Lexemes.parseCanonicalDecimal(in, payload); }
     @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.type("number"); }
 
