@@ -25,7 +25,7 @@ REPO_URL = "https://github.com/typedjson/typedjson"
 
 # every pom whose <parent> is typedjson-parent (the root pom carries the version itself)
 MODULE_POMS = [
-    "serde/pom.xml", "connect-converter/pom.xml", "flink-format/pom.xml", "bench/pom.xml", "clients/pom.xml",
+    "serde/pom.xml", "connect-converter/pom.xml", "flink-format/pom.xml", "processor/pom.xml", "bench/pom.xml", "clients/pom.xml",
     "examples/spring-boot/pom.xml", "examples/kafka-streams/pom.xml", "release/pom.xml",
 ]
 PACKAGE_JSON = "clients/typescript/package.json"
