@@ -1,5 +1,6 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.ShortestDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -183,7 +184,8 @@ public final class JsonWriter {
     /**
      * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
      * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
-     * common amounts, are written straight from their digits; the others through jackson-core's Schubfach writer.
+     * common amounts, are written straight from their digits; the others by Schubfach into the buffer
+     * ({@link ShortestDecimal}).
      */
     public void writeNumber(double d) {
         if (!Double.isFinite(d)) {
@@ -203,7 +205,8 @@ public final class JsonWriter {
             }
         }
         beforeValue();
-        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(d, true));
+        ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
+        size = ShortestDecimal.write(d, buf, size);
     }
 
     /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
@@ -243,13 +246,14 @@ public final class JsonWriter {
         return end;
     }
 
-    /** A finite float's shortest round-trip digits (jackson-core's Schubfach writer). */
+    /** A finite float's shortest round-trip digits, as {@code Float.toString} of JDK 19 and later spells them. */
     public void writeNumber(float f) {
         if (!Float.isFinite(f)) {
             throw new TypedJsonException(f + " is not a JSON number (the format spells it as a tagged string)");
         }
         beforeValue();
-        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true));
+        ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
+        size = ShortestDecimal.write(f, buf, size);
     }
 
     public void writeNumber(BigInteger v) {
