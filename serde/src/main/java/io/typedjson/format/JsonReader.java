@@ -1,6 +1,7 @@
 package io.typedjson.format;
 
 import com.fasterxml.jackson.core.io.NumberInput;
+import io.typedjson.format.internal.DecimalParsing;
 import io.typedjson.format.internal.ReadErrors;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -435,32 +436,74 @@ public final class JsonReader {
         return new BigInteger(getText());
     }
 
-    private static final double[] EXACT_POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    private static final float[] EXACT_FLOAT_POWERS_OF_TEN = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-
     /** The current number token as the nearest double (overflow gives an infinity: callers refuse it). */
     public double doubleValue() {
-        // Clinger's fast path: up to 15 digits and 22 decimals, digits and 10^k are exact doubles, so one division
-        // rounds correctly
-        long m = exactDigits(15, 22);
-        return m < 0 ? NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true)
-                : sign() * (plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m); // -1 * 0.0 is -0.0
+        // the exact fast paths on the lexeme's bytes (up to 19 significant digits), the general routine behind them
+        double d = decimalParts() ? DecimalParsing.toDouble(buf[valueStart] == '-', partSignificand, partExponent)
+                : Double.NaN;
+        return !Double.isNaN(d) ? d : NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true);
     }
 
     /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
     public float floatValue() {
-        // as doubleValue: up to 7 digits and 10 decimals are exact floats
-        long m = exactDigits(7, 10);
-        return m < 0 ? NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true)
-                : sign() * (plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : (float) m);
+        float f = decimalParts() ? DecimalParsing.toFloat(buf[valueStart] == '-', partSignificand, partExponent)
+                : Float.NaN;
+        return !Float.isNaN(f) ? f : NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true);
     }
 
+    /** The current number is {@code partSignificand * 10^partExponent} (unsigned) after {@link #decimalParts}. */
+    private long partSignificand;
+    private int partExponent;
+
     /**
-     * The current number's digits as one integer when it has at most {@code maxDigits} digits, at most
-     * {@code maxDecimals} of them after the point and no exponent (then digits and power of ten are exact in the
-     * floating type that allows these bounds); else -1.
+     * Splits the current number lexeme (checked by {@link #number}) into a significand and a power of ten; false
+     * when it has more than 19 significant digits, which the fast paths do not take.
      */
+    private boolean decimalParts() {
+        byte[] b = buf;
+        int i = valueStart;
+        int end = valueEnd;
+        if (b[i] == '-') {
+            i++;
+        }
+        long m = 0;
+        int significant = 0;
+        int exponent = 0;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            byte c = b[i];
+            if (c >= '0' && c <= '9') {
+                if (m != 0 || c != '0') { // leading zeros are not significant
+                    if (++significant > 19) {
+                        return false;
+                    }
+                    m = m * 10 + (c - '0');
+                }
+                if (fraction) {
+                    exponent--;
+                }
+            } else if (c == '.') {
+                fraction = true;
+            } else {
+                break; // the exponent's 'e' or 'E'
+            }
+        }
+        if (i < end) {
+            boolean negative = b[++i] == '-';
+            if (b[i] == '-' || b[i] == '+') {
+                i++;
+            }
+            int e = 0;
+            for (; i < end && e < 100_000; i++) { // beyond, the value is zero or infinite anyway
+                e = e * 10 + (b[i] - '0');
+            }
+            exponent += negative ? -e : e;
+        }
+        partSignificand = m;
+        partExponent = exponent;
+        return true;
+    }
+
     /** The end of the digits from {@code from}: at least one, else the error saying which digits are missing. */
     private int digitsEnd(int from, int end, String missing, String unexpected) {
         int i = from;
@@ -471,46 +514,6 @@ public final class JsonReader {
             throw i == end ? endOfInput(missing) : unexpected(i, unexpected);
         }
         return i;
-    }
-
-    private int sign() {
-        return buf[valueStart] == '-' ? -1 : 1;
-    }
-
-    private long exactDigits(int maxDigits, int maxDecimals) {
-        if (numberDigits > maxDigits) {
-            return -1;
-        }
-        long m = plainDigits();
-        return m >= 0 && plainDecimals <= maxDecimals ? m : -1;
-    }
-
-    /** The digits after the point of the lexeme {@link #plainDigits} last read. */
-    private int plainDecimals;
-
-    /** The current number's digits as one integer (the point ignored), or -1 when it has an exponent. */
-    private long plainDigits() {
-        int i = valueStart;
-        if (buf[i] == '-') {
-            i++;
-        }
-        long m = 0;
-        int decimals = -1;
-        for (; i < valueEnd; i++) {
-            byte b = buf[i];
-            if (b >= '0' && b <= '9') {
-                m = m * 10 + (b - '0');
-                if (decimals >= 0) {
-                    decimals++;
-                }
-            } else if (b == '.') {
-                decimals = 0;
-            } else {
-                return -1; // an exponent
-            }
-        }
-        plainDecimals = Math.max(decimals, 0);
-        return m;
     }
 
     // ------------------------------------------------------------------ strings

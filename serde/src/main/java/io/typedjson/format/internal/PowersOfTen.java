@@ -6,7 +6,7 @@ import java.math.BigInteger;
  * The powers of ten 10^e for e from {@link #MIN} to {@link #MAX} as 128-bit binary mantissas, truncated: the top 128
  * bits of 10^e's binary expansion, so that {@code 2^127 <= m < 2^128} and {@code 10^e = m * 2^(e2 - 127)} to within
  * one unit of the last bit, with {@code e2 = floor(e * log2(10))}. Both directions of decimal conversion work on
- * them: the shortest-digits printer ({@link ShortestDecimal}) and the fast path of parsing.
+ * them: the shortest-digits printer ({@link ShortestDecimal}) and the fast path of parsing ({@link DecimalParsing}).
  *
  * <p>Computed once from their definition with BigInteger (a few milliseconds at class initialisation) rather than
  * kept as a table of constants: what a reader checks is the definition.
