@@ -151,6 +151,45 @@ class JsonWriterTest {
         }
     }
 
+    /** Keys encoded once are stored eight bytes at a time: every length across the word boundaries, after a comma or not. */
+    @Test
+    void encodedKeysAreTheBytesOfTheirText() {
+        Random random = new Random(13);
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder name = new StringBuilder();
+            for (int n = i % 40; name.length() < n; ) {
+                name.append(randomString(random));
+            }
+            String k = name.toString();
+            JsonKey key = JsonKey.of(k);
+            String spelled = io.typedjson.format.internal.Lexemes.escapeKey(k);
+            byte[] expected = ours(w -> {
+                w.writeStartObject();
+                w.writeFieldName(spelled);
+                w.writeNumber(1);
+                w.writeFieldName(spelled + "x");
+                w.writeStartArray();
+                w.writeEndArray();
+                w.writeFieldName(spelled);
+                w.writeNull();
+                w.writeEndObject();
+            });
+            JsonKey keyX = JsonKey.of(k + "x");
+            byte[] actual = ours(w -> {
+                w.writeStartObject();
+                w.writeFieldName(key);
+                w.writeNumber(1);
+                w.writeFieldName(keyX);
+                w.writeStartArray();
+                w.writeEndArray();
+                w.writeFieldName(key);
+                w.writeNull();
+                w.writeEndObject();
+            });
+            assertEquals(Arrays.toString(expected), Arrays.toString(actual), k);
+        }
+    }
+
     @Test
     void nestingBeyondTheLimitAndLoneSurrogatesAreRefused() {
         JsonWriter w = new JsonWriter(3);
