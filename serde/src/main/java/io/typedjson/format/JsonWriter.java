@@ -105,14 +105,43 @@ public final class JsonWriter {
         comma = true;
     }
 
-    /** A key, escaped like a string; the next call writes its value. */
+    /**
+     * A key, escaped like a string; the next call writes its value. The keys of maps come back document after
+     * document as the same String objects (constants, the reader's cached keys): the last encoding of each of a few
+     * is kept, found by the key's hash and taken only for the very same object.
+     */
     public void writeFieldName(String name) {
         beforeValue();
-        writeQuoted(name);
-        ensure(1);
-        buf[size++] = ':';
+        int slot = name.hashCode() & (NAME_SLOTS - 1);
+        if (names[slot] == name) {
+            ensure(8 * NAME_WORDS);
+            byte[] b = buf;
+            int at = size;
+            for (int i = 0; i < NAME_WORDS; i++) {
+                LONGS.set(b, at + 8 * i, nameWords[slot * NAME_WORDS + i]);
+            }
+            size = at + nameLengths[slot];
+        } else {
+            int start = size;
+            writeQuoted(name, "key");
+            ensure(8 * NAME_WORDS);
+            buf[size++] = ':';
+            if (size - start <= 8 * NAME_WORDS) {
+                for (int i = 0; i < NAME_WORDS; i++) { // (bytes past the end are as good as any: never copied out)
+                    nameWords[slot * NAME_WORDS + i] = (long) LONGS.get(buf, start + 8 * i);
+                }
+                nameLengths[slot] = size - start;
+                names[slot] = name;
+            }
+        }
         comma = false;
     }
+
+    /** The kept encodings of keys: {@code "name":} of at most 32 bytes, in four words per slot. */
+    private static final int NAME_SLOTS = 64, NAME_WORDS = 4;
+    private final String[] names = new String[NAME_SLOTS];
+    private final int[] nameLengths = new int[NAME_SLOTS];
+    private final long[] nameWords = new long[NAME_SLOTS * NAME_WORDS];
 
     /**
      * A key encoded once (the fast path of the class codecs): {@code "name":} stored eight bytes at a time from the
@@ -304,12 +333,12 @@ public final class JsonWriter {
 
     public void writeString(String s) {
         beforeValue();
-        writeQuoted(s);
+        writeQuoted(s, "string");
     }
 
     public void writeString(char[] c, int offset, int length) {
         beforeValue();
-        writeQuoted(c, offset, length);
+        writeQuoted(c, offset, length, "string");
     }
 
     /** A string encoded once, copied as it is. */
@@ -391,17 +420,18 @@ public final class JsonWriter {
 
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
-    private void writeQuoted(String s) {
+    /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
+    private void writeQuoted(String s, String what) {
         int n = s.length();
         if (n > chars.length) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
         char[] c = chars;
         s.getChars(0, n, c, 0);
-        writeQuoted(c, 0, n);
+        writeQuoted(c, 0, n, what);
     }
 
-    private void writeQuoted(char[] c, int offset, int length) {
+    private void writeQuoted(char[] c, int offset, int length, String what) {
         ensure(length + 2);
         byte[] b = buf;
         int at = size;
@@ -423,15 +453,18 @@ public final class JsonWriter {
                 ensure(1);
                 buf[size++] = (byte) ch;
             } else {
-                i = writeSlow(c, i, end);
+                i = writeSlow(c, i, end, offset, what);
             }
         }
         ensure(1);
         buf[size++] = '"';
     }
 
-    /** Writes the escape or the UTF-8 bytes of {@code c[i]} (a surrogate pair: both); returns the last index used. */
-    private int writeSlow(char[] c, int i, int end) {
+    /**
+     * Writes the escape or the UTF-8 bytes of {@code c[i]} (a surrogate pair: both); returns the last index used. A
+     * lone surrogate is refused as {@code Lexemes.checkUnicode} words it, its index counted from {@code offset}.
+     */
+    private int writeSlow(char[] c, int i, int end, int offset, String what) {
         char ch = c[i];
         ensure(6);
         if (ch < 0x80) {
@@ -458,9 +491,8 @@ public final class JsonWriter {
             buf[size++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
             buf[size++] = (byte) (0x80 | (cp & 0x3F));
         } else {
-            // codecs refuse such strings before writing them (Lexemes.checkUnicode); this is the last guard
-            throw new TypedJsonException("string holds a lone surrogate U+" + Integer.toHexString(ch).toUpperCase()
-                    + ", which is not Unicode text and has no UTF-8 spelling");
+            throw new TypedJsonException(what + " holds a lone surrogate U+" + Integer.toHexString(ch).toUpperCase()
+                    + " at index " + (i - offset) + ", which is not Unicode text and has no UTF-8 spelling");
         }
         return i;
     }
@@ -474,7 +506,7 @@ public final class JsonWriter {
     /** {@code "text"} as UTF-8 with the format's escapes (for {@link JsonKey}). */
     static byte[] quotedUtf8(String text) {
         JsonWriter w = new JsonWriter(1);
-        w.writeQuoted(text);
+        w.writeQuoted(text, "string");
         return w.toByteArray();
     }
 }

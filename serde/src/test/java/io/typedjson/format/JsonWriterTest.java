@@ -190,6 +190,44 @@ class JsonWriterTest {
         }
     }
 
+    /**
+     * The writer keeps the encodings of String keys it wrote by identity: the same objects again, other objects of
+     * the same hash ("Aa" and "BB") or text, and keys too long to keep all come out as their own text.
+     */
+    @Test
+    void keysWrittenAgainAreTheirOwnBytes() throws Exception {
+        String[] keys = {"Aa", "BB", new String("Aa"), "id", "~x", "é", "a\"b", "x".repeat(31), "y".repeat(40), ""};
+        Random random = new Random(17);
+        JsonWriter w = new JsonWriter(500);
+        for (int round = 0; round < 200; round++) {
+            String[] order = keys.clone();
+            java.util.Collections.shuffle(java.util.Arrays.asList(order), random);
+            w.reset();
+            w.writeStartObject();
+            for (String k : order) {
+                w.writeFieldName(k);
+                w.writeNumber(k.length());
+            }
+            w.writeEndObject();
+            byte[] expected = jackson(g -> {
+                g.writeStartObject();
+                for (String k : order) {
+                    g.writeFieldName(k);
+                    g.writeNumber(k.length());
+                }
+                g.writeEndObject();
+            });
+            assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8),
+                    new String(w.toByteArray(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        TypedJsonException lone = assertThrows(TypedJsonException.class, () -> ours(x -> {
+            x.writeStartObject();
+            x.writeFieldName("ab\uDC00");
+        }));
+        assertEquals("key holds a lone surrogate U+DC00 at index 2, which is not Unicode text and has no UTF-8 spelling at $",
+                lone.getMessage());
+    }
+
     @Test
     void nestingBeyondTheLimitAndLoneSurrogatesAreRefused() {
         JsonWriter w = new JsonWriter(3);
@@ -200,7 +238,7 @@ class JsonWriterTest {
         TypedJsonException deep = assertThrows(TypedJsonException.class, w::writeStartArray);
         assertEquals("nesting depth 4 exceeds the limit of 3 (typedjson.max.depth) at $", deep.getMessage());
         TypedJsonException lone = assertThrows(TypedJsonException.class, () -> ours(x -> x.writeString("a\uD800b")));
-        assertEquals("string holds a lone surrogate U+D800, which is not Unicode text and has no UTF-8 spelling at $",
+        assertEquals("string holds a lone surrogate U+D800 at index 1, which is not Unicode text and has no UTF-8 spelling at $",
                 lone.getMessage());
     }
 }

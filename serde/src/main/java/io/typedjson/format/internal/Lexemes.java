@@ -43,11 +43,11 @@ public final class Lexemes {
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
     public static void writeString(JsonWriter out, String s) {
-        checkUnicode(s, "string");
         if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
+            checkUnicode(s, "string"); // (the index in the error counts in s, not in the escaped text)
             out.writeString(Tags.PREFIX + s);
         } else {
-            out.writeString(s);
+            out.writeString(s); // the writer refuses a lone surrogate as checkUnicode does, in the same pass
         }
     }
 
