@@ -544,6 +544,10 @@ public final class JsonReader {
         boolean esc = false, asc = true;
         while (true) {
             int from = i;
+            // eight bytes at a time while none of them is a quote, a backslash, a control character or beyond ASCII
+            while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+                i += 8;
+            }
             while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
                 i++;
             }
@@ -582,6 +586,23 @@ public final class JsonReader {
             }
         }
     }
+
+    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+
+    /**
+     * Whether none of the eight bytes of {@code w} ends a plain run of a string: each is at least 0x20, below 0x80,
+     * and neither '"' nor '\\' (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}).
+     */
+    private static boolean plainWord(long w) {
+        long quote = w ^ 0x2222222222222222L;
+        long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
+        long special = (quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w;
+        return (special & HIGHS) == 0;
+    }
+
+    /** Little-endian longs over the document's bytes (the order does not matter to the tests made with them). */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Checks the escape whose backslash is at {@code i}; returns the index after it. */
     private int escape(int i) {
@@ -674,7 +695,9 @@ public final class JsonReader {
             return text;
         }
         if (token == JsonToken.VALUE_STRING) {
-            return text = decode(valueStart, valueEnd, escaped, ascii);
+            return text = !escaped && ascii && valueEnd - valueStart <= MAX_CACHED_VALUE
+                    ? cached(valueCache, valueFirst, valueLast, valueStart, valueEnd)
+                    : decode(valueStart, valueEnd, escaped, ascii);
         }
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
@@ -714,7 +737,15 @@ public final class JsonReader {
             } else if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
                     || token == JsonToken.VALUE_NUMBER_FLOAT) {
                 ensureChars(valueEnd - valueStart);
-                charsLength = decodeInto(valueStart, valueEnd, chars);
+                if (token == JsonToken.VALUE_STRING && (escaped || !ascii)) {
+                    charsLength = decodeInto(valueStart, valueEnd, chars);
+                } else { // a number's or a plain ASCII string's bytes, one char each
+                    char[] c = chars;
+                    for (int i = valueStart; i < valueEnd; i++) {
+                        c[i - valueStart] = (char) buf[i];
+                    }
+                    charsLength = valueEnd - valueStart;
+                }
             } else {
                 String t = getText();
                 charsLength = t == null ? 0 : t.length();
@@ -805,32 +836,62 @@ public final class JsonReader {
         return name;
     }
 
-    private static final int MAX_CACHED_KEY = 32;
-    /** Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. */
-    private final String[] keyCache = new String[256];
+    private static final int MAX_CACHED_KEY = 32, MAX_CACHED_VALUE = 16;
+    /**
+     * Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. Short
+     * plain strings too, in a cache of their own: a status, a currency, a tag comes back as one String rather than a
+     * copy per document. A string is known by its length and its first and last eight bytes (all of its bytes up to
+     * 16), the middle of a longer one compared byte for byte.
+     */
+    private final String[] keyCache = new String[256], valueCache = new String[256];
+    private final long[] keyFirst = new long[256], keyLast = new long[256];
+    private final long[] valueFirst = new long[256], valueLast = new long[256];
 
     private String cachedKey(int from, int to) {
-        int h = to - from;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + buf[i];
-        }
-        int slot = (h ^ (h >>> 8)) & (keyCache.length - 1);
-        String cached = keyCache[slot];
-        if (cached != null && cached.length() == to - from) {
-            boolean same = true;
-            for (int i = from, j = 0; i < to; i++, j++) {
-                if (cached.charAt(j) != buf[i]) {
-                    same = false;
-                    break;
-                }
+        return cached(keyCache, keyFirst, keyLast, from, to);
+    }
+
+    /** The String of the plain ASCII bytes {@code buf[from, to)} from {@code cache}, or made and put there. */
+    private String cached(String[] cache, long[] firsts, long[] lasts, int from, int to) {
+        byte[] b = buf;
+        int n = to - from;
+        long first;
+        long last;
+        if (n >= 8) {
+            first = (long) LONGS.get(b, from);
+            last = (long) LONGS.get(b, to - 8);
+        } else if (from + 8 <= b.length && n > 0) {
+            first = (long) LONGS.get(b, from) & -1L >>> 64 - 8 * n; // the n bytes, as the loop below packs them
+            last = 0;
+        } else {
+            first = 0;
+            for (int i = from; i < to; i++) {
+                first |= (long) (b[i] & 0xFF) << 8 * (i - from);
             }
-            if (same) {
-                return cached;
+            last = 0;
+        }
+        long h = (first * 0x9E3779B97F4A7C15L ^ last) * 0xC2B2AE3D27D4EB4FL + n;
+        int slot = (int) (h >>> 56);
+        String cached = cache[slot];
+        if (cached != null && firsts[slot] == first && lasts[slot] == last && cached.length() == n
+                && (n <= 16 || sameMiddle(cached, from + 8, to - 8))) {
+            return cached;
+        }
+        String made = new String(b, from, n, StandardCharsets.ISO_8859_1);
+        cache[slot] = made;
+        firsts[slot] = first;
+        lasts[slot] = last;
+        return made;
+    }
+
+    /** Whether {@code buf[from, to)} are the chars of {@code cached} from index 8. */
+    private boolean sameMiddle(String cached, int from, int to) {
+        for (int i = from, j = 8; i < to; i++, j++) {
+            if (cached.charAt(j) != buf[i]) {
+                return false;
             }
         }
-        String key = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
-        keyCache[slot] = key;
-        return key;
+        return true;
     }
 
     // ------------------------------------------------------------------ positions and errors
