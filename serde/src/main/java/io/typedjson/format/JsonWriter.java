@@ -423,12 +423,33 @@ public final class JsonWriter {
     /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
     private void writeQuoted(String s, String what) {
         int n = s.length();
+        ensure(n + 2);
+        byte[] b = buf;
+        int at = size;
+        b[at] = '"';
+        // the low byte of each char, copied in one go (an array copy when the String holds Latin-1), is the UTF-8 of
+        // the ASCII run without escapes that the loop then measures; from the first other char on, the chars are
+        // written one by one over the rest
+        s.getBytes(0, n, b, at + 1);
+        int i = 0;
+        while (i < n) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80 || ESCAPES[ch] != 0) {
+                break;
+            }
+            i++;
+        }
+        if (i == n) {
+            b[at + 1 + n] = '"';
+            size = at + n + 2;
+            return;
+        }
+        size = at + 1 + i;
         if (n > chars.length) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
-        char[] c = chars;
-        s.getChars(0, n, c, 0);
-        writeQuoted(c, 0, n, what);
+        s.getChars(0, n, chars, 0);
+        writeRest(chars, i, n, 0, what);
     }
 
     private void writeQuoted(char[] c, int offset, int length, String what) {
@@ -447,6 +468,11 @@ public final class JsonWriter {
             b[at++] = (byte) ch;
         }
         size = at;
+        writeRest(c, i, end, offset, what);
+    }
+
+    /** The chars {@code c[i, end)} of a string that starts at {@code offset}, escaped, then its closing quote. */
+    private void writeRest(char[] c, int i, int end, int offset, String what) {
         for (; i < end; i++) {
             char ch = c[i];
             if (ch < 0x80 && ESCAPES[ch] == 0) {
