@@ -259,11 +259,16 @@ public final class Containers {
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {
-                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
+                    throw duplicateKey(in, raw, valueStart);
                 }
             } while (in.nextToken() != JsonToken.END_OBJECT);
             return map;
         }
+    }
+
+    /** The error for an object's key {@code raw} that an earlier key already spelled, at its value's first byte. */
+    static TypedJsonException duplicateKey(JsonReader in, String raw, long valueStart) {
+        return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
     }
 
     /**

@@ -118,8 +118,7 @@ public final class IsoTimes {
 
     /** {@link #canonicalLocalDateOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
     public static LocalDate canonicalLocalDateOrNull(char[] c, int offset, int length) {
-        long day = fastEpochDay(c, offset, length);
-        return day == Long.MIN_VALUE ? null : LocalDate.ofEpochDay(day);
+        return length == 10 ? localDate(c, offset) : null;
     }
 
     /** A ~D payload of the common shape (yyyy-mm-dd, years 0000 to 9999), always canonical, else null. */
@@ -269,19 +268,25 @@ public final class IsoTimes {
      * let java.time decide.
      */
     private static long epochDay(Object text, int at) {
+        LocalDate date = localDate(text, at);
+        return date == null ? Long.MIN_VALUE : date.toEpochDay();
+    }
+
+    /** The date {@code yyyy-mm-dd} at {@code text[at]} (years 0000 to 9999), else null. */
+    private static LocalDate localDate(Object text, int at) {
         if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
-            return Long.MIN_VALUE;
+            return null;
         }
         int y = digits(text, at, 4);
         int m = digits(text, at + 5, 2);
         int d = digits(text, at + 8, 2);
-        if (y < 0 || m < 0 || d < 0) {
-            return Long.MIN_VALUE;
+        if (y < 0 || m < 0 || d < 0 || m < 1 || m > 12 || d < 1 || d > 31) {
+            return null;
         }
         try {
-            return LocalDate.of(y, m, d).toEpochDay();
+            return LocalDate.of(y, m, d); // (refuses February 30th and the like)
         } catch (DateTimeException e) {
-            return Long.MIN_VALUE;
+            return null;
         }
     }
 

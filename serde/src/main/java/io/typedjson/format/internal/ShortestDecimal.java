@@ -91,6 +91,17 @@ public final class ShortestDecimal {
                 : shortestFloat(FLOAT_Q_MIN, fraction, 0, out, at);
     }
 
+    /** The float's digits as {@link #write(float, byte[], int)} writes them, after {@code lead} free chars. */
+    public static char[] chars(float v, int lead) {
+        byte[] b = new byte[MAX_FLOAT_LENGTH];
+        int n = write(v, b, 0);
+        char[] c = new char[lead + n];
+        for (int i = 0; i < n; i++) {
+            c[lead + i] = (char) b[i];
+        }
+        return c;
+    }
+
     private static int zero(byte[] out, int at) {
         out[at] = '0';
         out[at + 1] = '.';
