@@ -268,8 +268,30 @@ public final class IsoTimes {
      * let java.time decide.
      */
     private static long epochDay(Object text, int at) {
-        LocalDate date = localDate(text, at);
-        return date == null ? Long.MIN_VALUE : date.toEpochDay();
+        if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
+            return Long.MIN_VALUE;
+        }
+        int y = digits(text, at, 4);
+        int m = digits(text, at + 5, 2);
+        int d = digits(text, at + 8, 2);
+        if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+            return Long.MIN_VALUE;
+        }
+        // days since 0000-03-01 in the proleptic Gregorian calendar (years that start in March, so that the leap day
+        // is a year's last), then since 1970-01-01: the count LocalDate.toEpochDay gives, without a LocalDate
+        int yearFromMarch = m > 2 ? y : y - 1;
+        int era = Math.floorDiv(yearFromMarch, 400); // (-1 for January and February of year 0000)
+        int yearOfEra = yearFromMarch - era * 400;
+        int dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097L + dayOfEra - 719_468L;
+    }
+
+    private static int daysInMonth(int y, int m) {
+        if (m == 2) {
+            return (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
+        }
+        return m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31;
     }
 
     /** The date {@code yyyy-mm-dd} at {@code text[at]} (years 0000 to 9999), else null. */
