@@ -25,6 +25,9 @@ public final class JsonReader {
     private static final byte FIRST = 0, AFTER_VALUE = 1, AFTER_KEY = 2;
 
     private final Limits limits;
+    /** {@code limits.maxElements()}, and the values read so far in this document (what it counts). */
+    private final int maxElements;
+    private int elements;
     private static final byte[] NO_DOCUMENT = new byte[0];
 
     private byte[] buf = NO_DOCUMENT;
@@ -61,6 +64,7 @@ public final class JsonReader {
 
     JsonReader(Limits limits) {
         this.limits = limits;
+        this.maxElements = limits.maxElements();
     }
 
     /** Starts reading the document {@code document[offset, offset + length)}. */
@@ -71,6 +75,7 @@ public final class JsonReader {
         end = offset + length;
         token = null;
         depth = 0;
+        elements = 0;
         state[0] = FIRST;
         charsValid = false;
         text = null;
@@ -288,6 +293,11 @@ public final class JsonReader {
     private JsonToken value(int p) {
         if (p == end) {
             throw endOfInput("a value");
+        }
+        // (at depth 0 a value is the document's, the first, or trailing content, which the caller refuses as such)
+        if (++elements > maxElements && depth > 0) {
+            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
+                    + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
         }
         tokenStart = p;
         byte b = buf[p];
