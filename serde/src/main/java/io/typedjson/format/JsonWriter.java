@@ -225,14 +225,6 @@ public final class JsonWriter {
         size = digitsAt(v, size);
     }
 
-    private static int digits(long v) {
-        int n = 1;
-        for (long p = 10; n < 19 && v >= p; p *= 10) {
-            n++;
-        }
-        return n;
-    }
-
     private static final double[] POWERS_OF_TEN = {1, 10, 100, 1000};
 
     /**
@@ -289,15 +281,11 @@ public final class JsonWriter {
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
     private int digitsAt(long v, int at) {
-        int end = at + digits(v);
-        int i = end;
-        while (v >= 10) {
-            long q = v / 10;
-            buf[--i] = (byte) ('0' + (v - q * 10));
-            v = q;
+        if (v < 10) {
+            buf[at] = (byte) ('0' + v);
+            return at + 1;
         }
-        buf[i - 1] = (byte) ('0' + v);
-        return end;
+        return ShortestDecimal.writeDigits(v, buf, at); // two digits per division, eight in int arithmetic
     }
 
     /** A finite float's shortest round-trip digits, as {@code Float.toString} of JDK 19 and later spells them. */

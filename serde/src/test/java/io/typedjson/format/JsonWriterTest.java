@@ -124,6 +124,22 @@ class JsonWriterTest {
         }
     }
 
+    /** Integers of every length, at the edges where one more digit starts. */
+    @Test
+    void integersOfEveryLength() {
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p *= 10) {
+            for (long v : new long[] {p - 1, p, p + 1, -p, -p + 1, -p - 1, 2 * p - 1, 9 * p}) {
+                assertEquals(Long.toString(v), new String(ours(w -> w.writeNumber(v)), java.nio.charset.StandardCharsets.US_ASCII));
+            }
+            if (p > Long.MAX_VALUE / 10) {
+                break;
+            }
+        }
+        for (long v : new long[] {Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1, 0}) {
+            assertEquals(Long.toString(v), new String(ours(w -> w.writeNumber(v)), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
     @Test
     void doublesAndFloatsAreTheShortestDigitsJacksonCoreWrites() {
         Random random = new Random(11);

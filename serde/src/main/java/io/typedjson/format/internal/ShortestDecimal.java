@@ -309,6 +309,17 @@ public final class ShortestDecimal {
         }
     }
 
+    /** The decimal digits of {@code v >= 0} at {@code out[at]} (up to 19 bytes of room); returns the end. */
+    public static int writeDigits(long v, byte[] out, int at) {
+        int n = PowersOfTen.floorLog10Pow2(64 - Long.numberOfLeadingZeros(v | 1));
+        if (v >= POWERS[n]) {
+            n++;
+        }
+        n = Math.max(n, 1);
+        digits(v, out, at, n);
+        return at + n;
+    }
+
     /** The {@code n} decimal digits of {@code f} at {@code out[at, at + n)}. */
     private static void digits(long f, byte[] out, int at, int n) {
         int i = at + n;
