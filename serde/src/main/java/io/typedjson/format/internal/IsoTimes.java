@@ -287,6 +287,44 @@ public final class IsoTimes {
         return era * 146_097L + dayOfEra - 719_468L;
     }
 
+    /**
+     * The date of an epoch day as {@code year << 9 | month << 5 | day} when its year is 0000 to 9999, else -1: the
+     * inverse of {@link #epochDay(Object, int)}'s count, without a LocalDate.
+     */
+    public static int civil(long epochDay) {
+        if (epochDay < MIN_SECOND / 86_400 || epochDay >= MAX_SECOND / 86_400) {
+            return -1;
+        }
+        long z = epochDay + 719_468; // days since 0000-03-01
+        int era = (int) Math.floorDiv(z, 146_097);
+        int dayOfEra = (int) (z - era * 146_097L);
+        int yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        int monthFromMarch = (5 * dayOfYear + 2) / 153;
+        int day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1;
+        int month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+        int year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        return year << 9 | month << 5 | day;
+    }
+
+    /**
+     * The epoch milliseconds of an instant in the common shape ({@code yyyy-mm-ddThh:mm:ss[.f…]Z}, years 0000 to
+     * 9999) whose nanoseconds are whole milliseconds, from {@code c[offset, offset + length)}; else Long.MIN_VALUE,
+     * for the caller's general path (which also says why a finer instant is refused).
+     */
+    public static long fastEpochMilli(char[] c, int offset, int length) {
+        int to = offset + length;
+        if (length < 20 || c[offset + 10] != 'T' || c[to - 1] != 'Z') {
+            return Long.MIN_VALUE;
+        }
+        long day = epochDay(c, offset);
+        long nanoOfDay = nanoOfDay(c, offset + 11, to - 1, true);
+        if (day == Long.MIN_VALUE || nanoOfDay < 0 || nanoOfDay % 1_000_000 != 0) {
+            return Long.MIN_VALUE;
+        }
+        return day * 86_400_000L + nanoOfDay / 1_000_000;
+    }
+
     private static int daysInMonth(int y, int m) {
         if (m == 2) {
             return (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
