@@ -80,7 +80,7 @@ public final class IsoTimes {
 
     /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
-        Instant fast = fastInstant(s, 0, s.length());
+        Instant fast = fastInstant(s.toCharArray(), 0, s.length());
         if (fast != null) {
             return fast;
         }
@@ -96,7 +96,7 @@ public final class IsoTimes {
      * fast path's shape with 0, 3, 6 or 9 fraction digits, the last three not all zero, is exactly text()'s.
      */
     public static Instant canonicalInstantOrNull(String s) {
-        return canonicalInstant(s, 0, s.length());
+        return canonicalInstant(s.toCharArray(), 0, s.length());
     }
 
     /** {@link #canonicalInstantOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
@@ -104,13 +104,13 @@ public final class IsoTimes {
         return canonicalInstant(c, offset, offset + length);
     }
 
-    /** {@link #canonicalInstantOrNull(String)} on {@code text[from, to)}, a String or a char[]. */
-    private static Instant canonicalInstant(Object text, int from, int to) {
+    /** {@link #canonicalInstantOrNull(String)} on {@code text[from, to)}. */
+    private static Instant canonicalInstant(char[] text, int from, int to) {
         int n = to - from;
         if (n != 20 && n != 24 && n != 27 && n != 30) {
             return null;
         }
-        if (n > 20 && charAt(text, to - 2) == '0' && charAt(text, to - 3) == '0' && charAt(text, to - 4) == '0') {
+        if (n > 20 && text[to - 2] == '0' && text[to - 3] == '0' && text[to - 4] == '0') {
             return null;
         }
         return fastInstant(text, from, to);
@@ -132,7 +132,7 @@ public final class IsoTimes {
 
     /** A ~T payload in exactly LocalTime.toString()'s shape, else null (for java.time and a comparison to judge). */
     public static LocalTime canonicalLocalTimeOrNull(String s) {
-        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s, 0, s.length(), false) : -1;
+        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s.toCharArray(), 0, s.length(), false) : -1;
         return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : null;
     }
 
@@ -141,8 +141,9 @@ public final class IsoTimes {
         if (s.length() < 16 || s.charAt(10) != 'T' || !canonicalTimeShape(s, 11)) {
             return null;
         }
-        long day = epochDay(s);
-        long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+        char[] c = s.toCharArray();
+        long day = epochDay(c, 0);
+        long nanoOfDay = nanoOfDay(c, 11, c.length, false);
         if (day == Long.MIN_VALUE || nanoOfDay < 0) {
             return null;
         }
@@ -171,7 +172,7 @@ public final class IsoTimes {
 
     /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
     public static Instant parseAnyInstant(String s) {
-        Instant fast = fastInstant(s, 0, s.length());
+        Instant fast = fastInstant(s.toCharArray(), 0, s.length());
         return fast != null ? fast : Instant.parse(s);
     }
 
@@ -189,10 +190,10 @@ public final class IsoTimes {
         return length == 10 ? epochDay(c, offset) : Long.MIN_VALUE;
     }
 
-    /** The fast path of an instant in {@code text[from, to)}, a String or a char[]. */
-    private static Instant fastInstant(Object text, int from, int to) {
+    /** The fast path of an instant in {@code text[from, to)}. */
+    private static Instant fastInstant(char[] text, int from, int to) {
         int n = to - from;
-        if (n >= 20 && charAt(text, from + 10) == 'T' && charAt(text, to - 1) == 'Z') {
+        if (n >= 20 && text[from + 10] == 'T' && text[to - 1] == 'Z') {
             long day = epochDay(text, from);
             long nanoOfDay = nanoOfDay(text, from + 11, to - 1, true);
             if (day != Long.MIN_VALUE && nanoOfDay >= 0) {
@@ -215,7 +216,7 @@ public final class IsoTimes {
 
     /** A local time in a typed position: {@code HH:mm}, {@code HH:mm:ss} or {@code HH:mm:ss.f} with 1 to 9 digits. */
     public static LocalTime parseLocalTime(String s) {
-        long nanoOfDay = nanoOfDay(s, 0, s.length(), false);
+        long nanoOfDay = nanoOfDay(s.toCharArray(), 0, s.length(), false);
         if (nanoOfDay >= 0) {
             return LocalTime.ofNanoOfDay(nanoOfDay);
         }
@@ -226,8 +227,9 @@ public final class IsoTimes {
     /** A local date-time in a typed position: canonical date, {@code T}, a time as {@link #parseLocalTime}. */
     public static LocalDateTime parseLocalDateTime(String s) {
         if (s.length() >= 16 && s.charAt(10) == 'T') {
-            long day = epochDay(s);
-            long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+            char[] c = s.toCharArray();
+            long day = epochDay(c, 0);
+            long nanoOfDay = nanoOfDay(c, 11, c.length, false);
             if (day != Long.MIN_VALUE && nanoOfDay >= 0) {
                 return LocalDateTime.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L,
                         (int) (nanoOfDay % 1_000_000_000L), ZoneOffset.UTC);
@@ -260,15 +262,15 @@ public final class IsoTimes {
     }
 
     private static long epochDay(String s) {
-        return epochDay(s, 0);
+        return epochDay(s.toCharArray(), 0);
     }
 
     /**
-     * The epoch day of {@code yyyy-MM-dd} at {@code at} in {@code text} (a String or a char[]), or Long.MIN_VALUE to
+     * The epoch day of {@code yyyy-MM-dd} at {@code at} in {@code text}, or Long.MIN_VALUE to
      * let java.time decide.
      */
-    private static long epochDay(Object text, int at) {
-        if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
+    private static long epochDay(char[] text, int at) {
+        if (text[at + 4] != '-' || text[at + 7] != '-') {
             return Long.MIN_VALUE;
         }
         int y = digits(text, at, 4);
@@ -289,7 +291,7 @@ public final class IsoTimes {
 
     /**
      * The date of an epoch day as {@code year << 9 | month << 5 | day} when its year is 0000 to 9999, else -1: the
-     * inverse of {@link #epochDay(Object, int)}'s count, without a LocalDate.
+     * inverse of {@link #epochDay(char[], int)}'s count, without a LocalDate.
      */
     public static int civil(long epochDay) {
         if (epochDay < MIN_SECOND / 86_400 || epochDay >= MAX_SECOND / 86_400) {
@@ -333,8 +335,8 @@ public final class IsoTimes {
     }
 
     /** The date {@code yyyy-mm-dd} at {@code text[at]} (years 0000 to 9999), else null. */
-    private static LocalDate localDate(Object text, int at) {
-        if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
+    private static LocalDate localDate(char[] text, int at) {
+        if (text[at + 4] != '-' || text[at + 7] != '-') {
             return null;
         }
         int y = digits(text, at, 4);
@@ -354,9 +356,9 @@ public final class IsoTimes {
      * Nanosecond of the day of {@code HH:mm[:ss[.f{1,9}]]} in {@code s[from, to)}, seconds required when
      * {@code needSeconds} (as an instant needs them), or -1 to let java.time decide.
      */
-    private static long nanoOfDay(Object s, int from, int to, boolean needSeconds) {
+    private static long nanoOfDay(char[] s, int from, int to, boolean needSeconds) {
         int n = to - from;
-        if (n < 5 || charAt(s, from + 2) != ':') {
+        if (n < 5 || s[from + 2] != ':') {
             return -1;
         }
         int h = digits(s, from, 2);
@@ -368,13 +370,13 @@ public final class IsoTimes {
                 return -1;
             }
         } else {
-            if (n < 8 || charAt(s, from + 5) != ':') {
+            if (n < 8 || s[from + 5] != ':') {
                 return -1;
             }
             sec = digits(s, from + 6, 2);
             if (n > 8) {
                 int digits = n - 9;
-                if (charAt(s, from + 8) != '.' || digits < 1 || digits > 9) {
+                if (s[from + 8] != '.' || digits < 1 || digits > 9) {
                     return -1;
                 }
                 int f = digits(s, from + 9, digits);
@@ -393,10 +395,10 @@ public final class IsoTimes {
         return (h * 3600L + mi * 60L + sec) * 1_000_000_000L + nano;
     }
 
-    private static int digits(Object s, int from, int count) {
+    private static int digits(char[] s, int from, int count) {
         int v = 0;
         for (int i = from; i < from + count; i++) {
-            char c = charAt(s, i);
+            char c = s[i];
             if (c < '0' || c > '9') {
                 return -1;
             }
@@ -406,10 +408,6 @@ public final class IsoTimes {
     }
 
     /** A char of a String, or of the parser's char[] buffer: one parse for both, and no String for the buffer. */
-    private static char charAt(Object text, int i) {
-        return text instanceof String s ? s.charAt(i) : ((char[]) text)[i];
-    }
-
     /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */
     public static char[] chars(LocalDate date, int lead) {
         int y = date.getYear();
