@@ -40,9 +40,9 @@ public final class IsoTimes {
         int nanos = instant.getNano();
         int fraction = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
         char[] c = new char[lead + 20 + (fraction == 0 ? 0 : fraction + 1)];
-        LocalDate d = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L));
+        int date = civil(Math.floorDiv(seconds, 86_400L)); // (within the years checked above)
         int secOfDay = (int) Math.floorMod(seconds, 86_400L);
-        date(c, lead, d.getYear(), d.getMonthValue(), d.getDayOfMonth());
+        date(c, lead, date >>> 9, date >>> 5 & 0xF, date & 0x1F);
         c[lead + 10] = 'T';
         two(c, lead + 11, secOfDay / 3600);
         c[lead + 13] = ':';
