@@ -16,9 +16,15 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The edge list (zeros, extremes, subnormals, powers of ten and their neighbours, powers of two, and values whose
  * JDK 17 toString is not the shortest) is checked against the strings JDK 25 gave ({@code shortest-decimals.txt}, see
- * {@link ShortestDecimalCases}). Random bit patterns (a seeded slice here; {@code -Dtypedjson.shortest.samples=10000000}
- * for the full run) are checked against {@code toString} itself when the tests run on JDK 19 or later, and on JDK 17
- * against an oracle: the string reads back as the same bits and is no longer than jackson-core's Schubfach writer's.
+ * {@link ShortestDecimalCases}). Random bit patterns (a seeded slice of 500,000 each here) are checked against
+ * {@code toString} itself when the tests run on JDK 19 or later, and on JDK 17 against an oracle: the string reads back
+ * as the same bits and is no longer than jackson-core's Schubfach writer's. The full run, 10^7 of each on JDK 25:
+ *
+ * <pre>
+ * mvn -B -pl serde -am test-compile -DskipTests
+ * mvn -B -pl serde surefire:test -Dtest=ShortestDecimalTest -Dtypedjson.shortest.samples=10000000 \
+ *     -Djvm=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+ * </pre>
  */
 class ShortestDecimalTest {
     private static final boolean SCHUBFACH_JDK = Runtime.version().feature() >= 19;
