@@ -90,7 +90,11 @@ def f32doc(text):
     return '"~f' + (java_text(x, F32) if not (x == 0 and text.startswith("-")) else "-0.0") + '"'
 
 V = []
-def v(name, value, doc): V.append({"name": name, "value": value, "document": doc})
+def v(name, value, doc, limits=None):
+    e = {"name": name, "value": value, "document": doc}
+    if limits is not None:
+        e["limits"] = limits
+    V.append(e)
 
 # null, booleans, the untagged numbers
 v("null", None, 'null')
@@ -270,6 +274,10 @@ v("~map: byte array keys of different content", ["map", [[["bytes", "AQ=="], ["i
 v("~map: string key and int32 key", ["map", [[["string", "1"], ["int64", "1"]], [["int32", "1"], ["int64", "2"]]]], '{"~map":["1",1,"~i1",2]}')
 # depth: exactly at the limit of 500 (arrays and objects both count)
 v("depth exactly 500", ["nest", [499, ["list", []]]], "[" * 500 + "]" * 500)
+v("elements exactly at the limit", ["list", [["int64", "1"], ["list", [["int64", "2"], ["int64", "3"]]],
+    ["map", [[["string", "a"], ["int64", "4"]]]]]], '[1,[2,3],{"a":4}]', limits={"typedjson.max.elements": 7})
+v("elements exactly at the limit in a tagged object", ["set", [["int64", "1"], ["int64", "2"]]], '{"~set":[1,2]}',
+    limits={"typedjson.max.elements": 4})
 v("depth exactly 500 through a ~set", ["nest", [498, ["set", []]]], "[" * 498 + '{"~set":[]}' + "]" * 498)
 
 # ---- issue 23: java.time.Duration, tag ~P (SPEC.md sections 5 and 7). The documents are checked below against
@@ -333,10 +341,12 @@ for vec in V:  # every duration document is the oracle's text of a (seconds, nan
             assert duration_text(*DURATIONS[text]) == text, vec["name"]
 
 I = []
-def bad(name, doc, path, error, raw=None, offset=None):
+def bad(name, doc, path, error, raw=None, offset=None, limits=None):
     e = {"name": name, "path": path, "error": error}
     if offset is not None:
         e["offset"] = offset
+    if limits is not None:
+        e["limits"] = limits
     if raw is not None:
         e["document_base64"] = base64.b64encode(raw).decode()
     else:
@@ -480,6 +490,14 @@ bad("depth 501", "[" * 501 + "]" * 501, "$" + "[0]" * 32 + "...(468 more)", "typ
 bad("depth 501 through objects", '{"a":' * 501 + "1" + "}" * 501, "$" + ".a" * 32 + "...(468 more)", "typedjson.max.depth", offset=2500)
 bad("number of 1001 digits", "1" * 1001, "$", "typedjson.max.number.length", offset=0)
 bad("decimal payload of 1001 digits", '"~d' + "1" * 1001 + '"', "$", "typedjson.max.number.length", offset=0)
+# elements (section 9): every value counts, the document's own included; refused at the first byte of the one too many
+ELEMENTS = "typedjson.max.elements"
+bad("one element beyond the limit", '[1,[2,3],{"a":4}]', "$[2].a", ELEMENTS, offset=14, limits={ELEMENTS: 6})
+bad("elements beyond the limit: an empty array counts", '[[],[]]', "$[1]", ELEMENTS, offset=4, limits={ELEMENTS: 2})
+bad("elements beyond the limit in a tagged object", '{"~set":[1,2]}', '$["~set"][1]', ELEMENTS, offset=11,
+    limits={ELEMENTS: 3})
+bad("elements beyond the limit: an object's member counts once", '{"a":1,"b":2}', "$.b", ELEMENTS, offset=11,
+    limits={ELEMENTS: 2})
 bad("float64 negative overflow lexeme", '-1e400', "$", "out of range for float64")
 bad("second value after an object", '{} x', "$", "Unrecognized token", offset=3)
 bad("second value", '[] []', "$", "trailing content")

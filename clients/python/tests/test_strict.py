@@ -9,10 +9,10 @@ from typedjson.explicit import difference
 
 
 class RefusedTest(unittest.TestCase):
-    def refused(self, doc, path="$", word="", offset=None):
+    def refused(self, doc, path="$", word="", offset=None, **limits):
         data = doc if isinstance(doc, bytes) else doc.encode("utf-8")
-        with self.assertRaises(TypedJsonError, msg=repr(doc)) as ctx:
-            loads(data)
+        with self.assertRaises(TypedJsonError, msg=repr(doc[:100])) as ctx:
+            loads(data, **limits)
         e = ctx.exception
         self.assertEqual(path, e.path, str(e))
         self.assertIn(word, e.reason)
@@ -145,6 +145,18 @@ class RefusedTest(unittest.TestCase):
         with self.assertRaises(TypedJsonError) as ctx:
             dumps(cyclic)
         self.assertIn("cyclic", str(ctx.exception))
+
+
+    def test_element_limit_counts_every_value_once(self):
+        from typedjson import Limits
+        five = Limits(max_elements=5)
+        self.assertEqual([1, [2], {}], loads("[1,[2],{}]", limits=five))
+        self.refused('[1,[2],{"a":null}]', "$[2].a", "element count 6 exceeds the limit of 5", 12, limits=five)
+        self.refused('{"~set":[1,2,3,4,5]}', '$["~set"][3]', "element count 6", 15, limits=five)
+        self.refused("[[],[]]", "$[1]", "Limits.max_elements; typedjson.max.elements", 4, limits=Limits(max_elements=2))
+        self.assertEqual(999_999, len(loads("[" + "0," * 999_998 + "0]")))  # the document's array is the millionth
+        self.refused("[" + "0," * 999_999 + "0]", "$[999999]", "element count 1000001 exceeds the limit of 1000000",
+                     1 + 2 * 999_999)
 
 
 class JsonFreedomTest(unittest.TestCase):

@@ -8,7 +8,7 @@ import json
 import os
 import unittest
 
-from typedjson import TypedJsonError, dumps, loads
+from typedjson import Limits, TypedJsonError, dumps, loads
 from typedjson.explicit import difference, from_explicit
 
 VECTORS = os.environ.get("TYPEDJSON_VECTORS") or os.path.join(
@@ -26,6 +26,17 @@ def vectors():
             for entry in json.load(fh):
                 out.append((name, entry))
     return out
+
+
+# the Java properties of SPEC.md section 9 that a vector's "limits" may name, and the Limits fields for them
+LIMIT_FIELDS = {"typedjson.max.depth": "max_depth", "typedjson.max.number.length": "max_number_length",
+                "typedjson.max.string.length": "max_string_length", "typedjson.max.document.bytes": "max_document_bytes",
+                "typedjson.max.elements": "max_elements"}
+
+
+def limits_of(v):
+    """The limits a vector is read with: those it gives, the defaults for the others."""
+    return Limits(**{LIMIT_FIELDS[name]: value for name, value in v.get("limits", {}).items()})
 
 
 def document_bytes(v):
@@ -61,7 +72,7 @@ class ValidVector(unittest.TestCase):
         v = self.vector
         value = from_explicit(v["value"])
         self.assertEqual(v["document"], dumps(value), "written document")
-        read = loads(v["document"].encode("utf-8"))
+        read = loads(v["document"].encode("utf-8"), limits=limits_of(v))
         self.assertIsNone(difference(value, read), "value read back")
         self.assertEqual(v["document"], dumps(read), "document round trip")
 
@@ -74,7 +85,7 @@ class AcceptedVector(ValidVector):
         v = self.vector
         value = from_explicit(v["value"])
         doc = document_bytes(v)
-        read = loads(doc)
+        read = loads(doc, limits=limits_of(v))
         self.assertIsNone(difference(value, read), "value read")
         canonical = dumps(read)
         self.assertIsNone(difference(value, loads(canonical)), f"canonical document {canonical} read back")
@@ -96,7 +107,7 @@ class InvalidVector(unittest.TestCase):
         v = self.vector
         doc = document_bytes(v)
         with self.assertRaises(TypedJsonError) as ctx:
-            loads(doc)
+            loads(doc, limits=limits_of(v))
         e = ctx.exception
         self.assertEqual(v["path"], e.path, str(e))
         self.assertTrue(0 <= e.offset <= len(doc), str(e))

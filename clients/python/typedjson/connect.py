@@ -497,6 +497,8 @@ class _TypedReader:
     def value(self, s: Schema):
         sc = self.sc
         c = sc.peek()
+        if c >= 0:
+            sc.count(sc.pos)
         if c == ord("n") and sc.data.startswith(b"null", sc.pos):
             if not (s.optional or s.has_default):
                 raise sc.error(f"null for a required {s.type} (a schema that is not optional and has no default)")
@@ -757,6 +759,7 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
         return None, value
     # {"~s": notation, "~v": value}: exactly these two format keys, in this order
     dyn = r.DynamicReader(sc)
+    sc.count(start)
     sc.enter(start)
     sc.pos = start + 1
     sc.ws()
@@ -766,6 +769,7 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     notation_at = sc.pos
     if sc.peek() != 0x22:
         raise sc.error("the schema notation must be a string")
+    sc.count(notation_at)
     notation = sc.string()
     try:
         s = parse_schema(notation, limits)

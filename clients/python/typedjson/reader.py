@@ -21,14 +21,16 @@ from .types import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, Loca
 
 class Limits:
     """What a hostile document may cost (SPEC.md section 9); the defaults are the Java implementation's."""
-    __slots__ = ("max_depth", "max_number_length", "max_string_length", "max_document_bytes")
+    __slots__ = ("max_depth", "max_number_length", "max_string_length", "max_document_bytes", "max_elements")
 
     def __init__(self, max_depth=500, max_number_length=1000, max_string_length=20_000_000,
-                 max_document_bytes=64 << 20):
+                 max_document_bytes=64 << 20, max_elements=1_000_000):
         self.max_depth = max_depth
         self.max_number_length = max_number_length
         self.max_string_length = max_string_length
         self.max_document_bytes = max_document_bytes
+        # every value at any depth, the document's own included; an object's member once, by its value
+        self.max_elements = max_elements
 
 
 DEFAULT_LIMITS = Limits()
@@ -65,6 +67,7 @@ class Scanner:
         self.limits = limits
         self.path = []
         self.depth = 0
+        self.elements = 0
         if self.n > limits.max_document_bytes:
             raise self.error(f"document of {self.n} bytes is larger than the limit of "
                              f"{limits.max_document_bytes} bytes", 0)
@@ -102,6 +105,13 @@ class Scanner:
         if self.depth > self.limits.max_depth:
             raise self.error(f"nesting depth {self.depth} exceeds the limit of {self.limits.max_depth} "
                              "(Limits.max_depth; typedjson.max.depth in Java)", offset)
+
+    def count(self, offset):
+        """One more value, starting at ``offset`` (SPEC.md section 9's elements)."""
+        self.elements += 1
+        if self.elements > self.limits.max_elements:
+            raise self.error(f"element count {self.elements} exceeds the limit of {self.limits.max_elements} "
+                             "(Limits.max_elements; typedjson.max.elements in Java)", offset)
 
     # ---- the document
 
@@ -633,6 +643,8 @@ class DynamicReader:
     def value(self):
         sc = self.sc
         c = sc.peek()
+        if c >= 0:
+            sc.count(sc.pos)
         if c == 0x22:
             start = sc.pos
             s = sc.string()
@@ -765,6 +777,7 @@ class DynamicReader:
             what = "end-of-input" if sc.peek() < 0 else "a value that is not an array"
             raise sc.error(f"{what} where the array of {tag!r} belongs")
         array_start = sc.pos
+        sc.count(array_start)
         sc.enter(array_start)
         sc.pos += 1
         elements = []      # the items of the array, in order

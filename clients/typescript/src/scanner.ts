@@ -13,6 +13,11 @@ export interface Limits {
   maxStringLength: number;
   /** Largest document in bytes (64 MiB). */
   maxDocumentBytes: number;
+  /**
+   * Most values in a document (1,000,000): every scalar, array and object at any depth, the document's own value
+   * included; an object's member counts once, by its value.
+   */
+  maxElements: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -20,6 +25,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxNumberLength: 1000,
   maxStringLength: 20_000_000,
   maxDocumentBytes: 64 * 1024 * 1024,
+  maxElements: 1_000_000,
 });
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -109,6 +115,9 @@ export class Scanner {
   /** The path of the value being read: object keys as written (strings) and array indices (numbers). */
   readonly path: (string | number)[] = [];
   private depth = 0;
+  /** The values met so far (what maxElements counts), and where the last one counted starts. */
+  private elements = 0;
+  private countedAt = -1;
 
   constructor(input: string | Uint8Array, limits: Limits = DEFAULT_LIMITS) {
     this.limits = limits;
@@ -162,6 +171,13 @@ export class Scanner {
     if (this.pos >= b.length) return Kind.End;
     const c = b[this.pos];
     this.tokenStart = this.pos;
+    // a value starts here (a value is peeked at before it is read, sometimes twice: each position counts once)
+    if (this.pos !== this.countedAt) {
+      this.countedAt = this.pos;
+      if (++this.elements > this.limits.maxElements) {
+        this.fail(`element count ${this.elements} exceeds the limit of ${this.limits.maxElements} (limits.maxElements, typedjson.max.elements in Java)`);
+      }
+    }
     switch (c) {
       case 123: case 91: case 34: case 116: case 102: case 110:
         return c as Kind;

@@ -4,11 +4,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse, stringify, same, TypedJsonError, Value, Int32, Float32, Float64, Decimal, BigInteger, Instant, LocalTime, Uuid } from "../index";
+import { parse, stringify, same, TypedJsonError, Value, Int32, Float32, Float64, Decimal, BigInteger, Instant, LocalTime, Uuid, ParseOptions } from "../index";
 import { doubleText, float32Text, parseFloat32 } from "../numbers";
 
-function refused(doc: string | Uint8Array, path: string, word: string, offset?: number): void {
-  assert.throws(() => parse(doc), (e: unknown) => {
+function refused(doc: string | Uint8Array, path: string, word: string, offset?: number, options?: ParseOptions): void {
+  assert.throws(() => parse(doc, options), (e: unknown) => {
     if (!(e instanceof TypedJsonError)) assert.fail(`not a TypedJsonError: ${String(e)}`);
     assert.equal(e.path, path, e.message);
     assert.ok(e.message.includes(word), `"${e.message}" lacks "${word}"`);
@@ -160,6 +160,16 @@ test("limits: depth, number length, string length, document size", () => {
   assert.throws(() => parse("[1,2,3]", { limits: { maxDocumentBytes: 6 } }), /document of 7 bytes exceeds the limit of 6 bytes/);
   assert.equal(stringify(parse('"~d1E+999999999"')), '"~d1E+999999999"'); // kept as written, never expanded
   refused('"~d1E+2147483649"', "$", "~d payload");
+});
+
+test("limits: elements, every value at any depth counted once", () => {
+  const five = { limits: { maxElements: 5 } };
+  assert.equal(stringify(parse("[1,[2],{}]", five)), "[1,[2],{}]");
+  refused('[1,[2],{"a":null}]', "$[2].a", "element count 6 exceeds the limit of 5", 12, five);
+  refused('{"~set":[1,2,3,4,5]}', '$["~set"][3]', "element count 6", 15, five);
+  refused("[[],[]]", "$[1]", "limits.maxElements, typedjson.max.elements", 4, { limits: { maxElements: 2 } });
+  assert.equal((parse("[" + "0,".repeat(999_998) + "0]") as unknown[]).length, 999_999); // the document's array is the millionth
+  refused("[" + "0,".repeat(999_999) + "0]", "$[999999]", "element count 1000001 exceeds the limit of 1000000", 1 + 2 * 999_999);
 });
 
 test("the values: int64 exact as bigint, BigInteger apart, 1 vs 1.0, order of keys kept", () => {

@@ -7,12 +7,33 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse, stringify, same, TypedJsonError } from "../index";
+import { parse, stringify, same, TypedJsonError, Limits, ParseOptions } from "../index";
 import { fromExplicit } from "../explicit";
 
 export const VECTORS = path.resolve(__dirname, "../../../../spec/vectors");
 
-interface Document { document?: string; document_base64?: string }
+interface Document { document?: string; document_base64?: string; limits?: Record<string, number> }
+
+/** The Java properties of SPEC.md section 9 a vector's `limits` may name, and this implementation's names. */
+const LIMIT_NAMES: Record<string, keyof Limits> = {
+  "typedjson.max.depth": "maxDepth",
+  "typedjson.max.number.length": "maxNumberLength",
+  "typedjson.max.string.length": "maxStringLength",
+  "typedjson.max.document.bytes": "maxDocumentBytes",
+  "typedjson.max.elements": "maxElements",
+};
+
+/** The options that read a vector with the limits it gives (the defaults for the others). */
+function optionsOf(v: Document): ParseOptions | undefined {
+  if (v.limits === undefined) return undefined;
+  const limits: Partial<Limits> = {};
+  for (const [property, value] of Object.entries(v.limits)) {
+    const name = LIMIT_NAMES[property];
+    assert.ok(name !== undefined, `unknown limit ${property}`);
+    limits[name] = value;
+  }
+  return { limits };
+}
 interface ValueVector extends Document { name: string; value: unknown }
 interface InvalidVector extends Document { name: string; path: string; error: string; offset?: number }
 
@@ -56,20 +77,20 @@ for (const v of valid) {
   test(`valid: ${v.name}`, { skip: skipped("valid.json", v.name) }, () => {
     assert.equal(typeof v.document, "string", "a valid document is UTF-8 text");
     const expected = fromExplicit(v.value);
-    const read = parse(v.document!);
+    const read = parse(v.document!, optionsOf(v));
     assert.ok(same(read, expected), `read ${stringify(read)} but the vector's value is ${stringify(expected)}`);
     assert.equal(stringify(expected), v.document, "value written");
     assert.equal(stringify(read), v.document, "document written back");
-    assert.ok(same(parse(bytesOf(v)), expected), "read from bytes");
+    assert.ok(same(parse(bytesOf(v), optionsOf(v)), expected), "read from bytes");
   });
 }
 
 for (const v of accepted) {
   test(`accepted: ${v.name}`, { skip: skipped("accepted.json", v.name) }, () => {
     const expected = fromExplicit(v.value);
-    const read = parse(bytesOf(v));
+    const read = parse(bytesOf(v), optionsOf(v));
     assert.ok(same(read, expected), `read ${stringify(read)} but the vector's value is ${stringify(expected)}`);
-    if (typeof v.document === "string") assert.ok(same(parse(v.document), expected), "read from a string");
+    if (typeof v.document === "string") assert.ok(same(parse(v.document, optionsOf(v)), expected), "read from a string");
     // what it reads writes back as the canonical document, which reads to the same value
     assert.ok(same(parse(stringify(read)), expected), "the canonical document reads to the same value");
   });
@@ -78,7 +99,7 @@ for (const v of accepted) {
 const wordMismatches: string[] = [];
 for (const v of invalid) {
   test(`invalid: ${v.name}`, { skip: skipped("invalid.json", v.name) }, () => {
-    assert.throws(() => parse(bytesOf(v)), (e: unknown) => {
+    assert.throws(() => parse(bytesOf(v), optionsOf(v)), (e: unknown) => {
       if (!(e instanceof TypedJsonError)) assert.fail(`not a TypedJsonError: ${String(e)}`);
       assert.equal(e.path, v.path, `path of "${e.message}"`);
       if (v.offset !== undefined) assert.equal(e.byteOffset, v.offset, `byte offset of "${e.message}"`);
@@ -87,7 +108,7 @@ for (const v of invalid) {
       return true;
     });
     // a string document is refused the same way when given as a string
-    if (typeof v.document === "string") assert.throws(() => parse(v.document!), TypedJsonError);
+    if (typeof v.document === "string") assert.throws(() => parse(v.document!, optionsOf(v)), TypedJsonError);
   });
 }
 

@@ -577,11 +577,14 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             System.arraycopy(end, 0, prefix, start.length + notation.length, end.length);
         }
 
-        /** One level less deep than {@code format}, for the value inside the envelope; null when that is no depth at all. */
+        /**
+         * One level less deep than {@code format} and two elements fewer (the envelope and its notation), for the value
+         * inside the envelope; null when that leaves no depth or element at all.
+         */
         static TypedJsonFormat valueFormat(TypedJsonFormat format) {
             io.typedjson.format.Limits l = format.limits();
-            return l.maxDepth() < 2 ? null : new TypedJsonFormat(new io.typedjson.format.Limits(l.maxDepth() - 1,
-                    l.maxNumberLength(), l.maxStringLength(), l.maxDocumentLength()));
+            return l.maxDepth() < 2 || l.maxElements() < 3 ? null : new TypedJsonFormat(new io.typedjson.format.Limits(
+                    l.maxDepth() - 1, l.maxNumberLength(), l.maxStringLength(), l.maxDocumentLength(), l.maxElements() - 2));
         }
 
         /**

@@ -202,7 +202,15 @@ abstract class ValueCodec implements Codec<Object> {
         DateCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonWriter out, Object v) {
-            writeDate(out, LocalDate.ofEpochDay(epochDay((java.util.Date) v)));
+            long day = epochDay((java.util.Date) v);
+            int date = IsoTimes.civil(day);
+            if (date < 0) {
+                out.writeString(LocalDate.ofEpochDay(day).toString());
+                return;
+            }
+            char[] c = new char[10];
+            date(c, date);
+            out.writeString(c, 0, c.length);
         }
         @Override Object readValue(JsonReader in) {
             long day = Lexemes.readEpochDay(in);
@@ -224,7 +232,7 @@ abstract class ValueCodec implements Codec<Object> {
             return;
         }
         char[] c = new char[10];
-        date(c, date);
+        date(c, year << 9 | date.getMonthValue() << 5 | date.getDayOfMonth());
         out.writeString(c, 0, c.length);
     }
 
@@ -236,8 +244,8 @@ abstract class ValueCodec implements Codec<Object> {
     static void writeTimestamp(JsonWriter out, long millis) {
         long day = Math.floorDiv(millis, MILLIS_PER_DAY);
         int milliOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
-        LocalDate date = day == (int) day ? LocalDate.ofEpochDay(day) : null;
-        if (date == null || date.getYear() < 0 || date.getYear() > 9999) {
+        int date = IsoTimes.civil(day);
+        if (date < 0) {
             out.writeString(IsoTimes.text(Instant.ofEpochMilli(millis)));
             return;
         }
@@ -260,15 +268,15 @@ abstract class ValueCodec implements Codec<Object> {
         out.writeString(c, 0, c.length);
     }
 
-    /** yyyy-MM-dd into c[0..10) for a year from 0 to 9999. */
-    private static void date(char[] c, LocalDate date) {
-        int year = date.getYear();
+    /** yyyy-MM-dd into c[0..10) from {@link IsoTimes#civil}'s packed year (0 to 9999), month and day. */
+    private static void date(char[] c, int date) {
+        int year = date >>> 9;
         two(c, 0, year / 100);
         two(c, 2, year % 100);
         c[4] = '-';
-        two(c, 5, date.getMonthValue());
+        two(c, 5, date >>> 5 & 0xF);
         c[7] = '-';
-        two(c, 8, date.getDayOfMonth());
+        two(c, 8, date & 0x1F);
     }
 
     private static void two(char[] c, int at, int v) {
@@ -300,6 +308,12 @@ abstract class ValueCodec implements Codec<Object> {
             writeTimestamp(out, ((java.util.Date) v).getTime());
         }
         @Override Object readValue(JsonReader in) {
+            if (in.currentToken() == JsonToken.VALUE_STRING) { // the common shape without an Instant on the way
+                long millis = IsoTimes.fastEpochMilli(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+                if (millis != Long.MIN_VALUE) {
+                    return new java.util.Date(millis);
+                }
+            }
             Instant t = Lexemes.readInstant(in);
             if (t.getNano() % 1_000_000 != 0) {
                 throw ReadErrors.error(in, "timestamp " + in.getText() + " is finer than the millisecond Connect's Timestamp holds");

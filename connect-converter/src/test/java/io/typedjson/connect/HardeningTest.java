@@ -236,6 +236,12 @@ class HardeningTest {
         assertTrue(e.getMessage().contains("typedjson.max.string.length") && e.getMessage().contains("at character 10"), e.getMessage());
         e = refused(() -> small.toConnectData("t", utf8("\"" + "x".repeat(200) + "\"")));
         assertTrue(e.getMessage().contains("typedjson.max.document.bytes"), e.getMessage());
+        // elements count the whole document, the envelope and its notation included: 2 + 4 are read, 2 + 5 refused
+        TypedJsonConverter six = converter("inline", Map.of("typedjson.max.elements", 6));
+        assertEquals(List.of(1, 2, 3), six.toConnectData("t", utf8("{\"~s\":\"[i32]\",\"~v\":[1,2,3]}")).value());
+        e = refused(() -> six.toConnectData("t", utf8("{\"~s\":\"[i32]\",\"~v\":[1,2,3,4]}")));
+        assertTrue(e.getMessage().contains("element count 7 exceeds the limit of 6 (typedjson.max.elements)")
+                && e.getMessage().contains("$[\"~v\"][3]"), e.getMessage());
         // writing: a value nested deeper than the limit (a cyclic list is one)
         List<Object> cycle = new ArrayList<>();
         cycle.add(cycle);

@@ -8,6 +8,7 @@ import static io.typedjson.flink.TypedJsonFormatOptions.FAIL_ON_UNKNOWN_FIELD;
 import static io.typedjson.flink.TypedJsonFormatOptions.IGNORE_PARSE_ERRORS;
 import static io.typedjson.flink.TypedJsonFormatOptions.MAX_DEPTH;
 import static io.typedjson.flink.TypedJsonFormatOptions.MAX_DOCUMENT_BYTES;
+import static io.typedjson.flink.TypedJsonFormatOptions.MAX_ELEMENTS;
 import static io.typedjson.flink.TypedJsonFormatOptions.MAX_NUMBER_LENGTH;
 import static io.typedjson.flink.TypedJsonFormatOptions.MAX_STRING_LENGTH;
 
@@ -54,7 +55,7 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         return Set.of(IGNORE_PARSE_ERRORS, FAIL_ON_MISSING_FIELD, FAIL_ON_UNKNOWN_FIELD, MAX_DEPTH, MAX_NUMBER_LENGTH,
-                MAX_STRING_LENGTH, MAX_DOCUMENT_BYTES, EVENT_TYPES, EVENT_TYPE, EVENT_TYPE_COLUMN);
+                MAX_STRING_LENGTH, MAX_DOCUMENT_BYTES, MAX_ELEMENTS, EVENT_TYPES, EVENT_TYPE, EVENT_TYPE_COLUMN);
     }
 
     @Override
@@ -133,7 +134,7 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     private static LimitsSpec limits(ReadableConfig options) {
         try {
             return LimitsSpec.of(new Limits(options.get(MAX_DEPTH), options.get(MAX_NUMBER_LENGTH),
-                    options.get(MAX_STRING_LENGTH), options.get(MAX_DOCUMENT_BYTES)));
+                    options.get(MAX_STRING_LENGTH), options.get(MAX_DOCUMENT_BYTES), options.get(MAX_ELEMENTS)));
         } catch (IllegalArgumentException e) {
             throw new ValidationException("typedjson: " + e.getMessage(), e);
         }

@@ -50,6 +50,12 @@ public final class TypedJsonFormatOptions {
             .defaultValue(Limits.DEFAULT.maxDocumentLength())
             .withDescription("Bytes a document may have (typedjson.max.document.bytes).");
 
+    public static final ConfigOption<Integer> MAX_ELEMENTS = ConfigOptions.key("max-elements")
+            .intType()
+            .defaultValue(Limits.DEFAULT.maxElements())
+            .withDescription("Values a document may hold, every scalar, array and object at any depth, the document"
+                    + " itself included (typedjson.max.elements).");
+
     public static final ConfigOption<List<String>> EVENT_TYPES = ConfigOptions.key("event-types")
             .stringType()
             .asList()

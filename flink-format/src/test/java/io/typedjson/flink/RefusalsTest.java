@@ -144,10 +144,15 @@ class RefusalsTest {
     void theConfiguredLimitsApply() {
         RowType row = row(ARRAY(ARRAY(INT())));
         var schema = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), false,
-                new RowDataCodecs.ReadOptions(false, false), new LimitsSpec(2, 1_000, 1_000, 1_000));
+                new RowDataCodecs.ReadOptions(false, false), new LimitsSpec(2, 1_000, 1_000, 1_000, 1_000));
         IOException e = assertThrows(IOException.class, () -> schema.deserialize("{\"a\":[[1]]}".getBytes(UTF_8)));
         assertRefusal(assertInstanceOf(TypedJsonException.class, e.getCause()),
                 "nesting depth 3 exceeds the limit of 2 (typedjson.max.depth)", "$.a[0]", 6);
+        var fewElements = new TypedJsonRowDataDeserializationSchema(row, InternalTypeInfo.of(row), false,
+                new RowDataCodecs.ReadOptions(false, false), new LimitsSpec(5, 1_000, 1_000, 1_000, 4));
+        e = assertThrows(IOException.class, () -> fewElements.deserialize("{\"a\":[[1,2]]}".getBytes(UTF_8)));
+        assertRefusal(assertInstanceOf(TypedJsonException.class, e.getCause()),
+                "element count 5 exceeds the limit of 4 (typedjson.max.elements)", "$.a[0][1]", 9);
     }
 
     @Test

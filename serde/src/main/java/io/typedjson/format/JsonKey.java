@@ -15,11 +15,14 @@ public final class JsonKey {
     final byte[] quoted;
     /** Whether {@link #quoted} holds an escape, or a byte beyond ASCII. */
     final boolean escaped, ascii;
+    /** {@code "spelled":} packed into little-endian longs, which {@link JsonWriter#writeFieldName(JsonKey)} stores. */
+    final long[] nameWords;
 
     private JsonKey(String name, String spelled) {
         this.name = name;
         this.spelled = spelled;
         this.quoted = JsonWriter.quotedUtf8(spelled);
+        this.nameWords = JsonWriter.nameWords(quoted);
         boolean e = false, a = true;
         for (byte b : quoted) {
             e |= b == '\\';

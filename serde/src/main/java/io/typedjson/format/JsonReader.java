@@ -1,6 +1,7 @@
 package io.typedjson.format;
 
 import com.fasterxml.jackson.core.io.NumberInput;
+import io.typedjson.format.internal.DecimalParsing;
 import io.typedjson.format.internal.ReadErrors;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,9 @@ public final class JsonReader {
     private static final byte FIRST = 0, AFTER_VALUE = 1, AFTER_KEY = 2;
 
     private final Limits limits;
+    /** {@code limits.maxElements()}, and the values read so far in this document (what it counts). */
+    private final int maxElements;
+    private int elements;
     private static final byte[] NO_DOCUMENT = new byte[0];
 
     private byte[] buf = NO_DOCUMENT;
@@ -60,6 +64,7 @@ public final class JsonReader {
 
     JsonReader(Limits limits) {
         this.limits = limits;
+        this.maxElements = limits.maxElements();
     }
 
     /** Starts reading the document {@code document[offset, offset + length)}. */
@@ -70,6 +75,7 @@ public final class JsonReader {
         end = offset + length;
         token = null;
         depth = 0;
+        elements = 0;
         state[0] = FIRST;
         charsValid = false;
         text = null;
@@ -288,6 +294,11 @@ public final class JsonReader {
         if (p == end) {
             throw endOfInput("a value");
         }
+        // (at depth 0 a value is the document's, the first, or trailing content, which the caller refuses as such)
+        if (++elements > maxElements && depth > 0) {
+            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
+                    + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
+        }
         tokenStart = p;
         byte b = buf[p];
         switch (b) {
@@ -435,32 +446,74 @@ public final class JsonReader {
         return new BigInteger(getText());
     }
 
-    private static final double[] EXACT_POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    private static final float[] EXACT_FLOAT_POWERS_OF_TEN = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-
     /** The current number token as the nearest double (overflow gives an infinity: callers refuse it). */
     public double doubleValue() {
-        // Clinger's fast path: up to 15 digits and 22 decimals, digits and 10^k are exact doubles, so one division
-        // rounds correctly
-        long m = exactDigits(15, 22);
-        return m < 0 ? NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true)
-                : sign() * (plainDecimals > 0 ? m / EXACT_POWERS_OF_TEN[plainDecimals] : m); // -1 * 0.0 is -0.0
+        // the exact fast paths on the lexeme's bytes (up to 19 significant digits), the general routine behind them
+        double d = decimalParts() ? DecimalParsing.toDouble(buf[valueStart] == '-', partSignificand, partExponent)
+                : Double.NaN;
+        return !Double.isNaN(d) ? d : NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true);
     }
 
     /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
     public float floatValue() {
-        // as doubleValue: up to 7 digits and 10 decimals are exact floats
-        long m = exactDigits(7, 10);
-        return m < 0 ? NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true)
-                : sign() * (plainDecimals > 0 ? m / EXACT_FLOAT_POWERS_OF_TEN[plainDecimals] : (float) m);
+        float f = decimalParts() ? DecimalParsing.toFloat(buf[valueStart] == '-', partSignificand, partExponent)
+                : Float.NaN;
+        return !Float.isNaN(f) ? f : NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true);
     }
 
+    /** The current number is {@code partSignificand * 10^partExponent} (unsigned) after {@link #decimalParts}. */
+    private long partSignificand;
+    private int partExponent;
+
     /**
-     * The current number's digits as one integer when it has at most {@code maxDigits} digits, at most
-     * {@code maxDecimals} of them after the point and no exponent (then digits and power of ten are exact in the
-     * floating type that allows these bounds); else -1.
+     * Splits the current number lexeme (checked by {@link #number}) into a significand and a power of ten; false
+     * when it has more than 19 significant digits, which the fast paths do not take.
      */
+    private boolean decimalParts() {
+        byte[] b = buf;
+        int i = valueStart;
+        int end = valueEnd;
+        if (b[i] == '-') {
+            i++;
+        }
+        long m = 0;
+        int significant = 0;
+        int exponent = 0;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            byte c = b[i];
+            if (c >= '0' && c <= '9') {
+                if (m != 0 || c != '0') { // leading zeros are not significant
+                    if (++significant > 19) {
+                        return false;
+                    }
+                    m = m * 10 + (c - '0');
+                }
+                if (fraction) {
+                    exponent--;
+                }
+            } else if (c == '.') {
+                fraction = true;
+            } else {
+                break; // the exponent's 'e' or 'E'
+            }
+        }
+        if (i < end) {
+            boolean negative = b[++i] == '-';
+            if (b[i] == '-' || b[i] == '+') {
+                i++;
+            }
+            int e = 0;
+            for (; i < end && e < 100_000; i++) { // beyond, the value is zero or infinite anyway
+                e = e * 10 + (b[i] - '0');
+            }
+            exponent += negative ? -e : e;
+        }
+        partSignificand = m;
+        partExponent = exponent;
+        return true;
+    }
+
     /** The end of the digits from {@code from}: at least one, else the error saying which digits are missing. */
     private int digitsEnd(int from, int end, String missing, String unexpected) {
         int i = from;
@@ -471,46 +524,6 @@ public final class JsonReader {
             throw i == end ? endOfInput(missing) : unexpected(i, unexpected);
         }
         return i;
-    }
-
-    private int sign() {
-        return buf[valueStart] == '-' ? -1 : 1;
-    }
-
-    private long exactDigits(int maxDigits, int maxDecimals) {
-        if (numberDigits > maxDigits) {
-            return -1;
-        }
-        long m = plainDigits();
-        return m >= 0 && plainDecimals <= maxDecimals ? m : -1;
-    }
-
-    /** The digits after the point of the lexeme {@link #plainDigits} last read. */
-    private int plainDecimals;
-
-    /** The current number's digits as one integer (the point ignored), or -1 when it has an exponent. */
-    private long plainDigits() {
-        int i = valueStart;
-        if (buf[i] == '-') {
-            i++;
-        }
-        long m = 0;
-        int decimals = -1;
-        for (; i < valueEnd; i++) {
-            byte b = buf[i];
-            if (b >= '0' && b <= '9') {
-                m = m * 10 + (b - '0');
-                if (decimals >= 0) {
-                    decimals++;
-                }
-            } else if (b == '.') {
-                decimals = 0;
-            } else {
-                return -1; // an exponent
-            }
-        }
-        plainDecimals = Math.max(decimals, 0);
-        return m;
     }
 
     // ------------------------------------------------------------------ strings
@@ -541,6 +554,10 @@ public final class JsonReader {
         boolean esc = false, asc = true;
         while (true) {
             int from = i;
+            // eight bytes at a time while none of them is a quote, a backslash, a control character or beyond ASCII
+            while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+                i += 8;
+            }
             while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
                 i++;
             }
@@ -579,6 +596,23 @@ public final class JsonReader {
             }
         }
     }
+
+    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+
+    /**
+     * Whether none of the eight bytes of {@code w} ends a plain run of a string: each is at least 0x20, below 0x80,
+     * and neither '"' nor '\\' (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}).
+     */
+    private static boolean plainWord(long w) {
+        long quote = w ^ 0x2222222222222222L;
+        long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
+        long special = (quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w;
+        return (special & HIGHS) == 0;
+    }
+
+    /** Little-endian longs over the document's bytes (the order does not matter to the tests made with them). */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Checks the escape whose backslash is at {@code i}; returns the index after it. */
     private int escape(int i) {
@@ -671,7 +705,9 @@ public final class JsonReader {
             return text;
         }
         if (token == JsonToken.VALUE_STRING) {
-            return text = decode(valueStart, valueEnd, escaped, ascii);
+            return text = !escaped && ascii && valueEnd - valueStart <= MAX_CACHED_VALUE
+                    ? cached(valueCache, valueFirst, valueLast, valueStart, valueEnd)
+                    : decode(valueStart, valueEnd, escaped, ascii);
         }
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
@@ -711,7 +747,15 @@ public final class JsonReader {
             } else if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
                     || token == JsonToken.VALUE_NUMBER_FLOAT) {
                 ensureChars(valueEnd - valueStart);
-                charsLength = decodeInto(valueStart, valueEnd, chars);
+                if (token == JsonToken.VALUE_STRING && (escaped || !ascii)) {
+                    charsLength = decodeInto(valueStart, valueEnd, chars);
+                } else { // a number's or a plain ASCII string's bytes, one char each
+                    char[] c = chars;
+                    for (int i = valueStart; i < valueEnd; i++) {
+                        c[i - valueStart] = (char) buf[i];
+                    }
+                    charsLength = valueEnd - valueStart;
+                }
             } else {
                 String t = getText();
                 charsLength = t == null ? 0 : t.length();
@@ -802,32 +846,62 @@ public final class JsonReader {
         return name;
     }
 
-    private static final int MAX_CACHED_KEY = 32;
-    /** Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. */
-    private final String[] keyCache = new String[256];
+    private static final int MAX_CACHED_KEY = 32, MAX_CACHED_VALUE = 16;
+    /**
+     * Short ASCII keys seen before, as Strings (their hash computed once): maps of the dynamic model repeat keys. Short
+     * plain strings too, in a cache of their own: a status, a currency, a tag comes back as one String rather than a
+     * copy per document. A string is known by its length and its first and last eight bytes (all of its bytes up to
+     * 16), the middle of a longer one compared byte for byte.
+     */
+    private final String[] keyCache = new String[256], valueCache = new String[256];
+    private final long[] keyFirst = new long[256], keyLast = new long[256];
+    private final long[] valueFirst = new long[256], valueLast = new long[256];
 
     private String cachedKey(int from, int to) {
-        int h = to - from;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + buf[i];
-        }
-        int slot = (h ^ (h >>> 8)) & (keyCache.length - 1);
-        String cached = keyCache[slot];
-        if (cached != null && cached.length() == to - from) {
-            boolean same = true;
-            for (int i = from, j = 0; i < to; i++, j++) {
-                if (cached.charAt(j) != buf[i]) {
-                    same = false;
-                    break;
-                }
+        return cached(keyCache, keyFirst, keyLast, from, to);
+    }
+
+    /** The String of the plain ASCII bytes {@code buf[from, to)} from {@code cache}, or made and put there. */
+    private String cached(String[] cache, long[] firsts, long[] lasts, int from, int to) {
+        byte[] b = buf;
+        int n = to - from;
+        long first;
+        long last;
+        if (n >= 8) {
+            first = (long) LONGS.get(b, from);
+            last = (long) LONGS.get(b, to - 8);
+        } else if (from + 8 <= b.length && n > 0) {
+            first = (long) LONGS.get(b, from) & -1L >>> 64 - 8 * n; // the n bytes, as the loop below packs them
+            last = 0;
+        } else {
+            first = 0;
+            for (int i = from; i < to; i++) {
+                first |= (long) (b[i] & 0xFF) << 8 * (i - from);
             }
-            if (same) {
-                return cached;
+            last = 0;
+        }
+        long h = (first * 0x9E3779B97F4A7C15L ^ last) * 0xC2B2AE3D27D4EB4FL + n;
+        int slot = (int) (h >>> 56);
+        String cached = cache[slot];
+        if (cached != null && firsts[slot] == first && lasts[slot] == last && cached.length() == n
+                && (n <= 16 || sameMiddle(cached, from + 8, to - 8))) {
+            return cached;
+        }
+        String made = new String(b, from, n, StandardCharsets.ISO_8859_1);
+        cache[slot] = made;
+        firsts[slot] = first;
+        lasts[slot] = last;
+        return made;
+    }
+
+    /** Whether {@code buf[from, to)} are the chars of {@code cached} from index 8. */
+    private boolean sameMiddle(String cached, int from, int to) {
+        for (int i = from, j = 8; i < to; i++, j++) {
+            if (cached.charAt(j) != buf[i]) {
+                return false;
             }
         }
-        String key = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
-        keyCache[slot] = key;
-        return key;
+        return true;
     }
 
     // ------------------------------------------------------------------ positions and errors

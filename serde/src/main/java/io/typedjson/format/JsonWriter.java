@@ -1,6 +1,10 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.ShortestDecimal;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -101,24 +105,75 @@ public final class JsonWriter {
         comma = true;
     }
 
-    /** A key, escaped like a string; the next call writes its value. */
+    /**
+     * A key, escaped like a string; the next call writes its value. The keys of maps come back document after
+     * document as the same String objects (constants, the reader's cached keys): the last encoding of each of a few
+     * is kept, found by the key's hash and taken only for the very same object.
+     */
     public void writeFieldName(String name) {
         beforeValue();
-        writeQuoted(name);
-        ensure(1);
-        buf[size++] = ':';
+        int slot = name.hashCode() & (NAME_SLOTS - 1);
+        if (names[slot] == name) {
+            ensure(8 * NAME_WORDS);
+            byte[] b = buf;
+            int at = size;
+            for (int i = 0; i < NAME_WORDS; i++) {
+                LONGS.set(b, at + 8 * i, nameWords[slot * NAME_WORDS + i]);
+            }
+            size = at + nameLengths[slot];
+        } else {
+            int start = size;
+            writeQuoted(name, "key");
+            ensure(8 * NAME_WORDS);
+            buf[size++] = ':';
+            if (size - start <= 8 * NAME_WORDS) {
+                for (int i = 0; i < NAME_WORDS; i++) { // (bytes past the end are as good as any: never copied out)
+                    nameWords[slot * NAME_WORDS + i] = (long) LONGS.get(buf, start + 8 * i);
+                }
+                nameLengths[slot] = size - start;
+                names[slot] = name;
+            }
+        }
         comma = false;
     }
 
-    /** A key encoded once (the fast path of the class codecs). */
+    /** The kept encodings of keys: {@code "name":} of at most 32 bytes, in four words per slot. */
+    private static final int NAME_SLOTS = 64, NAME_WORDS = 4;
+    private final String[] names = new String[NAME_SLOTS];
+    private final int[] nameLengths = new int[NAME_SLOTS];
+    private final long[] nameWords = new long[NAME_SLOTS * NAME_WORDS];
+
+    /**
+     * A key encoded once (the fast path of the class codecs): {@code "name":} stored eight bytes at a time from the
+     * key's packed words (a few bytes past the end are written too and overwritten by what follows).
+     */
     public void writeFieldName(JsonKey key) {
-        beforeValue();
-        byte[] q = key.quoted;
-        ensure(q.length + 1);
-        System.arraycopy(q, 0, buf, size, q.length);
-        size += q.length;
-        buf[size++] = ':';
+        long[] words = key.nameWords;
+        ensure(1 + 8 * words.length);
+        byte[] b = buf;
+        int at = size;
+        if (comma) {
+            b[at++] = ',';
+        }
+        for (int i = 0; i < words.length; i++) {
+            LONGS.set(b, at + 8 * i, words[i]);
+        }
+        size = at + key.quoted.length + 1;
         comma = false;
+    }
+
+    /** Little-endian longs over a byte array: a word's first byte is its lowest. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** {@code quoted} and a colon as little-endian words, the last padded with zeros (for {@link JsonKey}). */
+    static long[] nameWords(byte[] quoted) {
+        byte[] name = Arrays.copyOf(quoted, (quoted.length + 8) / 8 * 8);
+        name[quoted.length] = ':';
+        long[] words = new long[name.length / 8];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = (long) LONGS.get(name, 8 * i);
+        }
+        return words;
     }
 
     // ------------------------------------------------------------------ scalars
@@ -170,20 +225,13 @@ public final class JsonWriter {
         size = digitsAt(v, size);
     }
 
-    private static int digits(long v) {
-        int n = 1;
-        for (long p = 10; n < 19 && v >= p; p *= 10) {
-            n++;
-        }
-        return n;
-    }
-
     private static final double[] POWERS_OF_TEN = {1, 10, 100, 1000};
 
     /**
      * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
      * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
-     * common amounts, are written straight from their digits; the others through jackson-core's Schubfach writer.
+     * common amounts, are written straight from their digits; the others by Schubfach into the buffer
+     * ({@link ShortestDecimal}).
      */
     public void writeNumber(double d) {
         if (!Double.isFinite(d)) {
@@ -203,7 +251,8 @@ public final class JsonWriter {
             }
         }
         beforeValue();
-        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(d, true));
+        ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
+        size = ShortestDecimal.write(d, buf, size);
     }
 
     /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
@@ -232,24 +281,21 @@ public final class JsonWriter {
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
     private int digitsAt(long v, int at) {
-        int end = at + digits(v);
-        int i = end;
-        while (v >= 10) {
-            long q = v / 10;
-            buf[--i] = (byte) ('0' + (v - q * 10));
-            v = q;
+        if (v < 10) {
+            buf[at] = (byte) ('0' + v);
+            return at + 1;
         }
-        buf[i - 1] = (byte) ('0' + v);
-        return end;
+        return ShortestDecimal.writeDigits(v, buf, at); // two digits per division, eight in int arithmetic
     }
 
-    /** A finite float's shortest round-trip digits (jackson-core's Schubfach writer). */
+    /** A finite float's shortest round-trip digits, as {@code Float.toString} of JDK 19 and later spells them. */
     public void writeNumber(float f) {
         if (!Float.isFinite(f)) {
             throw new TypedJsonException(f + " is not a JSON number (the format spells it as a tagged string)");
         }
         beforeValue();
-        writeAscii(com.fasterxml.jackson.core.io.NumberOutput.toString(f, true));
+        ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
+        size = ShortestDecimal.write(f, buf, size);
     }
 
     public void writeNumber(BigInteger v) {
@@ -275,12 +321,12 @@ public final class JsonWriter {
 
     public void writeString(String s) {
         beforeValue();
-        writeQuoted(s);
+        writeQuoted(s, "string");
     }
 
     public void writeString(char[] c, int offset, int length) {
         beforeValue();
-        writeQuoted(c, offset, length);
+        writeQuoted(c, offset, length, "string");
     }
 
     /** A string encoded once, copied as it is. */
@@ -362,17 +408,39 @@ public final class JsonWriter {
 
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
-    private void writeQuoted(String s) {
+    /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
+    private void writeQuoted(String s, String what) {
         int n = s.length();
+        ensure(n + 2);
+        byte[] b = buf;
+        int at = size;
+        b[at] = '"';
+        // the low byte of each char, copied in one go (an array copy when the String holds Latin-1), is the UTF-8 of
+        // the ASCII run without escapes that the loop then measures; from the first other char on, the chars are
+        // written one by one over the rest
+        s.getBytes(0, n, b, at + 1);
+        int i = 0;
+        while (i < n) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80 || ESCAPES[ch] != 0) {
+                break;
+            }
+            i++;
+        }
+        if (i == n) {
+            b[at + 1 + n] = '"';
+            size = at + n + 2;
+            return;
+        }
+        size = at + 1 + i;
         if (n > chars.length) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
-        char[] c = chars;
-        s.getChars(0, n, c, 0);
-        writeQuoted(c, 0, n);
+        s.getChars(0, n, chars, 0);
+        writeRest(chars, i, n, 0, what);
     }
 
-    private void writeQuoted(char[] c, int offset, int length) {
+    private void writeQuoted(char[] c, int offset, int length, String what) {
         ensure(length + 2);
         byte[] b = buf;
         int at = size;
@@ -388,21 +456,29 @@ public final class JsonWriter {
             b[at++] = (byte) ch;
         }
         size = at;
+        writeRest(c, i, end, offset, what);
+    }
+
+    /** The chars {@code c[i, end)} of a string that starts at {@code offset}, escaped, then its closing quote. */
+    private void writeRest(char[] c, int i, int end, int offset, String what) {
         for (; i < end; i++) {
             char ch = c[i];
             if (ch < 0x80 && ESCAPES[ch] == 0) {
                 ensure(1);
                 buf[size++] = (byte) ch;
             } else {
-                i = writeSlow(c, i, end);
+                i = writeSlow(c, i, end, offset, what);
             }
         }
         ensure(1);
         buf[size++] = '"';
     }
 
-    /** Writes the escape or the UTF-8 bytes of {@code c[i]} (a surrogate pair: both); returns the last index used. */
-    private int writeSlow(char[] c, int i, int end) {
+    /**
+     * Writes the escape or the UTF-8 bytes of {@code c[i]} (a surrogate pair: both); returns the last index used. A
+     * lone surrogate is refused as {@code Lexemes.checkUnicode} words it, its index counted from {@code offset}.
+     */
+    private int writeSlow(char[] c, int i, int end, int offset, String what) {
         char ch = c[i];
         ensure(6);
         if (ch < 0x80) {
@@ -429,9 +505,8 @@ public final class JsonWriter {
             buf[size++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
             buf[size++] = (byte) (0x80 | (cp & 0x3F));
         } else {
-            // codecs refuse such strings before writing them (Lexemes.checkUnicode); this is the last guard
-            throw new TypedJsonException("string holds a lone surrogate U+" + Integer.toHexString(ch).toUpperCase()
-                    + ", which is not Unicode text and has no UTF-8 spelling");
+            throw new TypedJsonException(what + " holds a lone surrogate U+" + Integer.toHexString(ch).toUpperCase()
+                    + " at index " + (i - offset) + ", which is not Unicode text and has no UTF-8 spelling");
         }
         return i;
     }
@@ -445,7 +520,7 @@ public final class JsonWriter {
     /** {@code "text"} as UTF-8 with the format's escapes (for {@link JsonKey}). */
     static byte[] quotedUtf8(String text) {
         JsonWriter w = new JsonWriter(1);
-        w.writeQuoted(text);
+        w.writeQuoted(text, "string");
         return w.toByteArray();
     }
 }

@@ -30,6 +30,7 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String MAX_NUMBER_LENGTH = Limits.NUMBER_LENGTH_PROPERTY;
     public static final String MAX_STRING_LENGTH = Limits.STRING_LENGTH_PROPERTY;
     public static final String MAX_DOCUMENT_BYTES = Limits.DOCUMENT_BYTES_PROPERTY;
+    public static final String MAX_ELEMENTS = Limits.ELEMENTS_PROPERTY;
     // several event types on one topic (SPEC.md section 12; defined by EventTypeSupport)
     public static final String VALUE_TYPES = "typedjson.value.types";
     public static final String TYPE_LOCATION = "typedjson.type.location";
@@ -83,13 +84,17 @@ public final class TypedJsonConfig extends AbstractConfig {
                 .define(MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
                         "Longest string or object key accepted, in characters.")
                 .define(MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
-                        "Largest document accepted, in bytes.");
+                        "Largest document accepted, in bytes.")
+                .define(MAX_ELEMENTS, Type.INT, Limits.DEFAULT.maxElements(), Range.atLeast(1), Importance.LOW,
+                        "Most values a document may hold: every scalar, array and object at any depth, the document "
+                                + "itself included (an object's member counts once, by its value). Bounds what a small "
+                                + "document of many small values decodes to.");
     }
 
     /** The format with the limits of a configuration made with {@link #defineLimits} (the shared default one when unchanged). */
     public static TypedJsonFormat format(AbstractConfig config) {
         Limits limits = new Limits(config.getInt(MAX_DEPTH), config.getInt(MAX_NUMBER_LENGTH),
-                config.getInt(MAX_STRING_LENGTH), config.getLong(MAX_DOCUMENT_BYTES));
+                config.getInt(MAX_STRING_LENGTH), config.getLong(MAX_DOCUMENT_BYTES), config.getInt(MAX_ELEMENTS));
         return limits.equals(Limits.DEFAULT) ? TypedJsonFormat.defaults() : new TypedJsonFormat(limits);
     }
 

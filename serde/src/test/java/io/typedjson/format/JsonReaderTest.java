@@ -169,6 +169,77 @@ class JsonReaderTest {
         }
     }
 
+    /**
+     * Strings are scanned eight bytes at a time: a special byte (the closing quote, an escape, a character beyond
+     * ASCII, a control character, a stray byte) at every position of a long run, as key and as value.
+     */
+    @Test
+    void longStringsWithASpecialByteAtEveryPosition() throws Exception {
+        String[] specials = {"\\\"", "\\n", "\\u00e9", "é", "😀", "~", " "};
+        for (int length = 0; length < 40; length++) {
+            for (int at = 0; at <= length; at++) {
+                for (String special : specials) {
+                    String text = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF".substring(0, length);
+                    String string = "\"" + text.substring(0, at) + special + text.substring(at) + "\"";
+                    byte[] doc = ("{" + string + ":" + string + "}").getBytes(StandardCharsets.UTF_8);
+                    assertEquals(jacksonTokens(doc), tokens(doc, Limits.DEFAULT), new String(doc, StandardCharsets.UTF_8));
+                }
+                for (int bad : new int[] {0x01, 0x1F, 0x80, 0xFF}) {
+                    byte[] doc = ("[\"" + "a".repeat(length) + "\"]").getBytes(StandardCharsets.UTF_8);
+                    byte[] broken = java.util.Arrays.copyOf(doc, doc.length);
+                    broken[2 + at] = (byte) bad; // replaces a letter, or the closing quote when at == length
+                    TypedJsonException e = assertThrows(TypedJsonException.class, () -> tokens(broken, Limits.DEFAULT));
+                    assertEquals(2 + at, e.byteOffset(), e.getMessage());
+                }
+            }
+        }
+        // the length limit counts a run scanned by words as one unit per byte
+        Limits limits = new Limits(10, 10, 17, 1000);
+        tokens("[\"abcdefghijklmnopq\"]".getBytes(StandardCharsets.UTF_8), limits);
+        TypedJsonException tooLong = assertThrows(TypedJsonException.class,
+                () -> tokens("[\"abcdefghijklmnopqr\"]".getBytes(StandardCharsets.UTF_8), limits));
+        assertTrue(tooLong.getMessage().startsWith("string of 18 UTF-16 units exceeds the limit of 17"), tooLong.getMessage());
+    }
+
+    /**
+     * Short ASCII keys and strings come back as cached Strings, known by their bytes: keys and values of one or two
+     * letters in every order (so that "ab" and "ba" meet in the cache), at the end of the array and inside it, in one
+     * reader after another document.
+     */
+    @Test
+    void cachedKeysAndStringsAreTheirOwnText() throws Exception {
+        Random random = new Random(29);
+        JsonReader reader = new JsonReader(Limits.DEFAULT);
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder sb = new StringBuilder("{");
+            int entries = 1 + random.nextInt(4);
+            java.util.Set<String> keys = new java.util.HashSet<>();
+            for (int i = 0; i < entries; i++) {
+                String ab = "ab".repeat(1 + random.nextInt(10));
+                String key = "abAB".substring(0, random.nextInt(3)) + ab.substring(random.nextInt(2), 2 + random.nextInt(ab.length() - 1));
+                String value = random.nextBoolean() ? key : new StringBuilder(key).reverse().toString();
+                if (keys.add(key)) {
+                    sb.append(keys.size() > 1 ? "," : "").append('"').append(key).append("\":\"").append(value).append('"');
+                }
+            }
+            byte[] doc = sb.append('}').toString().getBytes(StandardCharsets.UTF_8);
+            int lead = random.nextInt(3);
+            byte[] inside = new byte[lead + doc.length + random.nextInt(12)];
+            System.arraycopy(doc, 0, inside, lead, doc.length);
+            List<String> theirs = jacksonTokens(doc);
+            for (int round = 0; round < 2; round++) {
+                byte[] array = round == 0 ? doc : inside;
+                int from = round == 0 ? 0 : lead;
+                reader.reset(array, from, doc.length);
+                List<String> ours = new ArrayList<>();
+                for (JsonToken t = reader.nextToken(); t != null; t = reader.nextToken()) {
+                    ours.add(t + " " + (t == JsonToken.FIELD_NAME ? reader.currentName() : reader.getText()));
+                }
+                assertEquals(theirs, ours, new String(doc, StandardCharsets.UTF_8));
+            }
+        }
+    }
+
     @Test
     void limitsNameTheirPropertyAndPointAtTheToken() {
         Limits small = new Limits(2, 3, 4, 1000);

@@ -124,6 +124,22 @@ class JsonWriterTest {
         }
     }
 
+    /** Integers of every length, at the edges where one more digit starts. */
+    @Test
+    void integersOfEveryLength() {
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p *= 10) {
+            for (long v : new long[] {p - 1, p, p + 1, -p, -p + 1, -p - 1, 2 * p - 1, 9 * p}) {
+                assertEquals(Long.toString(v), new String(ours(w -> w.writeNumber(v)), java.nio.charset.StandardCharsets.US_ASCII));
+            }
+            if (p > Long.MAX_VALUE / 10) {
+                break;
+            }
+        }
+        for (long v : new long[] {Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1, 0}) {
+            assertEquals(Long.toString(v), new String(ours(w -> w.writeNumber(v)), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
     @Test
     void doublesAndFloatsAreTheShortestDigitsJacksonCoreWrites() {
         Random random = new Random(11);
@@ -151,6 +167,83 @@ class JsonWriterTest {
         }
     }
 
+    /** Keys encoded once are stored eight bytes at a time: every length across the word boundaries, after a comma or not. */
+    @Test
+    void encodedKeysAreTheBytesOfTheirText() {
+        Random random = new Random(13);
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder name = new StringBuilder();
+            for (int n = i % 40; name.length() < n; ) {
+                name.append(randomString(random));
+            }
+            String k = name.toString();
+            JsonKey key = JsonKey.of(k);
+            String spelled = io.typedjson.format.internal.Lexemes.escapeKey(k);
+            byte[] expected = ours(w -> {
+                w.writeStartObject();
+                w.writeFieldName(spelled);
+                w.writeNumber(1);
+                w.writeFieldName(spelled + "x");
+                w.writeStartArray();
+                w.writeEndArray();
+                w.writeFieldName(spelled);
+                w.writeNull();
+                w.writeEndObject();
+            });
+            JsonKey keyX = JsonKey.of(k + "x");
+            byte[] actual = ours(w -> {
+                w.writeStartObject();
+                w.writeFieldName(key);
+                w.writeNumber(1);
+                w.writeFieldName(keyX);
+                w.writeStartArray();
+                w.writeEndArray();
+                w.writeFieldName(key);
+                w.writeNull();
+                w.writeEndObject();
+            });
+            assertEquals(Arrays.toString(expected), Arrays.toString(actual), k);
+        }
+    }
+
+    /**
+     * The writer keeps the encodings of String keys it wrote by identity: the same objects again, other objects of
+     * the same hash ("Aa" and "BB") or text, and keys too long to keep all come out as their own text.
+     */
+    @Test
+    void keysWrittenAgainAreTheirOwnBytes() throws Exception {
+        String[] keys = {"Aa", "BB", new String("Aa"), "id", "~x", "é", "a\"b", "x".repeat(31), "y".repeat(40), ""};
+        Random random = new Random(17);
+        JsonWriter w = new JsonWriter(500);
+        for (int round = 0; round < 200; round++) {
+            String[] order = keys.clone();
+            java.util.Collections.shuffle(java.util.Arrays.asList(order), random);
+            w.reset();
+            w.writeStartObject();
+            for (String k : order) {
+                w.writeFieldName(k);
+                w.writeNumber(k.length());
+            }
+            w.writeEndObject();
+            byte[] expected = jackson(g -> {
+                g.writeStartObject();
+                for (String k : order) {
+                    g.writeFieldName(k);
+                    g.writeNumber(k.length());
+                }
+                g.writeEndObject();
+            });
+            assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8),
+                    new String(w.toByteArray(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        TypedJsonException lone = assertThrows(TypedJsonException.class, () -> ours(x -> {
+            x.writeStartObject();
+            x.writeFieldName("ab\uDC00");
+        }));
+        assertEquals("key holds a lone surrogate U+DC00 at index 2, which is not Unicode text and has no UTF-8 spelling at $",
+                lone.getMessage());
+    }
+
     @Test
     void nestingBeyondTheLimitAndLoneSurrogatesAreRefused() {
         JsonWriter w = new JsonWriter(3);
@@ -161,7 +254,7 @@ class JsonWriterTest {
         TypedJsonException deep = assertThrows(TypedJsonException.class, w::writeStartArray);
         assertEquals("nesting depth 4 exceeds the limit of 3 (typedjson.max.depth) at $", deep.getMessage());
         TypedJsonException lone = assertThrows(TypedJsonException.class, () -> ours(x -> x.writeString("a\uD800b")));
-        assertEquals("string holds a lone surrogate U+D800, which is not Unicode text and has no UTF-8 spelling at $",
+        assertEquals("string holds a lone surrogate U+D800 at index 1, which is not Unicode text and has no UTF-8 spelling at $",
                 lone.getMessage());
     }
 }

@@ -48,9 +48,33 @@ class VectorsTest {
                 byte[] document = ((String) vector.get("document")).getBytes(StandardCharsets.UTF_8);
                 assertEquals(new String(document, StandardCharsets.UTF_8),
                         new String(TypedJson.write(value), StandardCharsets.UTF_8), "written document");
-                assertNull(ModelEquality.firstDifference(value, TypedJson.read(document)), "value read back");
+                assertNull(ModelEquality.firstDifference(value, read(vector, document)), "value read back");
             });
         });
+    }
+
+    /**
+     * Reads the document with the limits the vector gives ({@code "limits"}: properties of SPEC.md section 9 and
+     * their values), the defaults for the others.
+     */
+    static Object read(Map<?, ?> vector, byte[] document) {
+        Object given = vector.get("limits");
+        if (given == null) {
+            return TypedJson.read(document);
+        }
+        Limits l = Limits.DEFAULT;
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) given).entrySet()) {
+            long n = ((Number) e.getValue()).longValue();
+            l = switch ((String) e.getKey()) {
+                case Limits.DEPTH_PROPERTY -> new Limits((int) n, l.maxNumberLength(), l.maxStringLength(), l.maxDocumentLength(), l.maxElements());
+                case Limits.NUMBER_LENGTH_PROPERTY -> new Limits(l.maxDepth(), (int) n, l.maxStringLength(), l.maxDocumentLength(), l.maxElements());
+                case Limits.STRING_LENGTH_PROPERTY -> new Limits(l.maxDepth(), l.maxNumberLength(), (int) n, l.maxDocumentLength(), l.maxElements());
+                case Limits.DOCUMENT_BYTES_PROPERTY -> new Limits(l.maxDepth(), l.maxNumberLength(), l.maxStringLength(), n, l.maxElements());
+                case Limits.ELEMENTS_PROPERTY -> l.withMaxElements((int) n);
+                default -> throw new IllegalArgumentException("unknown limit " + e.getKey());
+            };
+        }
+        return new TypedJsonFormat(l).read(DynamicCodec.INSTANCE, document);
     }
 
     @TestFactory
@@ -61,7 +85,7 @@ class VectorsTest {
                 byte[] document = vector.containsKey("document_base64")
                         ? Base64.getDecoder().decode((String) vector.get("document_base64"))
                         : ((String) vector.get("document")).getBytes(StandardCharsets.UTF_8);
-                TypedJsonException e = assertThrows(TypedJsonException.class, () -> TypedJson.read(document));
+                TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(vector, document));
                 assertTrue(e.reason().contains((String) vector.get("error")),
                         () -> "error should mention '" + vector.get("error") + "' but was: " + e.getMessage());
                 assertEquals(vector.get("path"), e.path(), () -> "path in: " + e.getMessage());
@@ -85,7 +109,7 @@ class VectorsTest {
                         ? Base64.getDecoder().decode((String) vector.get("document_base64"))
                         : ((String) vector.get("document")).getBytes(StandardCharsets.UTF_8);
                 Object value = explicit(vector.get("value"));
-                assertNull(ModelEquality.firstDifference(value, TypedJson.read(document)), "value read");
+                assertNull(ModelEquality.firstDifference(value, read(vector, document)), "value read");
                 // and the value's own document is a different one: these are second spellings, read-only
                 assertTrue(!java.util.Arrays.equals(document, TypedJson.write(value)), "not the canonical document");
             });

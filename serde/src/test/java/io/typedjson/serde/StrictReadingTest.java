@@ -345,6 +345,31 @@ class StrictReadingTest {
                 .deserialize("t", "\"abcdefghij\"".getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * The element limit: every value at any depth, the document's own included, up to the limit is read; the one too
+     * many is refused at its first byte, with its path, naming the property. The default takes a million elements.
+     */
+    @Test
+    void theElementLimitCountsEveryValueAndNamesItsProperty() {
+        TypedJsonDeserializer<Object> five = configured(Map.of("typedjson.max.elements", "5"));
+        assertEquals(List.of(1L, List.of(2L), Map.of()), five.deserialize("t", "[1,[2],{}]".getBytes(StandardCharsets.UTF_8)));
+        TypedJsonException e = refused(five, "[1,[2],{\"a\":null}]".getBytes(StandardCharsets.UTF_8));
+        assertEquals("element count 6 exceeds the limit of 5 (typedjson.max.elements)", e.reason());
+        assertEquals("$[2].a", e.path());
+        assertEquals(12, e.byteOffset());
+        // a tagged value counts as the JSON it is: the object, the array, then the elements
+        TypedJsonException set = refused(five, "{\"~set\":[1,2,3,4,5]}".getBytes(StandardCharsets.UTF_8));
+        assertEquals("$[\"~set\"][3]", set.path());
+        assertEquals(15, set.byteOffset());
+        byte[] million = ("[" + "0,".repeat(999_998) + "0]").getBytes(StandardCharsets.UTF_8); // 999,999 zeros
+        assertEquals(999_999, ((List<?>) DYNAMIC.deserialize("t", million)).size());
+        byte[] oneMore = ("[" + "0,".repeat(999_999) + "0]").getBytes(StandardCharsets.UTF_8);
+        TypedJsonException beyond = refused(DYNAMIC, oneMore);
+        assertEquals("element count 1000001 exceeds the limit of 1000000 (typedjson.max.elements)", beyond.reason());
+        assertEquals("$[999999]", beyond.path());
+        assertEquals(1 + 2 * 999_999, beyond.byteOffset());
+    }
+
     @Test
     void theWriterNamesTheDepthPropertyToo() {
         TypedJsonSerializer<Object> serializer = new TypedJsonSerializer<>();
@@ -417,7 +442,11 @@ class StrictReadingTest {
             byte[] doc = v.containsKey("document_base64")
                     ? java.util.Base64.getDecoder().decode((String) v.get("document_base64"))
                     : ((String) v.get("document")).getBytes(StandardCharsets.UTF_8);
-            TypedJsonException e = refused(DYNAMIC, doc);
+            Map<String, Object> limits = new java.util.HashMap<>(); // a vector's "limits" are the serde's properties
+            if (v.get("limits") instanceof Map<?, ?> given) {
+                given.forEach((property, value) -> limits.put((String) property, String.valueOf(value)));
+            }
+            TypedJsonException e = refused(limits.isEmpty() ? DYNAMIC : configured(limits), doc);
             assertEquals(v.get("path"), e.path(), (String) v.get("name"));
             assertTrue(e.reason().contains((String) v.get("error")), e.getMessage());
         }

@@ -95,7 +95,7 @@ public final class Interleaved {
             new Target("typedjson-class", "dsl-json", Measure.TIME, Map.of()),
             new Target("typedjson-class", "jackson-record", Measure.TIME, Map.of("orders", 0.35, "rows", 0.3, "cdc", 0.3)),
             new Target("typedjson-class", "protobuf-record", Measure.TIME, Map.of("orders", 1.0, "rows", 2.5, "cdc", 2.5)),
-            new Target("typedjson-connect", "jsonconverter-plain", 0.35),
+            new Target("typedjson-connect", "jsonconverter-plain", 0.30),
             // moving from JsonConverter (issue 24): the same plain JSON read by each with the schema from its configuration
             new Target("typedjson-connect-plain", "jsonconverter-schema-content", Measure.TIME, Map.of()),
             new Target("typedjson-dynamic", "jackson-map", 0.6),

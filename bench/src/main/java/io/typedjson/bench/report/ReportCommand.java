@@ -124,6 +124,8 @@ public final class ReportCommand {
             ratios = Interleaved.run(Interleaved.DATASETS, Interleaved.TARGETS,
                     quick ? Interleaved.Settings.QUICK : Interleaved.Settings.DEFAULT);
         }
+        // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
+        List<HeapPerDocument.Row> heap = jmh && speed ? HeapPerDocument.measure(Interleaved.DATASETS, Interleaved.TARGETS) : List.of();
         Duration speedTime = Duration.between(speedStart, Instant.now());
 
         Instant sizeStart = Instant.now();
@@ -162,6 +164,9 @@ public final class ReportCommand {
                 : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS);
         run.put("duration", "sizes " + human(sizeTime) + ", interleaved " + human(speedTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
         ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges, ratios), run);
+        if (!heap.isEmpty()) {
+            HeapPerDocument.write(out, heap);
+        }
         System.out.println("wrote " + out.resolve("report.md") + ", report.csv" + (timings.isEmpty() ? "" : ", chart.svg")
                 + " in " + human(Duration.between(start, Instant.now())));
         return 0;

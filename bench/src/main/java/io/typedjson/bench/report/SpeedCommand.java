@@ -17,8 +17,9 @@ public final class SpeedCommand {
                                  typedjson-class-runtime); default all
               --rounds N         timed rounds per run (default %d)
               --runs N           runs back to back, each with its own median (default %d)
-              --out DIR          also write speed.md, speed.csv and targets.md (the table README.md
-                                 copies) there; report writes them too, with the rest of the report
+              --out DIR          also write speed.md, speed.csv, targets.md (the table README.md
+                                 copies) and heap.md, heap.csv (heap per decoded document) there;
+                                 report writes them too, with the rest of the report
               --from CSV         measure nothing: read the targets from a speed.csv (e.g. the published
                                  bench/results/speed.csv that report wrote)
               --readme FILE      replace the speed table between FILE's markers (README.md) with the
@@ -82,9 +83,14 @@ public final class SpeedCommand {
             measured = Interleaved.run(datasets, targets, s);
             System.out.println();
             System.out.print(ReportWriter.speedTable(measured));
+            // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
+            List<HeapPerDocument.Row> heap = HeapPerDocument.measure(datasets, Interleaved.TARGETS);
+            System.out.println();
+            System.out.print(HeapPerDocument.markdown(heap));
             if (out != null) {
                 ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets);
-                System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv and targets.md (README's speed table)");
+                HeapPerDocument.write(out, heap);
+                System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv, targets.md (README's speed table) and heap.md, heap.csv");
             }
             // README shows the table as read back from the CSV, to the CSV's digits
             measured = ReportWriter.readSpeedCsv(ReportWriter.speedCsv(measured));

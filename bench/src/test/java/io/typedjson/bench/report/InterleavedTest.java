@@ -132,7 +132,7 @@ class InterleavedTest {
         Interleaved.Target converter = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-connect"))
                 .findFirst().orElseThrow();
         assertEquals("jsonconverter-plain", converter.rival());
-        assertEquals(0.35, converter.limit("cdc"));
+        assertEquals(0.30, converter.limit("cdc"));
         Interleaved.Target dynamic = Interleaved.TARGETS.stream().filter(t -> t.codec().equals("typedjson-dynamic"))
                 .findFirst().orElseThrow();
         assertEquals(List.of("jackson-map", 0.6), List.of(dynamic.rival(), dynamic.limit("rows")));

@@ -229,7 +229,10 @@ public final class Containers {
                 throw new TypedJsonException("null map key (a map key must have a spelling as an object key)");
             }
             String text = keys == STRING_KEYS ? (String) key : keys.text(key);
-            String spelled = Lexemes.escapeKey(text);
+            // a key without the prefix is written as it is, and the writer refuses a lone surrogate in it as
+            // escapeKey would; a map that may hold two keys of one spelling checks first, in escapeKey's order
+            String spelled = texts == null && (text.isEmpty() || text.charAt(0) != Tags.PREFIX) ? text
+                    : Lexemes.escapeKey(text);
             if (texts != null && !texts.add(text)) {
                 throw new TypedJsonException("duplicate key " + ReadErrors.quote(text) + ": the map holds two keys of this spelling"
                         + " (a map that does not compare keys with equals(), such as an IdentityHashMap)").inField(spelled);
@@ -256,11 +259,16 @@ public final class Containers {
                 int before = map.size();
                 map.put(key, value);
                 if (map.size() == before) {
-                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
+                    throw duplicateKey(in, raw, valueStart);
                 }
             } while (in.nextToken() != JsonToken.END_OBJECT);
             return map;
         }
+    }
+
+    /** The error for an object's key {@code raw} that an earlier key already spelled, at its value's first byte. */
+    static TypedJsonException duplicateKey(JsonReader in, String raw, long valueStart) {
+        return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
     }
 
     /**

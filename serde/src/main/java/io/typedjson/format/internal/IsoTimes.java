@@ -40,9 +40,9 @@ public final class IsoTimes {
         int nanos = instant.getNano();
         int fraction = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
         char[] c = new char[lead + 20 + (fraction == 0 ? 0 : fraction + 1)];
-        LocalDate d = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L));
+        int date = civil(Math.floorDiv(seconds, 86_400L)); // (within the years checked above)
         int secOfDay = (int) Math.floorMod(seconds, 86_400L);
-        date(c, lead, d.getYear(), d.getMonthValue(), d.getDayOfMonth());
+        date(c, lead, date >>> 9, date >>> 5 & 0xF, date & 0x1F);
         c[lead + 10] = 'T';
         two(c, lead + 11, secOfDay / 3600);
         c[lead + 13] = ':';
@@ -80,7 +80,7 @@ public final class IsoTimes {
 
     /** An instant in a typed position: the canonical spelling or another RFC 3339 spelling of it. */
     public static Instant parseInstant(String s) {
-        Instant fast = fastInstant(s, 0, s.length());
+        Instant fast = fastInstant(s.toCharArray(), 0, s.length());
         if (fast != null) {
             return fast;
         }
@@ -96,7 +96,7 @@ public final class IsoTimes {
      * fast path's shape with 0, 3, 6 or 9 fraction digits, the last three not all zero, is exactly text()'s.
      */
     public static Instant canonicalInstantOrNull(String s) {
-        return canonicalInstant(s, 0, s.length());
+        return canonicalInstant(s.toCharArray(), 0, s.length());
     }
 
     /** {@link #canonicalInstantOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
@@ -104,13 +104,13 @@ public final class IsoTimes {
         return canonicalInstant(c, offset, offset + length);
     }
 
-    /** {@link #canonicalInstantOrNull(String)} on {@code text[from, to)}, a String or a char[]. */
-    private static Instant canonicalInstant(Object text, int from, int to) {
+    /** {@link #canonicalInstantOrNull(String)} on {@code text[from, to)}. */
+    private static Instant canonicalInstant(char[] text, int from, int to) {
         int n = to - from;
         if (n != 20 && n != 24 && n != 27 && n != 30) {
             return null;
         }
-        if (n > 20 && charAt(text, to - 2) == '0' && charAt(text, to - 3) == '0' && charAt(text, to - 4) == '0') {
+        if (n > 20 && text[to - 2] == '0' && text[to - 3] == '0' && text[to - 4] == '0') {
             return null;
         }
         return fastInstant(text, from, to);
@@ -118,8 +118,7 @@ public final class IsoTimes {
 
     /** {@link #canonicalLocalDateOrNull(String)} on {@code c[offset, offset + length)}, without a String. */
     public static LocalDate canonicalLocalDateOrNull(char[] c, int offset, int length) {
-        long day = fastEpochDay(c, offset, length);
-        return day == Long.MIN_VALUE ? null : LocalDate.ofEpochDay(day);
+        return length == 10 ? localDate(c, offset) : null;
     }
 
     /** A ~D payload of the common shape (yyyy-mm-dd, years 0000 to 9999), always canonical, else null. */
@@ -133,7 +132,7 @@ public final class IsoTimes {
 
     /** A ~T payload in exactly LocalTime.toString()'s shape, else null (for java.time and a comparison to judge). */
     public static LocalTime canonicalLocalTimeOrNull(String s) {
-        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s, 0, s.length(), false) : -1;
+        long nanoOfDay = canonicalTimeShape(s, 0) ? nanoOfDay(s.toCharArray(), 0, s.length(), false) : -1;
         return nanoOfDay >= 0 ? LocalTime.ofNanoOfDay(nanoOfDay) : null;
     }
 
@@ -142,8 +141,9 @@ public final class IsoTimes {
         if (s.length() < 16 || s.charAt(10) != 'T' || !canonicalTimeShape(s, 11)) {
             return null;
         }
-        long day = epochDay(s);
-        long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+        char[] c = s.toCharArray();
+        long day = epochDay(c, 0);
+        long nanoOfDay = nanoOfDay(c, 11, c.length, false);
         if (day == Long.MIN_VALUE || nanoOfDay < 0) {
             return null;
         }
@@ -172,7 +172,7 @@ public final class IsoTimes {
 
     /** An instant's ~t payload: the fast path, else anything java.time reads, for the caller to compare with text(). */
     public static Instant parseAnyInstant(String s) {
-        Instant fast = fastInstant(s, 0, s.length());
+        Instant fast = fastInstant(s.toCharArray(), 0, s.length());
         return fast != null ? fast : Instant.parse(s);
     }
 
@@ -190,10 +190,10 @@ public final class IsoTimes {
         return length == 10 ? epochDay(c, offset) : Long.MIN_VALUE;
     }
 
-    /** The fast path of an instant in {@code text[from, to)}, a String or a char[]. */
-    private static Instant fastInstant(Object text, int from, int to) {
+    /** The fast path of an instant in {@code text[from, to)}. */
+    private static Instant fastInstant(char[] text, int from, int to) {
         int n = to - from;
-        if (n >= 20 && charAt(text, from + 10) == 'T' && charAt(text, to - 1) == 'Z') {
+        if (n >= 20 && text[from + 10] == 'T' && text[to - 1] == 'Z') {
             long day = epochDay(text, from);
             long nanoOfDay = nanoOfDay(text, from + 11, to - 1, true);
             if (day != Long.MIN_VALUE && nanoOfDay >= 0) {
@@ -216,7 +216,7 @@ public final class IsoTimes {
 
     /** A local time in a typed position: {@code HH:mm}, {@code HH:mm:ss} or {@code HH:mm:ss.f} with 1 to 9 digits. */
     public static LocalTime parseLocalTime(String s) {
-        long nanoOfDay = nanoOfDay(s, 0, s.length(), false);
+        long nanoOfDay = nanoOfDay(s.toCharArray(), 0, s.length(), false);
         if (nanoOfDay >= 0) {
             return LocalTime.ofNanoOfDay(nanoOfDay);
         }
@@ -227,8 +227,9 @@ public final class IsoTimes {
     /** A local date-time in a typed position: canonical date, {@code T}, a time as {@link #parseLocalTime}. */
     public static LocalDateTime parseLocalDateTime(String s) {
         if (s.length() >= 16 && s.charAt(10) == 'T') {
-            long day = epochDay(s);
-            long nanoOfDay = nanoOfDay(s, 11, s.length(), false);
+            char[] c = s.toCharArray();
+            long day = epochDay(c, 0);
+            long nanoOfDay = nanoOfDay(c, 11, c.length, false);
             if (day != Long.MIN_VALUE && nanoOfDay >= 0) {
                 return LocalDateTime.ofEpochSecond(day * 86_400L + nanoOfDay / 1_000_000_000L,
                         (int) (nanoOfDay % 1_000_000_000L), ZoneOffset.UTC);
@@ -261,27 +262,93 @@ public final class IsoTimes {
     }
 
     private static long epochDay(String s) {
-        return epochDay(s, 0);
+        return epochDay(s.toCharArray(), 0);
     }
 
     /**
-     * The epoch day of {@code yyyy-MM-dd} at {@code at} in {@code text} (a String or a char[]), or Long.MIN_VALUE to
+     * The epoch day of {@code yyyy-MM-dd} at {@code at} in {@code text}, or Long.MIN_VALUE to
      * let java.time decide.
      */
-    private static long epochDay(Object text, int at) {
-        if (charAt(text, at + 4) != '-' || charAt(text, at + 7) != '-') {
+    private static long epochDay(char[] text, int at) {
+        if (text[at + 4] != '-' || text[at + 7] != '-') {
             return Long.MIN_VALUE;
         }
         int y = digits(text, at, 4);
         int m = digits(text, at + 5, 2);
         int d = digits(text, at + 8, 2);
-        if (y < 0 || m < 0 || d < 0) {
+        if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
             return Long.MIN_VALUE;
         }
-        try {
-            return LocalDate.of(y, m, d).toEpochDay();
-        } catch (DateTimeException e) {
+        // days since 0000-03-01 in the proleptic Gregorian calendar (years that start in March, so that the leap day
+        // is a year's last), then since 1970-01-01: the count LocalDate.toEpochDay gives, without a LocalDate
+        int yearFromMarch = m > 2 ? y : y - 1;
+        int era = Math.floorDiv(yearFromMarch, 400); // (-1 for January and February of year 0000)
+        int yearOfEra = yearFromMarch - era * 400;
+        int dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097L + dayOfEra - 719_468L;
+    }
+
+    /**
+     * The date of an epoch day as {@code year << 9 | month << 5 | day} when its year is 0000 to 9999, else -1: the
+     * inverse of {@link #epochDay(char[], int)}'s count, without a LocalDate.
+     */
+    public static int civil(long epochDay) {
+        if (epochDay < MIN_SECOND / 86_400 || epochDay >= MAX_SECOND / 86_400) {
+            return -1;
+        }
+        long z = epochDay + 719_468; // days since 0000-03-01
+        int era = (int) Math.floorDiv(z, 146_097);
+        int dayOfEra = (int) (z - era * 146_097L);
+        int yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        int monthFromMarch = (5 * dayOfYear + 2) / 153;
+        int day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1;
+        int month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+        int year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        return year << 9 | month << 5 | day;
+    }
+
+    /**
+     * The epoch milliseconds of an instant in the common shape ({@code yyyy-mm-ddThh:mm:ss[.f…]Z}, years 0000 to
+     * 9999) whose nanoseconds are whole milliseconds, from {@code c[offset, offset + length)}; else Long.MIN_VALUE,
+     * for the caller's general path (which also says why a finer instant is refused).
+     */
+    public static long fastEpochMilli(char[] c, int offset, int length) {
+        int to = offset + length;
+        if (length < 20 || c[offset + 10] != 'T' || c[to - 1] != 'Z') {
             return Long.MIN_VALUE;
+        }
+        long day = epochDay(c, offset);
+        long nanoOfDay = nanoOfDay(c, offset + 11, to - 1, true);
+        if (day == Long.MIN_VALUE || nanoOfDay < 0 || nanoOfDay % 1_000_000 != 0) {
+            return Long.MIN_VALUE;
+        }
+        return day * 86_400_000L + nanoOfDay / 1_000_000;
+    }
+
+    private static int daysInMonth(int y, int m) {
+        if (m == 2) {
+            return (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
+        }
+        return m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31;
+    }
+
+    /** The date {@code yyyy-mm-dd} at {@code text[at]} (years 0000 to 9999), else null. */
+    private static LocalDate localDate(char[] text, int at) {
+        if (text[at + 4] != '-' || text[at + 7] != '-') {
+            return null;
+        }
+        int y = digits(text, at, 4);
+        int m = digits(text, at + 5, 2);
+        int d = digits(text, at + 8, 2);
+        if (y < 0 || m < 0 || d < 0 || m < 1 || m > 12 || d < 1 || d > 31) {
+            return null;
+        }
+        try {
+            return LocalDate.of(y, m, d); // (refuses February 30th and the like)
+        } catch (DateTimeException e) {
+            return null;
         }
     }
 
@@ -289,9 +356,9 @@ public final class IsoTimes {
      * Nanosecond of the day of {@code HH:mm[:ss[.f{1,9}]]} in {@code s[from, to)}, seconds required when
      * {@code needSeconds} (as an instant needs them), or -1 to let java.time decide.
      */
-    private static long nanoOfDay(Object s, int from, int to, boolean needSeconds) {
+    private static long nanoOfDay(char[] s, int from, int to, boolean needSeconds) {
         int n = to - from;
-        if (n < 5 || charAt(s, from + 2) != ':') {
+        if (n < 5 || s[from + 2] != ':') {
             return -1;
         }
         int h = digits(s, from, 2);
@@ -303,13 +370,13 @@ public final class IsoTimes {
                 return -1;
             }
         } else {
-            if (n < 8 || charAt(s, from + 5) != ':') {
+            if (n < 8 || s[from + 5] != ':') {
                 return -1;
             }
             sec = digits(s, from + 6, 2);
             if (n > 8) {
                 int digits = n - 9;
-                if (charAt(s, from + 8) != '.' || digits < 1 || digits > 9) {
+                if (s[from + 8] != '.' || digits < 1 || digits > 9) {
                     return -1;
                 }
                 int f = digits(s, from + 9, digits);
@@ -328,10 +395,10 @@ public final class IsoTimes {
         return (h * 3600L + mi * 60L + sec) * 1_000_000_000L + nano;
     }
 
-    private static int digits(Object s, int from, int count) {
+    private static int digits(char[] s, int from, int count) {
         int v = 0;
         for (int i = from; i < from + count; i++) {
-            char c = charAt(s, i);
+            char c = s[i];
             if (c < '0' || c > '9') {
                 return -1;
             }
@@ -341,10 +408,6 @@ public final class IsoTimes {
     }
 
     /** A char of a String, or of the parser's char[] buffer: one parse for both, and no String for the buffer. */
-    private static char charAt(Object text, int i) {
-        return text instanceof String s ? s.charAt(i) : ((char[]) text)[i];
-    }
-
     /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */
     public static char[] chars(LocalDate date, int lead) {
         int y = date.getYear();

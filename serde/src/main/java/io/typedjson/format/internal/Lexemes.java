@@ -6,7 +6,6 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import com.fasterxml.jackson.core.io.NumberInput;
-import com.fasterxml.jackson.core.io.NumberOutput;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -15,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.DateTimeException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.UUID;
 import java.util.function.Function;
@@ -43,11 +43,11 @@ public final class Lexemes {
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
     public static void writeString(JsonWriter out, String s) {
-        checkUnicode(s, "string");
         if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
+            checkUnicode(s, "string"); // (the index in the error counts in s, not in the escaped text)
             out.writeString(Tags.PREFIX + s);
         } else {
-            out.writeString(s);
+            out.writeString(s); // the writer refuses a lone surrogate as checkUnicode does, in the same pass
         }
     }
 
@@ -202,12 +202,14 @@ public final class Lexemes {
 
     /** The shortest decimal that reads back to the same double; always has a '.' or an 'E'. */
     public static String doubleText(double d) {
-        return NumberOutput.toString(d, true); // jackson-core's Schubfach writer (its package is not exported)
+        byte[] b = new byte[ShortestDecimal.MAX_DOUBLE_LENGTH];
+        return new String(b, 0, ShortestDecimal.write(d, b, 0), StandardCharsets.ISO_8859_1);
     }
 
     /** The shortest decimal that reads back to the same float; always has a '.' or an 'E'. */
     public static String floatText(float f) {
-        return NumberOutput.toString(f, true);
+        byte[] b = new byte[ShortestDecimal.MAX_FLOAT_LENGTH];
+        return new String(b, 0, ShortestDecimal.write(f, b, 0), StandardCharsets.ISO_8859_1);
     }
 
     public static void writeDouble(JsonWriter out, double d) {
@@ -392,15 +394,57 @@ public final class Lexemes {
      * without building the payload String; null for anything else, which the String path reads or refuses.
      */
     public static Float canonicalFloatOrNull(char[] c, int offset, int length) {
-        if (!isJsonNumber(java.nio.CharBuffer.wrap(c, offset, length))) {
+        // the writer's spelling has at most 9 significant digits and, in this range, an exponent of two digits: parse
+        // it loosely (what is not a number comes out as no float or as another spelling), then print the float and
+        // compare
+        if (length > ShortestDecimal.MAX_FLOAT_LENGTH || length == 0) {
             return null;
         }
-        float f = NumberInput.parseFloat(c, offset, length, true);
+        int end = offset + length;
+        int i = offset;
+        boolean negative = c[i] == '-';
+        if (negative) {
+            i++;
+        }
+        long m = 0;
+        int exponent = 0;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            char ch = c[i];
+            if (isDigit(ch)) {
+                m = m * 10 + (ch - '0');
+                exponent -= fraction ? 1 : 0;
+            } else if (ch == '.' && !fraction) {
+                fraction = true;
+            } else {
+                break;
+            }
+        }
+        if (i < end) {
+            if (c[i] != 'E' || ++i == end) {
+                return null;
+            }
+            boolean negativeExponent = c[i] == '-';
+            int e = 0;
+            for (i = negativeExponent ? i + 1 : i; i < end && isDigit(c[i]); i++) {
+                e = e * 10 + (c[i] - '0');
+            }
+            exponent += negativeExponent ? -e : e;
+        }
+        float f = i == end ? DecimalParsing.toFloat(negative, m, exponent) : Float.NaN;
         if (!Float.isFinite(f)) {
+            return null; // not a number, or one the fast paths cannot tell: the checked path decides
+        }
+        byte[] canonical = new byte[ShortestDecimal.MAX_FLOAT_LENGTH];
+        if (ShortestDecimal.write(f, canonical, 0) != length) {
             return null;
         }
-        String canonical = floatText(f);
-        return canonical.length() == length && canonical.contentEquals(java.nio.CharBuffer.wrap(c, offset, length)) ? f : null;
+        for (int k = 0; k < length; k++) {
+            if (canonical[k] != c[offset + k]) {
+                return null;
+            }
+        }
+        return f;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.typedjson.format.internal.scalar;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
+import io.typedjson.format.internal.ShortestDecimal;
 import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.internal.Tags;
 import java.util.Map;
@@ -22,6 +23,12 @@ final class Float32Type extends ScalarType {
     }
 
     @Override public String text(Object v) { return Lexemes.floatingText((Float) v); }
+
+    @Override
+    public void writeDynamic(JsonWriter out, Object v) {
+        float f = (Float) v;
+        writeTagged(out, Float.isFinite(f) ? ShortestDecimal.chars(f, 2) : null, v); // the digits without a String
+    }
     @Override public Map<String, Object> jsonSchema() { return JsonSchemaFragments.floating(Float.MAX_VALUE); }
 
     /** The writer's spelling only: the shortest digits that read back to the float, or NaN/±Infinity. */

@@ -1,0 +1,361 @@
+package io.typedjson.format.internal;
+
+/**
+ * The shortest decimal that reads back as a given double or float, written as ASCII straight into a byte array: the
+ * digits and the layout of {@code Double.toString} and {@code Float.toString} of JDK 19 and later (SPEC.md 5.1), on
+ * any JDK and without a String on the way (JDK 17's {@code toString} is not always the shortest).
+ *
+ * <p>The digits are computed with Schubfach (Raffaello Giulietti, "The Schubfach way to render doubles", 2020; the
+ * algorithm JDK 19 adopted, whose reference implementation is MIT licensed): the decimals that read back as
+ * {@code v = c * 2^q} are those in its rounding interval; scaled by a power of ten {@code 10^-k} chosen so that the
+ * scaled value has 16 or 17 digits (float: 8 or 9), the interval's bounds and {@code v} are computed to within a
+ * rounding to odd from 126 bits of {@code 10^-k} ({@link PowersOfTen}), enough to decide exactly which integers of
+ * that and the next coarser decimal scale lie inside. Of those, one with a digit fewer is taken when there is one;
+ * else the one closest to {@code v} (ties to an even digit). Values whose shortest decimal has one digit come out with
+ * two (the SPEC's {@code n = max(m, 2)}): a tiny subnormal's scaled value is multiplied by ten before the search.
+ */
+public final class ShortestDecimal {
+    private ShortestDecimal() {}
+
+    /** Room to leave for {@link #write(double, byte[], int)}: {@code -1.2345678901234567E-308}. */
+    public static final int MAX_DOUBLE_LENGTH = 24;
+    /** Room to leave for {@link #write(float, byte[], int)}: {@code -1.2345678E-38}. */
+    public static final int MAX_FLOAT_LENGTH = 15;
+
+    private static final int DOUBLE_Q_MIN = -1074;
+    private static final long DOUBLE_C_MIN = 1L << 52;
+    /** Subnormal significands below this have fewer than two digits when scaled: 3 * 2^-1074 is 1.48E-323. */
+    private static final long DOUBLE_C_TINY = 3;
+    private static final int FLOAT_Q_MIN = -149;
+    private static final long FLOAT_C_MIN = 1L << 23;
+    /** The same for float: 8 * 2^-149 is 1.12E-44. */
+    private static final long FLOAT_C_TINY = 8;
+    private static final long MASK_63 = (1L << 63) - 1;
+    private static final long MASK_32 = (1L << 32) - 1;
+
+    /**
+     * Writes the finite double {@code v} at {@code out[at]} (at least {@link #MAX_DOUBLE_LENGTH} bytes of room) and
+     * returns the index after its last byte.
+     */
+    public static int write(double v, byte[] out, int at) {
+        long bits = Double.doubleToRawLongBits(v);
+        if (bits < 0) {
+            out[at++] = '-';
+        }
+        long fraction = bits & (DOUBLE_C_MIN - 1);
+        int biased = (int) (bits >>> 52) & 0x7FF;
+        if (biased == 0x7FF) {
+            throw new IllegalArgumentException(v + " is not finite");
+        }
+        if (biased != 0) {
+            int q = biased - 1075;
+            long c = DOUBLE_C_MIN | fraction;
+            if (q < 0 && q > -53 && (c & ((1L << -q) - 1)) == 0) {
+                return layout(c >> -q, 0, out, at); // an integer below 2^53: its digits are the shortest
+            }
+            return shortestDouble(q, c, 0, out, at);
+        }
+        if (fraction == 0) {
+            return zero(out, at);
+        }
+        return fraction < DOUBLE_C_TINY ? shortestDouble(DOUBLE_Q_MIN, 10 * fraction, -1, out, at)
+                : shortestDouble(DOUBLE_Q_MIN, fraction, 0, out, at);
+    }
+
+    /**
+     * Writes the finite float {@code v} at {@code out[at]} (at least {@link #MAX_FLOAT_LENGTH} bytes of room) and
+     * returns the index after its last byte.
+     */
+    public static int write(float v, byte[] out, int at) {
+        int bits = Float.floatToRawIntBits(v);
+        if (bits < 0) {
+            out[at++] = '-';
+        }
+        long fraction = bits & (FLOAT_C_MIN - 1);
+        int biased = (bits >>> 23) & 0xFF;
+        if (biased == 0xFF) {
+            throw new IllegalArgumentException(v + " is not finite");
+        }
+        if (biased != 0) {
+            int q = biased - 150;
+            long c = FLOAT_C_MIN | fraction;
+            if (q < 0 && q > -24 && (c & ((1L << -q) - 1)) == 0) {
+                return layout(c >> -q, 0, out, at);
+            }
+            return shortestFloat(q, c, 0, out, at);
+        }
+        if (fraction == 0) {
+            return zero(out, at);
+        }
+        return fraction < FLOAT_C_TINY ? shortestFloat(FLOAT_Q_MIN, 10 * fraction, -1, out, at)
+                : shortestFloat(FLOAT_Q_MIN, fraction, 0, out, at);
+    }
+
+    /** The float's digits as {@link #write(float, byte[], int)} writes them, after {@code lead} free chars. */
+    public static char[] chars(float v, int lead) {
+        byte[] b = new byte[MAX_FLOAT_LENGTH];
+        int n = write(v, b, 0);
+        char[] c = new char[lead + n];
+        for (int i = 0; i < n; i++) {
+            c[lead + i] = (char) b[i];
+        }
+        return c;
+    }
+
+    private static int zero(byte[] out, int at) {
+        out[at] = '0';
+        out[at + 1] = '.';
+        out[at + 2] = '0';
+        return at + 3;
+    }
+
+    /**
+     * The decimal for {@code c * 2^q}, laid out; {@code dk} is -1 where {@code c} was multiplied by ten (a tiny
+     * subnormal), else 0.
+     */
+    private static int shortestDouble(int q, long c, int dk, byte[] out, int at) {
+        // the rounding interval, times 4 * 2^-q: [cbl, cbr] around cb, open when c is odd (ties go to the even c)
+        int open = (int) c & 1;
+        long cb = c << 2;
+        long cbr = cb + 2;
+        long cbl;
+        int k;
+        if (c != DOUBLE_C_MIN || q == DOUBLE_Q_MIN) {
+            cbl = cb - 2;
+            k = PowersOfTen.floorLog10Pow2(q);
+        } else {
+            cbl = cb - 1; // the double below is half as far away: the interval is asymmetric
+            k = PowersOfTen.floorLog10ThreeQuartersPow2(q);
+        }
+        int h = q + PowersOfTen.floorLog2Pow10(-k) + 2;
+        // g = floor(10^-k * 2^(125 - floorLog2Pow10(-k))) + 1 in 126 bits, as g1 * 2^63 + g0
+        long hi = PowersOfTen.high(-k);
+        long lo = PowersOfTen.low(-k);
+        long g0 = (lo >>> 2 | hi << 62) + 1;
+        long g1 = (hi >>> 2) + (g0 == 0 ? 1 : 0); // (the +1 carries only from a low word of all ones)
+        g1 = g1 << 1 | g0 >>> 63;
+        g0 &= MASK_63;
+        // 4 * v * 10^-k and its bounds, rounded to odd
+        long vb = roundToOdd(g1, g0, cb << h);
+        long vbl = roundToOdd(g1, g0, cbl << h);
+        long vbr = roundToOdd(g1, g0, cbr << h);
+        long s = vb >> 2;
+        if (s >= 100) {
+            // a decimal with one digit fewer: the multiples of ten around s
+            long sp10 = 10 * (s / 10);
+            long tp10 = sp10 + 10;
+            boolean upIn = vbl + open <= sp10 << 2;
+            boolean wpIn = (tp10 << 2) + open <= vbr;
+            if (upIn != wpIn) {
+                return layout(upIn ? sp10 : tp10, k + dk, out, at);
+            }
+        }
+        long t = s + 1;
+        boolean uIn = vbl + open <= s << 2;
+        boolean wIn = (t << 2) + open <= vbr;
+        if (uIn != wIn) {
+            return layout(uIn ? s : t, k + dk, out, at);
+        }
+        // both (the interval holds both) or, at this scale, neither: the closer to v, ties to even
+        long cmp = vb - (s + t << 1);
+        return layout(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+    }
+
+    /** floor(g * cp / 2^127), its last bit set when the quotient is not exact (rounding to odd). */
+    private static long roundToOdd(long g1, long g0, long cp) {
+        long x1 = Math.multiplyHigh(g0, cp);
+        long y0 = g1 * cp;
+        long y1 = Math.multiplyHigh(g1, cp);
+        long z = (y0 >>> 1) + x1;
+        long vbp = y1 + (z >>> 63);
+        return vbp | ((z & MASK_63) + MASK_63) >>> 63;
+    }
+
+    /** As {@link #shortestDouble}, with the 64 high bits of {@code 10^-k} (rounded up), which a float needs. */
+    private static int shortestFloat(int q, long c, int dk, byte[] out, int at) {
+        int open = (int) c & 1;
+        long cb = c << 2;
+        long cbr = cb + 2;
+        long cbl;
+        int k;
+        if (c != FLOAT_C_MIN || q == FLOAT_Q_MIN) {
+            cbl = cb - 2;
+            k = PowersOfTen.floorLog10Pow2(q);
+        } else {
+            cbl = cb - 1;
+            k = PowersOfTen.floorLog10ThreeQuartersPow2(q);
+        }
+        int h = q + PowersOfTen.floorLog2Pow10(-k) + 33;
+        // the top 63 bits of the 126-bit g of shortestDouble, plus one
+        long hi = PowersOfTen.high(-k);
+        long g0 = (PowersOfTen.low(-k) >>> 2 | hi << 62) + 1;
+        long g = (((hi >>> 2) + (g0 == 0 ? 1 : 0)) << 1 | g0 >>> 63) + 1;
+        long vb = roundToOdd(g, cb << h);
+        long vbl = roundToOdd(g, cbl << h);
+        long vbr = roundToOdd(g, cbr << h);
+        long s = vb >> 2;
+        if (s >= 100) {
+            long sp10 = 10 * (s / 10);
+            long tp10 = sp10 + 10;
+            boolean upIn = vbl + open <= sp10 << 2;
+            boolean wpIn = (tp10 << 2) + open <= vbr;
+            if (upIn != wpIn) {
+                return layout(upIn ? sp10 : tp10, k + dk, out, at);
+            }
+        }
+        long t = s + 1;
+        boolean uIn = vbl + open <= s << 2;
+        boolean wIn = (t << 2) + open <= vbr;
+        if (uIn != wIn) {
+            return layout(uIn ? s : t, k + dk, out, at);
+        }
+        long cmp = vb - (s + t << 1);
+        return layout(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+    }
+
+    /** floor(g * cp / 2^95), rounded to odd. */
+    private static long roundToOdd(long g, long cp) {
+        long x1 = Math.multiplyHigh(g, cp);
+        long vbp = x1 >>> 31;
+        return vbp | ((x1 & MASK_32) + MASK_32) >>> 32;
+    }
+
+    private static final long[] POWERS = new long[19];
+
+    static {
+        POWERS[0] = 1;
+        for (int i = 1; i < POWERS.length; i++) {
+            POWERS[i] = POWERS[i - 1] * 10;
+        }
+    }
+
+    /**
+     * {@code f * 10^e} (f positive, below 10^18) as SPEC.md 5.1 lays it out: plain for 10^-3 <= value < 10^7, else
+     * one digit, the point and the others, 'E' and the exponent; at least one digit after the point.
+     */
+    private static int layout(long f, int e, byte[] out, int at) {
+        while (f % 10 == 0) {
+            f /= 10;
+            e++;
+        }
+        int n = PowersOfTen.floorLog10Pow2(64 - Long.numberOfLeadingZeros(f));
+        if (f >= POWERS[n]) {
+            n++;
+        }
+        int exponent = e + n - 1; // of the first digit
+        if (exponent >= 0 && exponent < 7) {
+            int integerDigits = exponent + 1;
+            if (n <= integerDigits) {
+                digits(f, out, at, n);
+                at += n;
+                for (int i = n; i < integerDigits; i++) {
+                    out[at++] = '0';
+                }
+                out[at] = '.';
+                out[at + 1] = '0';
+                return at + 2;
+            }
+            digits(f, out, at + 1, n);
+            for (int i = 0; i < integerDigits; i++) { // (a loop: System.arraycopy costs more for a few bytes)
+                out[at + i] = out[at + i + 1];
+            }
+            out[at + integerDigits] = '.';
+            return at + n + 1;
+        }
+        if (exponent < 0 && exponent >= -3) {
+            out[at++] = '0';
+            out[at++] = '.';
+            for (int i = -1; i > exponent; i--) {
+                out[at++] = '0';
+            }
+            digits(f, out, at, n);
+            return at + n;
+        }
+        digits(f, out, at + 1, n);
+        out[at] = out[at + 1];
+        out[at + 1] = '.';
+        at += n + 1;
+        if (n == 1) {
+            out[at++] = '0';
+        }
+        out[at++] = 'E';
+        if (exponent < 0) {
+            out[at++] = '-';
+            exponent = -exponent;
+        }
+        if (exponent >= 100) {
+            out[at++] = (byte) ('0' + exponent / 100);
+            exponent %= 100;
+            out[at] = DIGIT_PAIRS[2 * exponent];
+            out[at + 1] = DIGIT_PAIRS[2 * exponent + 1];
+            return at + 2;
+        }
+        if (exponent >= 10) {
+            out[at] = DIGIT_PAIRS[2 * exponent];
+            out[at + 1] = DIGIT_PAIRS[2 * exponent + 1];
+            return at + 2;
+        }
+        out[at] = (byte) ('0' + exponent);
+        return at + 1;
+    }
+
+    /** "00" to "99". */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
+
+    /** The decimal digits of {@code v >= 0} at {@code out[at]} (up to 19 bytes of room); returns the end. */
+    public static int writeDigits(long v, byte[] out, int at) {
+        int n = PowersOfTen.floorLog10Pow2(64 - Long.numberOfLeadingZeros(v | 1));
+        if (v >= POWERS[n]) {
+            n++;
+        }
+        n = Math.max(n, 1);
+        digits(v, out, at, n);
+        return at + n;
+    }
+
+    /** The {@code n} decimal digits of {@code f} at {@code out[at, at + n)}. */
+    private static void digits(long f, byte[] out, int at, int n) {
+        int i = at + n;
+        while (f >= 100_000_000) { // eight digits at a time, then in int arithmetic
+            long q = f / 100_000_000;
+            int r = (int) (f - 100_000_000 * q);
+            int high = r / 10_000;
+            fourDigits(high, out, i - 8);
+            fourDigits(r - 10_000 * high, out, i - 4);
+            i -= 8;
+            f = q;
+        }
+        int x = (int) f;
+        while (x >= 100) {
+            int q = x / 100;
+            int r = x - 100 * q;
+            out[i - 2] = DIGIT_PAIRS[2 * r];
+            out[i - 1] = DIGIT_PAIRS[2 * r + 1];
+            i -= 2;
+            x = q;
+        }
+        if (x >= 10) {
+            out[i - 2] = DIGIT_PAIRS[2 * x];
+            out[i - 1] = DIGIT_PAIRS[2 * x + 1];
+        } else {
+            out[i - 1] = (byte) ('0' + x);
+        }
+    }
+
+    /** {@code v} (0 to 9999) as four digits at {@code out[at]}. */
+    private static void fourDigits(int v, byte[] out, int at) {
+        int high = v / 100;
+        int low = v - 100 * high;
+        out[at] = DIGIT_PAIRS[2 * high];
+        out[at + 1] = DIGIT_PAIRS[2 * high + 1];
+        out[at + 2] = DIGIT_PAIRS[2 * low];
+        out[at + 3] = DIGIT_PAIRS[2 * low + 1];
+    }
+}

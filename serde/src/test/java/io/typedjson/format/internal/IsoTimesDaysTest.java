@@ -1,0 +1,77 @@
+package io.typedjson.format.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast paths compute the epoch day of a date with their own arithmetic: every day of the years 0000 to 9999, and
+ * every day that does not exist (February 29th of a common year, April 31st, day 00, month 13), against java.time.
+ */
+class IsoTimesDaysTest {
+    @Test
+    void everyDayOfTheYears0000To9999() {
+        for (LocalDate d = LocalDate.of(0, 1, 1); d.getYear() <= 9999; d = d.plusDays(1)) {
+            char[] c = d.toString().toCharArray();
+            assertEquals(d.toEpochDay(), IsoTimes.fastEpochDay(c, 0, c.length), d::toString);
+        }
+    }
+
+    @Test
+    void everyEpochDayOfTheYears0000To9999BackToItsDate() {
+        for (LocalDate d = LocalDate.of(0, 1, 1); d.getYear() <= 9999; d = d.plusDays(1)) {
+            int civil = IsoTimes.civil(d.toEpochDay());
+            assertEquals(d, LocalDate.of(civil >>> 9, civil >>> 5 & 0xF, civil & 0x1F), d::toString);
+        }
+        assertEquals(-1, IsoTimes.civil(LocalDate.of(-1, 12, 31).toEpochDay()));
+        assertEquals(-1, IsoTimes.civil(LocalDate.of(10000, 1, 1).toEpochDay()));
+        assertEquals(-1, IsoTimes.civil(Long.MIN_VALUE));
+    }
+
+    @Test
+    void epochMillisOfTheCommonShape() {
+        for (String text : new String[] {"2026-01-01T00:00:00.162Z", "1969-12-31T23:59:59.999Z", "0000-01-01T00:00:00Z",
+            "9999-12-31T23:59:59.999000Z", "2024-02-29T12:00:00.100000000Z"}) {
+            char[] c = text.toCharArray();
+            assertEquals(Instant.parse(text).toEpochMilli(), IsoTimes.fastEpochMilli(c, 0, c.length), text);
+        }
+        for (String text : new String[] {"2026-01-01T00:00:00.1621Z", "2026-01-01T00:00:00.000001Z", "2023-02-29T00:00:00Z",
+            "2026-01-01T00:00:00+01:00", "2026-01-01 00:00:00Z", "2026-01-01T24:00:00Z"}) {
+            char[] c = text.toCharArray();
+            assertEquals(Long.MIN_VALUE, IsoTimes.fastEpochMilli(c, 0, c.length), text);
+        }
+    }
+
+    @Test
+    void daysThatDoNotExist() {
+        for (int y : new int[] {0, 1, 4, 100, 400, 1900, 2000, 2023, 2024, 9999}) {
+            for (int m = 0; m <= 13; m++) {
+                for (int d = 0; d <= 32; d++) {
+                    String text = String.format("%04d-%02d-%02d", y, m, d);
+                    char[] c = text.toCharArray();
+                    boolean exists;
+                    try {
+                        LocalDate.of(y, m, d);
+                        exists = true;
+                    } catch (java.time.DateTimeException e) {
+                        exists = false;
+                    }
+                    if (exists) {
+                        assertEquals(LocalDate.of(y, m, d).toEpochDay(), IsoTimes.fastEpochDay(c, 0, c.length), text);
+                        assertEquals(LocalDate.of(y, m, d), IsoTimes.canonicalLocalDateOrNull(c, 0, c.length), text);
+                    } else {
+                        assertEquals(Long.MIN_VALUE, IsoTimes.fastEpochDay(c, 0, c.length), text);
+                        assertNull(IsoTimes.canonicalLocalDateOrNull(c, 0, c.length), text);
+                        char[] t = (text + "T00:00:00Z").toCharArray();
+                        assertNull(IsoTimes.fastInstantOrNull(t, 0, t.length), text);
+                    }
+                }
+            }
+        }
+        char[] t = "0000-01-01T00:00:00Z".toCharArray();
+        assertEquals(Instant.parse("0000-01-01T00:00:00Z"), IsoTimes.fastInstantOrNull(t, 0, t.length));
+    }
+}
