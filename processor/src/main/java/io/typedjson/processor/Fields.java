@@ -61,12 +61,24 @@ final class Fields {
     }
 
     /** A record's components, in order. */
-    List<Member> ofRecord(TypeElement record) {
+    List<Member> ofRecord(TypeElement record) throws Refused {
         List<Member> members = new ArrayList<>();
         for (RecordComponentElement c : record.getRecordComponents()) {
             String name = renamed(c);
             members.add(new Member(name != null ? name : c.getSimpleName().toString(), c.getSimpleName().toString(),
                     c.asType(), c.getAccessor().getSimpleName().toString(), null));
+        }
+        return oneKeyEach(record, members);
+    }
+
+    /** Refuses two fields with one key, as {@code ClassFields} does at run time (the writer would repeat a key). */
+    private List<Member> oneKeyEach(TypeElement type, List<Member> members) throws Refused {
+        for (int i = 0; i < members.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (members.get(i).key().equals(members.get(j).key())) {
+                    throw new Refused(binaryName(type) + " has two fields named " + members.get(i).key(), type);
+                }
+            }
         }
         return members;
     }
@@ -114,13 +126,13 @@ final class Fields {
                 if (mod.contains(Modifier.STATIC) || mod.contains(Modifier.TRANSIENT)) {
                     continue;
                 }
+                TypeMirror fieldType = types.asMemberOf(seenAs, f);
                 ExecutableElement getter = accessor(publicMethods, f, true);
                 ExecutableElement setter = accessor(publicMethods, f, false);
                 String name = renamed(f);
                 if (name == null && getter != null) {
                     name = renamed(getter);
                 }
-                TypeMirror fieldType = types.asMemberOf(seenAs, f);
                 String key = name != null ? name : f.getSimpleName().toString();
                 if (getter != null && setter != null) {
                     members.add(new Member(key, f.getSimpleName().toString(), fieldType,
@@ -137,14 +149,7 @@ final class Fields {
                 }
             }
         }
-        for (int i = 0; i < members.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (members.get(i).key().equals(members.get(j).key())) {
-                    throw new Refused(binaryName(type) + " has two fields named " + members.get(i).key(), type);
-                }
-            }
-        }
-        return members;
+        return oneKeyEach(type, members);
     }
 
     /** The public bean getter (getX / isX for a boolean) or setter (setX) of a field, by erased types as reflection compares them. */

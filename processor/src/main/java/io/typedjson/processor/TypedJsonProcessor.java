@@ -170,7 +170,7 @@ public final class TypedJsonProcessor extends AbstractProcessor {
                 names.add(TypeText.literal(renamed != null ? renamed : s.getSimpleName().toString()));
                 reach(sub, queue);
             }
-            entry = "return context.variants(new Class<?>[] {" + String.join(", ", classes) + "}"
+            entry = "return context.variants(new " + text.javaLang("Class") + "<?>[] {" + String.join(", ", classes) + "}"
                     + (names.isEmpty() ? "" : ", " + String.join(", ", names)) + ");";
         } else {
             boolean isRecord = t.getKind() == ElementKind.RECORD;
@@ -243,8 +243,9 @@ public final class TypedJsonProcessor extends AbstractProcessor {
             s.append("import io.typedjson.format.Codec;\n\n");
             s.append("/** The codecs typedjson-processor wrote for this package, found through ServiceLoader. */\n");
             s.append("public final class ").append(REGISTRY).append(" implements CompiledCodecs {\n");
-            s.append("    @Override\n");
-            s.append("    public Codec<?> codec(Class<?> type, CodecContext context) {\n");
+            TypeText text = new TypeText(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), packageName);
+            s.append("    @").append(text.javaLang("Override")).append('\n');
+            s.append("    public Codec<?> codec(").append(text.javaLang("Class")).append("<?> type, CodecContext context) {\n");
             for (Map.Entry<String, String> e : r.getValue().entrySet()) {
                 s.append("        if (type == ").append(e.getKey()).append(".class) {\n");
                 s.append("            ").append(e.getValue()).append('\n');
