@@ -45,10 +45,20 @@ final class Fields {
     static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
         final Element where;
+        /**
+         * Whether only a codec written at compile time is refused (it cannot name or reach what the class needs): the
+         * codecs made at run time carry the class all the same.
+         */
+        final boolean runTimeCarries;
 
         Refused(String message, Element where) {
+            this(message, where, false);
+        }
+
+        Refused(String message, Element where, boolean runTimeCarries) {
             super(message);
             this.where = where;
+            this.runTimeCarries = runTimeCarries;
         }
     }
 
@@ -105,7 +115,8 @@ final class Fields {
         }
         if (noArguments.getModifiers().contains(Modifier.PRIVATE)) {
             throw new Refused(binaryName(type) + "'s no-argument constructor is private: a codec written at compile time"
-                    + " cannot call it (make it package-private, or leave the class to the codecs made at run time)", noArguments);
+                    + " cannot call it (make it package-private, or leave the class to the codecs made at run time)", noArguments,
+                    true);
         }
         ArrayDeque<TypeElement> hierarchy = new ArrayDeque<>();
         for (TypeElement c = type; c != null && !c.getQualifiedName().contentEquals("java.lang.Object"); c = superclass(c)) {
@@ -143,7 +154,7 @@ final class Fields {
                 } else if (mod.contains(Modifier.PRIVATE) || !mod.contains(Modifier.PUBLIC) && !elements.getPackageOf(c).equals(home)) {
                     throw new Refused(c.getSimpleName() + "." + f.getSimpleName() + " has no public getter and setter and is"
                             + " not visible from " + home.getQualifiedName() + ": a codec written at compile time cannot reach it"
-                            + " (add them, make it visible, or leave the class to the codecs made at run time)", f);
+                            + " (add them, make it visible, or leave the class to the codecs made at run time)", f, true);
                 } else {
                     members.add(new Member(key, f.getSimpleName().toString(), fieldType, null, null));
                 }

@@ -86,6 +86,50 @@ class ProcessorTest {
     }
 
     /**
+     * A class the marked record only reaches, which a codec written in its package cannot reach (a private field
+     * without a setter) but the run-time codecs carry: a note, no codec written for it, and the marked record's
+     * compiled codec gets the class's codec made at run time. Marked itself, the same class fails the compilation.
+     */
+    @Test
+    void aReachedClassACompiledCodecCannotReachTravelsOnARunTimeCodec() throws Exception {
+        String money = "public static class Money { private long cents; public Money() {} public Money(long c) { cents = c; }"
+                + " public long getCents() { return cents; } public String toString() { return \"Money \" + cents; } }";
+        String source = "package p;\npublic final class Reach {\n    " + money + "\n"
+                + "    @io.typedjson.annotation.TypedJson public record Order(long id, Money total) {}\n}\n";
+        Compiled compiled = compile(Map.of("p/Reach.java", source), false);
+        assertEquals(List.of(), compiled.errors);
+        assertEquals(List.of("typedjson: p.Reach$Money (reached from a @TypedJson type) gets its codec at run time:"
+                + " Money.cents has no public getter and setter and is not visible from p: a codec written at compile"
+                + " time cannot reach it (add them, make it visible, or leave the class to the codecs made at run time)"),
+                compiled.notes);
+        assertTrue(Files.exists(compiled.classes.resolve("p/Reach_OrderTypedJsonCodec.class")));
+        assertTrue(Files.notExists(compiled.classes.resolve("p/Reach_MoneyTypedJsonCodec.class")));
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {compiled.classes.toUri().toURL()}, getClass().getClassLoader())) {
+            Class<?> order = loader.loadClass("p.Reach$Order");
+            Class<?> moneyClass = loader.loadClass("p.Reach$Money");
+            Object value = order.getConstructors()[0].newInstance(7L, moneyClass.getConstructor(long.class).newInstance(250L));
+            for (CodecOptions options : List.of(CodecOptions.DEFAULT, CodecOptions.DEFAULT.withKind(CodecKind.REFLECTIVE))) {
+                io.typedjson.format.Codec<Object> codec = Codecs.of((java.lang.reflect.Type) order, options);
+                byte[] d = io.typedjson.format.TypedJsonFormat.defaults().write(codec, value);
+                assertEquals("{\"id\":7,\"total\":{\"cents\":250}}", new String(d, java.nio.charset.StandardCharsets.UTF_8));
+                assertEquals("Order[id=7, total=Money 250]", io.typedjson.format.TypedJsonFormat.defaults().read(codec, d).toString());
+            }
+            assertEquals(CodecKind.COMPILED, Codecs.kindOf(Codecs.of(order)));
+            assertEquals(CodecKind.GENERATED, Codecs.kindOf(Codecs.of(moneyClass)));
+            // typedjson.codec.kind=compiled: no codec was written for the reached class, and the refusal names it
+            IllegalArgumentException forced = assertThrows(IllegalArgumentException.class,
+                    () -> Codecs.of(order, CodecOptions.DEFAULT.withKind(CodecKind.COMPILED)));
+            assertTrue(forced.getMessage().startsWith("Order.total: no codec generated at compile time for p.Reach$Money"),
+                    forced.getMessage());
+        }
+        Compiled marked = compile(Map.of("p/Reach.java", source.replace("public static class Money",
+                "@io.typedjson.annotation.TypedJson public static class Money")), false);
+        assertEquals(List.of("Money.cents has no public getter and setter and is not visible from p: a codec written at"
+                + " compile time cannot reach it (add them, make it visible, or leave the class to the codecs made at run"
+                + " time)"), marked.errors);
+    }
+
+    /**
      * Names a codec's source must not trip over, beside those of ReviewFindingsTest: classes of the package named as
      * java.lang's classes the source names, components and fields named as the source's own variables; each codec then
      * carries its record or class.
