@@ -163,23 +163,53 @@ final class Fields {
         return oneKeyEach(type, members);
     }
 
-    /** The public bean getter (getX / isX for a boolean) or setter (setX) of a field, by erased types as reflection compares them. */
+    /**
+     * The public bean getter (getX / isX for a boolean) or setter (setX) of a field, by erased types as reflection
+     * compares them: the method's own erasure, or that of a method it overrides, whose bridge reflection finds
+     * ({@code String getV()} overriding {@code T getV()} of {@code Base<T>}, with the field {@code T v}: the class has
+     * a bridge {@code Object getV()}).
+     */
     private ExecutableElement accessor(List<ExecutableElement> methods, VariableElement f, boolean getter) {
         String field = f.getSimpleName().toString();
         String cap = Character.toUpperCase(field.charAt(0)) + field.substring(1);
         TypeMirror erased = types.erasure(f.asType());
         for (ExecutableElement m : methods) {
             String name = m.getSimpleName().toString();
-            if (getter && m.getParameters().isEmpty() && types.isSameType(types.erasure(m.getReturnType()), erased)
-                    && (name.equals("get" + cap) || (f.asType().getKind() == TypeKind.BOOLEAN && name.equals("is" + cap)))) {
+            if (getter && m.getParameters().isEmpty()
+                    && (name.equals("get" + cap) || (f.asType().getKind() == TypeKind.BOOLEAN && name.equals("is" + cap)))
+                    && erasedAs(m, erased, getter)) {
                 return m;
             }
-            if (!getter && m.getParameters().size() == 1
-                    && types.isSameType(types.erasure(m.getParameters().get(0).asType()), erased) && name.equals("set" + cap)) {
+            if (!getter && m.getParameters().size() == 1 && name.equals("set" + cap) && erasedAs(m, erased, getter)) {
                 return m;
             }
         }
         return null;
+    }
+
+    /** Whether the getter's return type (the setter's parameter) is {@code erased}, in it or in a method it overrides. */
+    private boolean erasedAs(ExecutableElement m, TypeMirror erased, boolean getter) {
+        if (types.isSameType(types.erasure(getter ? m.getReturnType() : m.getParameters().get(0).asType()), erased)) {
+            return true;
+        }
+        TypeElement owner = (TypeElement) m.getEnclosingElement();
+        ArrayDeque<TypeMirror> supertypes = new ArrayDeque<>(types.directSupertypes(owner.asType()));
+        while (!supertypes.isEmpty()) {
+            TypeMirror s = supertypes.poll();
+            if (s.getKind() != TypeKind.DECLARED) {
+                continue;
+            }
+            TypeElement c = (TypeElement) ((DeclaredType) s).asElement();
+            for (ExecutableElement other : ElementFilter.methodsIn(c.getEnclosedElements())) {
+                if (other.getSimpleName().equals(m.getSimpleName()) && other.getParameters().size() == m.getParameters().size()
+                        && elements.overrides(m, other, owner)
+                        && types.isSameType(types.erasure(getter ? other.getReturnType() : other.getParameters().get(0).asType()), erased)) {
+                    return true;
+                }
+            }
+            supertypes.addAll(types.directSupertypes(s));
+        }
+        return false;
     }
 
     private TypeElement superclass(TypeElement c) {

@@ -11,6 +11,7 @@ import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJson;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.format.VectorsAccess;
+import io.typedjson.processor.fixtures.Beans.Covariant;
 import io.typedjson.processor.fixtures.Beans.Customer;
 import io.typedjson.processor.fixtures.Beans.Strict;
 import io.typedjson.processor.fixtures.Beans.Tagged;
@@ -55,7 +56,7 @@ class ThreeKindsTest {
     private static final int VALUES_PER_TYPE = 150;
 
     static final List<Type> TYPES = List.of(Wide.class, Order.class, keysType(), Many.class, Checked.class, Drawing.class,
-            Boxes.class, Node.class, Customer.class, Tagged.class, Strict.class, Shape.class, Color.class,
+            Boxes.class, Node.class, Customer.class, Tagged.class, Strict.class, Covariant.class, Shape.class, Color.class,
             new TypeRef<Box<List<Point>>>() {}.type(),
             // a type variable bound to an Optional: a missing key is Optional.empty() in every kind
             new TypeRef<Box<Optional<String>>>() {}.type(), new TypeRef<Box<Optional<Point>>>() {}.type());
