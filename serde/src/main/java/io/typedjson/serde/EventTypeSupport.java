@@ -163,10 +163,15 @@ final class EventTypeSupport {
                     + "headers beside ce_type, and " + TypedJsonConfig.TYPE_LOCATION + "=document writes no header: use "
                     + "header or both");
         }
-        return new EventTypeSupport(types, config.codecOptions(), location,
-                config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
-                Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
-                source.isEmpty() ? null : source);
+        try {
+            return new EventTypeSupport(types, config.codecOptions(), location,
+                    config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
+                    Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
+                    source.isEmpty() ? null : source);
+        } catch (IllegalArgumentException e) {
+            // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry
+            throw new ConfigException(TypedJsonConfig.VALUE_TYPES, types.describe(), e.getMessage());
+        }
     }
 
     private static EventTypes parse(List<String> entries) {
