@@ -233,12 +233,11 @@ final class ConnectEventTypes {
             throw new DataException("event types disagree: the record says " + EventEnvelope.quote(name)
                     + " and its schema is named " + EventEnvelope.quote(schema.name()));
         }
-        Map<String, Schema> byName = named.computeIfAbsent(schema, s -> {
-            if (named.size() >= maxNamed) {
-                named.clear(); // a bound, as the schema caches have
-            }
-            return new ConcurrentHashMap<>();
-        });
+        if (named.size() >= maxNamed && !named.containsKey(schema)) {
+            // a bound, as the schema caches have (outside computeIfAbsent, whose function must not change the map)
+            named.clear();
+        }
+        Map<String, Schema> byName = named.computeIfAbsent(schema, s -> new ConcurrentHashMap<>());
         Schema renamed = byName.computeIfAbsent(name, n -> rename(schema, n));
         Object value = read.value();
         if (value instanceof Struct struct) {
@@ -249,6 +248,11 @@ final class ConnectEventTypes {
             value = copy;
         }
         return new SchemaAndValue(renamed, value);
+    }
+
+    /** How many schemas read are named now (for the bound's test). */
+    int namedCount() {
+        return named.size();
     }
 
     /** A copy of {@code schema} (no name of its own) named {@code name}. */
