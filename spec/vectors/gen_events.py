@@ -89,6 +89,9 @@ for label, name in [("an unlisted name", "order.refunded"),
                     ("the Java simple name of a listed class", "OrderShipped"),
                     ("an empty name", "")]:
     each_policy(f"header names {label}", SHIPPED_NOT_LISTED, [("ce_type", name)], name, f"unknown event type {json.dumps(name)}")
+# a name is compared as the header's bytes decode, a byte order mark included (a decoder that drops it reads another name)
+each_policy("header names a listed name after a byte order mark", SHIPPED_NOT_LISTED, [("ce_type", "\ufefforder.shipped")],
+            "\ufefforder.shipped", 'unknown event type "\ufefforder.shipped"')
 each_policy("envelope names an unlisted name", envelope("order.refunded", '{"orderId":7,"reason":"x"}'), [],
             "order.refunded", 'unknown event type "order.refunded"')
 each_policy("envelope names a Java class", envelope("io.typedjson.serde.events.OrderCreated", CREATED_DOC), [],

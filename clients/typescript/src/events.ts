@@ -146,7 +146,7 @@ export class EventReader<N extends string = string> {
       const values = headers.filter(([k]) => k === this.header);
       if (values.length > 1) throw new TypedJsonError(`the record has more than one header ${this.header} (an event has one type)`, "$", 0);
       const v = values.length === 1 ? values[0][1] : null;
-      fromHeader = v === null ? null : new TextDecoder("utf-8").decode(v);
+      fromHeader = v === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(v); // a BOM is part of the name
     }
     const sc = new Scanner(bytes, limitsOf(this.options));
     if (!isEnvelope(bytes, this.options)) {

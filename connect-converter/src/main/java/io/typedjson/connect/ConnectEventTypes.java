@@ -2,9 +2,8 @@ package io.typedjson.connect;
 
 import io.typedjson.format.EventEnvelope;
 import io.typedjson.format.JsonReader;
-import io.typedjson.format.JsonToken;
 import io.typedjson.format.TypedJsonFormat;
-import io.typedjson.format.internal.ReadErrors;
+import io.typedjson.serde.internal.EventHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -12,14 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef.ValidString;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
@@ -74,11 +71,11 @@ final class ConnectEventTypes {
                                 + TypedJsonConverterConfig.SCHEMA_LOCATION + " writes>}), or both. Without a Headers object the "
                                 + "envelope is written. A reader of header or both takes the name from either place and "
                                 + "refuses a record whose two names disagree; one of document looks at the envelope only.")
-                .define(TypedJsonConverterConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, HEADER_NAME,
+                .define(TypedJsonConverterConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, EventHeaders.HEADER_NAME,
                         Importance.LOW, "The record header holding an event's type name (UTF-8); ce_type is CloudEvents' "
                                 + "type attribute in its Kafka binding. The header converter reads and writes it, and every "
                                 + "ce_* and content-type header, as plain text.")
-                .define(TypedJsonConverterConfig.CLOUDEVENTS_SOURCE, Type.STRING, "", SOURCE, Importance.LOW,
+                .define(TypedJsonConverterConfig.CLOUDEVENTS_SOURCE, Type.STRING, "", EventHeaders.SOURCE, Importance.LOW,
                         "CloudEvents' source attribute (a URI reference naming the producer). When set, writing also adds "
                                 + "ce_specversion 1.0, ce_id (a random UUID unless the record has one), ce_source (this, "
                                 + "unless the record has one) and content-type application/json. Not with "
@@ -108,36 +105,6 @@ final class ConnectEventTypes {
         @Override
         public String toString() {
             return "event type names, comma-separated";
-        }
-    };
-
-    private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String s = value == null ? "" : value.toString().trim();
-            if (s.isEmpty() || s.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
-                throw new ConfigException(name, value, "must be a non-empty header name of printable ASCII without spaces");
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "printable ASCII without spaces";
-        }
-    };
-
-    private static final ConfigDef.Validator SOURCE = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String s = value == null ? "" : value.toString();
-            if (s.chars().anyMatch(c -> c < 0x21 || c == 0x7f)) {
-                throw new ConfigException(name, value, "must be a URI reference: no spaces or control characters");
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "empty, or a URI reference";
         }
     };
 
@@ -181,23 +148,11 @@ final class ConnectEventTypes {
         if (headers == null) {
             return EventEnvelope.wrap(name, document);
         }
-        headers.remove(header);
         if (location == Location.DOCUMENT) {
+            headers.remove(header); // a header copied from the record read must not contradict this value
             return EventEnvelope.wrap(name, document);
         }
-        headers.add(header, name.getBytes(StandardCharsets.US_ASCII));
-        if (source != null) {
-            headers.remove(EventEnvelope.SPEC_VERSION_HEADER);
-            headers.add(EventEnvelope.SPEC_VERSION_HEADER, EventEnvelope.SPEC_VERSION.getBytes(StandardCharsets.US_ASCII));
-            if (headers.lastHeader(EventEnvelope.ID_HEADER) == null) {
-                headers.add(EventEnvelope.ID_HEADER, UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII));
-            }
-            if (headers.lastHeader(EventEnvelope.SOURCE_HEADER) == null) {
-                headers.add(EventEnvelope.SOURCE_HEADER, source);
-            }
-            headers.remove(EventEnvelope.CONTENT_TYPE_HEADER);
-            headers.add(EventEnvelope.CONTENT_TYPE_HEADER, EventEnvelope.CONTENT_TYPE.getBytes(StandardCharsets.US_ASCII));
-        }
+        EventHeaders.write(headers, header, name.getBytes(StandardCharsets.US_ASCII), source);
         return location == Location.BOTH ? EventEnvelope.wrap(name, document) : document;
     }
 
@@ -209,19 +164,10 @@ final class ConnectEventTypes {
 
     /** The name of a record (not a tombstone) and its value's bytes; refuses a record without a listed name. */
     Event read(TypedJsonFormat format, Headers headers, byte[] value) {
-        String fromHeader = null;
-        if (headers != null && location != Location.DOCUMENT) {
-            int count = 0;
-            for (Header h : headers.headers(header)) {
-                count++;
-                fromHeader = h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
-            }
-            if (count > 1) {
-                throw new DataException("the record has more than one header " + header + " (an event has one type)");
-            }
-        }
+        String fromHeader = headers == null || location == Location.DOCUMENT ? null
+                : EventHeaders.typeName(headers, header, DataException::new);
         if (!EventEnvelope.isEnvelope(value, 0, value.length)) {
-            return new Event(listed(fromHeader, "in header " + header), value, 0);
+            return new Event(listed(fromHeader, EventEnvelope.inHeader(header)), value, 0);
         }
         String expected = fromHeader;
         int[] span = new int[2];
@@ -233,24 +179,15 @@ final class ConnectEventTypes {
 
             @Override
             public String read(JsonReader in) {
-                if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.TYPE_KEY.equals(in.currentName())) {
-                    throw in.error(ReadErrors.describe(in) + " where the key \"~type\" of an event envelope belongs");
-                }
-                if (in.nextToken() != JsonToken.VALUE_STRING) {
-                    throw in.error(ReadErrors.describe(in) + " where the name of an event type belongs");
-                }
-                String type = in.getText();
+                String type = EventEnvelope.readName(in); // (isEnvelope said it has one)
                 if (expected != null && !expected.equals(type)) {
-                    throw in.error("event types disagree: header " + header + " says " + EventEnvelope.quote(expected)
-                            + " and the document says " + EventEnvelope.quote(type));
+                    throw in.error(EventEnvelope.disagreeing(header, expected, type));
                 }
-                if (!names.contains(type)) {
-                    throw new UnknownEventTypeException(in.error(unknown(type, "in the document's \"~type\"")));
+                if (type == null || !names.contains(type)) {
+                    throw new UnknownEventTypeException(in.error(EventEnvelope.unknownName(type, EventEnvelope.IN_DOCUMENT,
+                            described)));
                 }
-                if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.VALUE_KEY.equals(in.currentName())) {
-                    throw in.error(ReadErrors.describe(in) + " where the key \"~v\" of an event envelope belongs");
-                }
-                in.nextToken();
+                EventEnvelope.readValueKey(in);
                 span[0] = (int) in.tokenOffset();
                 in.skipValue(); // read below with the converter's own readers, which know its schema
                 // the value's last token ends before the envelope's closing brace; found from the end below
@@ -274,17 +211,12 @@ final class ConnectEventTypes {
 
     private String listed(String name, String where) {
         if (name == null) {
-            throw new UnknownEventTypeException("no event type: the record has no header " + header + " and its value is no event "
-                    + "envelope {\"~type\":\"<name>\",\"~v\":<document>} (the topic's types are " + described + ")");
+            throw new UnknownEventTypeException(EventEnvelope.missingName(header, described));
         }
         if (!names.contains(name)) {
-            throw new UnknownEventTypeException(unknown(name, where));
+            throw new UnknownEventTypeException(EventEnvelope.unknownName(name, where, described));
         }
         return name;
-    }
-
-    private String unknown(String name, String where) {
-        return "unknown event type " + EventEnvelope.quote(name) + " " + where + " (the topic's types are " + described + ")";
     }
 
     /**
@@ -301,12 +233,11 @@ final class ConnectEventTypes {
             throw new DataException("event types disagree: the record says " + EventEnvelope.quote(name)
                     + " and its schema is named " + EventEnvelope.quote(schema.name()));
         }
-        Map<String, Schema> byName = named.computeIfAbsent(schema, s -> {
-            if (named.size() >= maxNamed) {
-                named.clear(); // a bound, as the schema caches have
-            }
-            return new ConcurrentHashMap<>();
-        });
+        if (named.size() >= maxNamed && !named.containsKey(schema)) {
+            // a bound, as the schema caches have (outside computeIfAbsent, whose function must not change the map)
+            named.clear();
+        }
+        Map<String, Schema> byName = named.computeIfAbsent(schema, s -> new ConcurrentHashMap<>());
         Schema renamed = byName.computeIfAbsent(name, n -> rename(schema, n));
         Object value = read.value();
         if (value instanceof Struct struct) {
@@ -317,6 +248,11 @@ final class ConnectEventTypes {
             value = copy;
         }
         return new SchemaAndValue(renamed, value);
+    }
+
+    /** How many schemas read are named now (for the bound's test). */
+    int namedCount() {
+        return named.size();
     }
 
     /** A copy of {@code schema} (no name of its own) named {@code name}. */

@@ -3,6 +3,7 @@ package io.typedjson.connect;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -235,6 +236,28 @@ public class EventTypesConverterTest {
         Headers h2 = new RecordHeaders();
         byte[] doc = none.fromConnectData("orders", h2, SHIPPED, events().get(1).value());
         assertEquals("order.shipped", none.toConnectData("orders", h2, doc).schema().name());
+    }
+
+    /**
+     * The schemas named per event type are bounded by {@code typedjson.schema.cache.size}; past the bound the cache
+     * starts again, and a schema named since is kept: each schema read twice in a row gets the one instance named the
+     * first time (clearing the map from inside its own computeIfAbsent lost the entry being added when its bin was
+     * not empty).
+     */
+    @Test
+    void theNamedSchemasAreBoundedAndKept() {
+        int bound = 4;
+        ConnectEventTypes events = ConnectEventTypes.of(new TypedJsonConverterConfig(Map.of(
+                TypedJsonConverterConfig.VALUE_TYPES, NAMES, TypedJsonConverterConfig.SCHEMA_CACHE_SIZE, bound,
+                "converter.type", "value")));
+        for (int i = 0; i < 300; i++) {
+            Schema unnamed = SchemaBuilder.struct().field("f" + i, Schema.INT64_SCHEMA).build();
+            SchemaAndValue read = new SchemaAndValue(unnamed, new Struct(unnamed).put("f" + i, (long) i));
+            Schema first = events.named("order.created", read).schema();
+            assertEquals("order.created", first.name());
+            assertTrue(events.namedCount() <= bound, events.namedCount() + " schemas named, bound " + bound);
+            assertSame(first, events.named("order.created", read).schema(), "schema " + i + " is kept once named");
+        }
     }
 
     @Test

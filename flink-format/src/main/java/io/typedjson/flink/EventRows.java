@@ -80,6 +80,7 @@ record EventRows(String eventType, List<String> names, String column) implements
         int col = columnIndex(row);
         Codec<RowData> inner = RowDataCodecs.forRow(without(row, col), options);
         int arity = row.getFieldCount();
+        String listed = String.join(", ", names);
         return new Codec<>() {
             @Override
             public void write(JsonWriter out, RowData value) {
@@ -91,23 +92,15 @@ record EventRows(String eventType, List<String> names, String column) implements
                 if (in.currentToken() != JsonToken.START_OBJECT) {
                     throw in.error(ReadErrors.describe(in) + " where an event envelope {\"~type\":\"<name>\",\"~v\":<row>} belongs");
                 }
-                if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.TYPE_KEY.equals(in.currentName())) {
-                    throw in.error("no event type: the record is no event envelope {\"~type\":\"<name>\",\"~v\":<row>} (a "
-                            + "Flink table reads the name from the value: write the topic with typedjson.type.location "
-                            + "both or document)");
+                String name = EventEnvelope.readName(in);
+                if (name == null) {
+                    throw in.error(EventEnvelope.missingName(null, listed) + "; a Flink table reads the name from the "
+                            + "value: write the topic with typedjson.type.location both or document");
                 }
-                if (in.nextToken() != JsonToken.VALUE_STRING) {
-                    throw in.error(ReadErrors.describe(in) + " where the name of an event type belongs");
-                }
-                String name = in.getText();
                 if (!names.contains(name)) {
-                    throw in.error("unknown event type " + EventEnvelope.quote(name) + " (event-types: "
-                            + String.join(", ", names) + ")");
+                    throw in.error(EventEnvelope.unknownName(name, EventEnvelope.IN_DOCUMENT, listed));
                 }
-                if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.VALUE_KEY.equals(in.currentName())) {
-                    throw in.error(ReadErrors.describe(in) + " where the key \"~v\" of an event envelope belongs");
-                }
-                in.nextToken();
+                EventEnvelope.readValueKey(in);
                 RowData read;
                 if (eventType != null && !eventType.equals(name)) {
                     in.skipValue(); // another table's row

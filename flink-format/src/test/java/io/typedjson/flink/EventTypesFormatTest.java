@@ -88,8 +88,8 @@ class EventTypesFormatTest {
         for (String name : List.of("order.refunded", "io.typedjson.serde.events.OrderCreated", "io.typedjson.serde.events.*")) {
             byte[] bad = ("{\"~type\":\"" + name + "\",\"~v\":{\"orderId\":1}}").getBytes(UTF_8);
             IOException e = assertThrows(IOException.class, () -> reader.deserialize(bad));
-            assertTrue(e.getMessage().contains("unknown event type \"" + name + "\" (event-types: order.created, "
-                    + "order.shipped, order.cancelled) at $[\"~type\"] (byte offset 9)"), e.getMessage());
+            assertTrue(e.getMessage().contains("unknown event type \"" + name + "\" in the document's \"~type\" (the topic's"
+                    + " types are order.created, order.shipped, order.cancelled) at $[\"~type\"] (byte offset 9)"), e.getMessage());
         }
         byte[] plain = TypedJsonSerializer.forClass(OrderCreated.class).serialize("events", ORDER);
         IOException e = assertThrows(IOException.class, () -> reader.deserialize(plain));

@@ -19,9 +19,6 @@ import javax.lang.model.type.TypeMirror;
  * keys, failures) are {@code ClassFields}', as in the other kinds.
  */
 final class CodecSource {
-    private static final Set<String> INTERNAL = Set.of("in", "out", "value", "fields", "seen", "skipped", "i", "e",
-            "target", "field", "context");
-
     private final TypeText text;
     private final TypeElement type;
     private final boolean isRecord;
@@ -49,17 +46,21 @@ final class CodecSource {
         return name + "TypedJsonCodec";
     }
 
+    /**
+     * The codec's source. The names it declares are its own ({@code v0}, {@code codec0} for field 0, a comment naming
+     * the field), never a field's name, which could hide a type or package the code names ({@code int java} hides
+     * {@code java.util}); java.lang's classes are named in full where a class of the package has their name.
+     */
     String write() {
         int n = members.size();
         boolean wide = n > 64;
         String typeName = text.name(type);
         String params = typeParameters();
         String self = typeName + typeArguments();
-        List<String> locals = new ArrayList<>();
+        String throwable = text.javaLang("Throwable");
         List<String> keys = new ArrayList<>();
         Set<String> used = new HashSet<>();
         for (Fields.Member m : members) {
-            locals.add(INTERNAL.contains(m.javaName()) ? m.javaName() + "_" : m.javaName());
             String key = constantName(m.javaName());
             while (!used.add(key)) {
                 key = key + "_";
@@ -89,7 +90,8 @@ final class CodecSource {
         line(1, "private final ClassFields fields;");
         for (int k = 0; k < n; k++) {
             if (hasCodec(members.get(k))) {
-                line(1, "private final Codec<" + boxed(members.get(k).type()) + "> " + codecField(k) + ";");
+                line(1, "private final Codec<" + text.source(members.get(k).type()) + "> " + codecField(k) + "; // "
+                        + members.get(k).javaName());
             }
         }
         line(0, "");
@@ -98,22 +100,22 @@ final class CodecSource {
         List<String> typeList = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             keyList.add(keys.get(k));
-            typeList.add(text.classLiteral(members.get(k).type()));
+            typeList.add(text.reflect(members.get(k).type(), type));
         }
-        line(2, "fields = context.fields(new JsonKey[] {" + String.join(", ", keyList) + "},");
-        line(4, "new Class<?>[] {" + String.join(", ", typeList) + "});");
+        // the fields' types as reflection gives them once the type variables are resolved
+        line(2, "java.lang.reflect.Type[] types = {" + String.join(", ", typeList) + "};");
+        line(2, "fields = context.fields(new JsonKey[] {" + String.join(", ", keyList) + "}, types);");
         for (int k = 0; k < n; k++) {
             Fields.Member m = members.get(k);
             if (hasCodec(m)) {
-                line(2, codecField(k) + " = context.field(" + TypeText.literal(m.key()) + ", "
-                        + text.reflect(m.type(), type) + ");");
+                line(2, codecField(k) + " = context.field(" + TypeText.literal(m.key()) + ", types[" + k + "]);");
             }
         }
         line(1, "}");
         line(0, "");
 
         // write
-        line(1, "@Override");
+        line(1, "@" + text.javaLang("Override"));
         line(1, "public void write(JsonWriter out, " + self + " value) {");
         line(2, "if (value == null) {");
         line(3, "out.writeNull();");
@@ -131,7 +133,7 @@ final class CodecSource {
             String get = "value." + (m.getter() != null ? m.getter() + "()" : m.javaName());
             line(3, writeValue(m, k, get) + ";");
         }
-        line(2, "} catch (RuntimeException e) {");
+        line(2, "} catch (" + text.javaLang("RuntimeException") + " e) {");
         line(3, "throw fields.writeFailed(field, e);");
         line(2, "}");
         line(2, "out.writeEndObject();");
@@ -139,21 +141,23 @@ final class CodecSource {
         line(0, "");
 
         // read
-        line(1, "@Override");
+        line(1, "@" + text.javaLang("Override"));
         line(1, "public " + self + " read(JsonReader in) {");
         line(2, "if (fields.isNull(in)) {");
         line(3, "return null;");
         line(2, "}");
+        List<String> locals = new ArrayList<>();
         if (isRecord) {
             for (int k = 0; k < n; k++) {
                 TypeMirror t = members.get(k).type();
-                line(2, text.source(t) + " " + locals.get(k) + " = " + missing(t) + ";");
+                locals.add("v" + k);
+                line(2, text.source(t) + " v" + k + " = " + missing(t, k) + "; // " + members.get(k).javaName());
             }
         } else {
             line(2, self + " target;");
             line(2, "try {");
             line(3, "target = new " + typeName + (params.isEmpty() ? "" : "<>") + "();");
-            line(2, "} catch (Throwable e) {");
+            line(2, "} catch (" + throwable + " e) {");
             line(3, "throw fields.constructorFailed(in, e);");
             line(2, "}");
         }
@@ -168,7 +172,7 @@ final class CodecSource {
         line(indent, "switch (i) {");
         for (int k = 0; k < n; k++) {
             Fields.Member m = members.get(k);
-            line(indent + 1, "case " + k + ":");
+            line(indent + 1, "case " + k + ": // " + m.javaName());
             line(indent + 2, (wide ? "fields.value(in, seen, " : "seen = fields.value(in, seen, ") + k + ");");
             String read = readValue(m, k);
             if (isRecord) {
@@ -184,7 +188,7 @@ final class CodecSource {
         line(indent + 2, "skipped = fields.skip(in, skipped);");
         line(indent, "}");
         if (!isRecord) {
-            line(3, "} catch (Throwable e) {");
+            line(3, "} catch (" + throwable + " e) {");
             line(4, "throw fields.setterRefused(in, i, e);");
             line(3, "}");
         }
@@ -193,7 +197,7 @@ final class CodecSource {
         if (isRecord) {
             line(2, "try {");
             line(3, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", locals) + ");");
-            line(2, "} catch (Throwable e) {");
+            line(2, "} catch (" + throwable + " e) {");
             line(3, "throw fields.constructorRefused(in, e);");
             line(2, "}");
         } else {
@@ -211,8 +215,8 @@ final class CodecSource {
                 && ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().contentEquals("java.lang.String"));
     }
 
-    private String codecField(int k) {
-        return members.get(k).javaName() + "Codec";
+    private static String codecField(int k) {
+        return "codec" + k;
     }
 
     private String writeValue(Fields.Member m, int k, String get) {
@@ -238,8 +242,12 @@ final class CodecSource {
         return "ScalarFields.read" + name + "(in)";
     }
 
-    /** What a record's component is when the document has no key for it: as the reflective codec leaves it. */
-    private String missing(TypeMirror t) {
+    /**
+     * What a record's component is when the document has no key for it: a primitive's zero, else what
+     * {@code ClassFields.missing} says from the field's resolved type (the rule every kind shares: {@code Optional.empty()}
+     * for an Optional, also for a {@code T} bound to one).
+     */
+    private static String missing(TypeMirror t, int k) {
         switch (t.getKind()) {
             case BOOLEAN: return "false";
             case LONG: return "0L";
@@ -249,13 +257,8 @@ final class CodecSource {
             case SHORT: return "(short) 0";
             case CHAR: return "(char) 0";
             case INT: return "0";
-            default:
-                return text.classLiteral(t).equals("java.util.Optional.class") ? "java.util.Optional.empty()" : "null";
+            default: return "fields.missing(" + k + ")";
         }
-    }
-
-    private String boxed(TypeMirror t) {
-        return text.source(t);
     }
 
     /** {@code <T extends Bound>} of the class, or "". */
@@ -264,9 +267,9 @@ final class CodecSource {
         for (TypeParameterElement p : type.getTypeParameters()) {
             List<String> bounds = new ArrayList<>();
             for (TypeMirror b : p.getBounds()) {
-                String s = text.source(b);
-                if (!s.equals("java.lang.Object")) {
-                    bounds.add(s);
+                if (!(b.getKind() == TypeKind.DECLARED
+                        && ((TypeElement) ((DeclaredType) b).asElement()).getQualifiedName().contentEquals("java.lang.Object"))) {
+                    bounds.add(text.source(b));
                 }
             }
             ps.add(p.getSimpleName() + (bounds.isEmpty() ? "" : " extends " + String.join(" & ", bounds)));

@@ -45,10 +45,20 @@ final class Fields {
     static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
         final Element where;
+        /**
+         * Whether only a codec written at compile time is refused (it cannot name or reach what the class needs): the
+         * codecs made at run time carry the class all the same.
+         */
+        final boolean runTimeCarries;
 
         Refused(String message, Element where) {
+            this(message, where, false);
+        }
+
+        Refused(String message, Element where, boolean runTimeCarries) {
             super(message);
             this.where = where;
+            this.runTimeCarries = runTimeCarries;
         }
     }
 
@@ -61,12 +71,24 @@ final class Fields {
     }
 
     /** A record's components, in order. */
-    List<Member> ofRecord(TypeElement record) {
+    List<Member> ofRecord(TypeElement record) throws Refused {
         List<Member> members = new ArrayList<>();
         for (RecordComponentElement c : record.getRecordComponents()) {
             String name = renamed(c);
             members.add(new Member(name != null ? name : c.getSimpleName().toString(), c.getSimpleName().toString(),
                     c.asType(), c.getAccessor().getSimpleName().toString(), null));
+        }
+        return oneKeyEach(record, members);
+    }
+
+    /** Refuses two fields with one key, as {@code ClassFields} does at run time (the writer would repeat a key). */
+    private List<Member> oneKeyEach(TypeElement type, List<Member> members) throws Refused {
+        for (int i = 0; i < members.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (members.get(i).key().equals(members.get(j).key())) {
+                    throw new Refused(binaryName(type) + " has two fields named " + members.get(i).key(), type);
+                }
+            }
         }
         return members;
     }
@@ -93,7 +115,8 @@ final class Fields {
         }
         if (noArguments.getModifiers().contains(Modifier.PRIVATE)) {
             throw new Refused(binaryName(type) + "'s no-argument constructor is private: a codec written at compile time"
-                    + " cannot call it (make it package-private, or leave the class to the codecs made at run time)", noArguments);
+                    + " cannot call it (make it package-private, or leave the class to the codecs made at run time)", noArguments,
+                    true);
         }
         ArrayDeque<TypeElement> hierarchy = new ArrayDeque<>();
         for (TypeElement c = type; c != null && !c.getQualifiedName().contentEquals("java.lang.Object"); c = superclass(c)) {
@@ -114,13 +137,13 @@ final class Fields {
                 if (mod.contains(Modifier.STATIC) || mod.contains(Modifier.TRANSIENT)) {
                     continue;
                 }
+                TypeMirror fieldType = types.asMemberOf(seenAs, f);
                 ExecutableElement getter = accessor(publicMethods, f, true);
                 ExecutableElement setter = accessor(publicMethods, f, false);
                 String name = renamed(f);
                 if (name == null && getter != null) {
                     name = renamed(getter);
                 }
-                TypeMirror fieldType = types.asMemberOf(seenAs, f);
                 String key = name != null ? name : f.getSimpleName().toString();
                 if (getter != null && setter != null) {
                     members.add(new Member(key, f.getSimpleName().toString(), fieldType,
@@ -131,39 +154,62 @@ final class Fields {
                 } else if (mod.contains(Modifier.PRIVATE) || !mod.contains(Modifier.PUBLIC) && !elements.getPackageOf(c).equals(home)) {
                     throw new Refused(c.getSimpleName() + "." + f.getSimpleName() + " has no public getter and setter and is"
                             + " not visible from " + home.getQualifiedName() + ": a codec written at compile time cannot reach it"
-                            + " (add them, make it visible, or leave the class to the codecs made at run time)", f);
+                            + " (add them, make it visible, or leave the class to the codecs made at run time)", f, true);
                 } else {
                     members.add(new Member(key, f.getSimpleName().toString(), fieldType, null, null));
                 }
             }
         }
-        for (int i = 0; i < members.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (members.get(i).key().equals(members.get(j).key())) {
-                    throw new Refused(binaryName(type) + " has two fields named " + members.get(i).key(), type);
-                }
-            }
-        }
-        return members;
+        return oneKeyEach(type, members);
     }
 
-    /** The public bean getter (getX / isX for a boolean) or setter (setX) of a field, by erased types as reflection compares them. */
+    /**
+     * The public bean getter (getX / isX for a boolean) or setter (setX) of a field, by erased types as reflection
+     * compares them: the method's own erasure, or that of a method it overrides, whose bridge reflection finds
+     * ({@code String getV()} overriding {@code T getV()} of {@code Base<T>}, with the field {@code T v}: the class has
+     * a bridge {@code Object getV()}).
+     */
     private ExecutableElement accessor(List<ExecutableElement> methods, VariableElement f, boolean getter) {
         String field = f.getSimpleName().toString();
         String cap = Character.toUpperCase(field.charAt(0)) + field.substring(1);
         TypeMirror erased = types.erasure(f.asType());
         for (ExecutableElement m : methods) {
             String name = m.getSimpleName().toString();
-            if (getter && m.getParameters().isEmpty() && types.isSameType(types.erasure(m.getReturnType()), erased)
-                    && (name.equals("get" + cap) || (f.asType().getKind() == TypeKind.BOOLEAN && name.equals("is" + cap)))) {
+            if (getter && m.getParameters().isEmpty()
+                    && (name.equals("get" + cap) || (f.asType().getKind() == TypeKind.BOOLEAN && name.equals("is" + cap)))
+                    && erasedAs(m, erased, getter)) {
                 return m;
             }
-            if (!getter && m.getParameters().size() == 1
-                    && types.isSameType(types.erasure(m.getParameters().get(0).asType()), erased) && name.equals("set" + cap)) {
+            if (!getter && m.getParameters().size() == 1 && name.equals("set" + cap) && erasedAs(m, erased, getter)) {
                 return m;
             }
         }
         return null;
+    }
+
+    /** Whether the getter's return type (the setter's parameter) is {@code erased}, in it or in a method it overrides. */
+    private boolean erasedAs(ExecutableElement m, TypeMirror erased, boolean getter) {
+        if (types.isSameType(types.erasure(getter ? m.getReturnType() : m.getParameters().get(0).asType()), erased)) {
+            return true;
+        }
+        TypeElement owner = (TypeElement) m.getEnclosingElement();
+        ArrayDeque<TypeMirror> supertypes = new ArrayDeque<>(types.directSupertypes(owner.asType()));
+        while (!supertypes.isEmpty()) {
+            TypeMirror s = supertypes.poll();
+            if (s.getKind() != TypeKind.DECLARED) {
+                continue;
+            }
+            TypeElement c = (TypeElement) ((DeclaredType) s).asElement();
+            for (ExecutableElement other : ElementFilter.methodsIn(c.getEnclosedElements())) {
+                if (other.getSimpleName().equals(m.getSimpleName()) && other.getParameters().size() == m.getParameters().size()
+                        && elements.overrides(m, other, owner)
+                        && types.isSameType(types.erasure(getter ? other.getReturnType() : other.getParameters().get(0).asType()), erased)) {
+                    return true;
+                }
+            }
+            supertypes.addAll(types.directSupertypes(s));
+        }
+        return false;
     }
 
     private TypeElement superclass(TypeElement c) {

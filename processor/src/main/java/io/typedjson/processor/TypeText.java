@@ -134,7 +134,7 @@ final class TypeText {
             }
             case WILDCARD: {
                 WildcardType w = (WildcardType) t;
-                return w.getExtendsBound() != null ? reflect(w.getExtendsBound(), owner) : "Object.class";
+                return w.getExtendsBound() != null ? reflect(w.getExtendsBound(), owner) : javaLang("Object") + ".class";
             }
             default:
                 return classLiteral(t);

@@ -19,6 +19,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.ModuleElement;
+import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -40,8 +41,9 @@ import javax.tools.StandardLocation;
  * declares them with {@code provides}. Types of other compilations (a library's) are left to their own compilation or
  * to the codecs made at run time.
  *
- * <p>A type the codecs cannot carry is refused here with the message the reflective codec gives at run time; so is one
- * a codec in its package cannot reach (a private class, a private field without accessors).
+ * <p>A type the codecs cannot carry is refused here with the message the reflective codec gives at run time; so is a
+ * marked type a codec in its package cannot reach (a private class, a private field without accessors). A type only
+ * reached that a codec written here cannot reach, but the run-time codecs can, is left to them, with a note.
  */
 @SupportedAnnotationTypes(TypedJsonProcessor.TYPED_JSON)
 public final class TypedJsonProcessor extends AbstractProcessor {
@@ -88,7 +90,13 @@ public final class TypedJsonProcessor extends AbstractProcessor {
                 try {
                     generate(t, fields, text, queue);
                 } catch (Fields.Refused r) {
-                    error(r.getMessage(), r.where);
+                    if (r.runTimeCarries && !marked(t)) {
+                        // only reached: the codec of the type that reaches it gets this one's at run time
+                        processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, "typedjson: " + fields.binaryName(t)
+                                + " (reached from a @TypedJson type) gets its codec at run time: " + r.getMessage(), r.where);
+                    } else {
+                        error(r.getMessage(), r.where);
+                    }
                 }
             }
         }
@@ -96,6 +104,16 @@ public final class TypedJsonProcessor extends AbstractProcessor {
         if (round.processingOver()) {
             writeServices();
             checkModules();
+        }
+        return false;
+    }
+
+    /** Whether the type is marked @TypedJson itself (not only reached from one). */
+    private static boolean marked(TypeElement t) {
+        for (var a : t.getAnnotationMirrors()) {
+            if (((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().contentEquals(TYPED_JSON)) {
+                return true;
+            }
         }
         return false;
     }
@@ -139,7 +157,8 @@ public final class TypedJsonProcessor extends AbstractProcessor {
         text = text.in(packageName);
         if (!text.reachable(t, pkg)) {
             throw new Fields.Refused(fields.binaryName(t) + " is private or local: a codec written at compile time cannot"
-                    + " name it (make it package-private, or leave it to the codecs made at run time)", t);
+                    + " name it (make it package-private, or leave it to the codecs made at run time)", t,
+                    t.getNestingKind() == NestingKind.MEMBER);
         }
         ModuleElement module = processingEnv.getElementUtils().getModuleOf(t);
         if (module != null && !module.isUnnamed()) {
@@ -163,14 +182,14 @@ public final class TypedJsonProcessor extends AbstractProcessor {
                 TypeElement s = (TypeElement) ((DeclaredType) sub).asElement();
                 if (!text.reachable(s, pkg)) {
                     throw new Fields.Refused(fields.binaryName(s) + ", a variant of " + fields.binaryName(t)
-                            + ", is not visible from " + packageName + ": a codec written at compile time cannot name it", s);
+                            + ", is not visible from " + packageName + ": a codec written at compile time cannot name it", s, true);
                 }
                 classes.add(text.classLiteral(sub));
                 String renamed = Fields.renamed(s);
                 names.add(TypeText.literal(renamed != null ? renamed : s.getSimpleName().toString()));
                 reach(sub, queue);
             }
-            entry = "return context.variants(new Class<?>[] {" + String.join(", ", classes) + "}"
+            entry = "return context.variants(new " + text.javaLang("Class") + "<?>[] {" + String.join(", ", classes) + "}"
                     + (names.isEmpty() ? "" : ", " + String.join(", ", names)) + ");";
         } else {
             boolean isRecord = t.getKind() == ElementKind.RECORD;
@@ -179,7 +198,7 @@ public final class TypedJsonProcessor extends AbstractProcessor {
                 TypeElement hidden = text.unreachable(m.type(), pkg);
                 if (hidden != null) {
                     throw new Fields.Refused(t.getSimpleName() + "." + m.javaName() + ": " + fields.binaryName(hidden)
-                            + " is not visible from " + packageName + ": a codec written at compile time cannot name it", t);
+                            + " is not visible from " + packageName + ": a codec written at compile time cannot name it", t, true);
                 }
                 reach(m.type(), queue);
             }
@@ -243,8 +262,9 @@ public final class TypedJsonProcessor extends AbstractProcessor {
             s.append("import io.typedjson.format.Codec;\n\n");
             s.append("/** The codecs typedjson-processor wrote for this package, found through ServiceLoader. */\n");
             s.append("public final class ").append(REGISTRY).append(" implements CompiledCodecs {\n");
-            s.append("    @Override\n");
-            s.append("    public Codec<?> codec(Class<?> type, CodecContext context) {\n");
+            TypeText text = new TypeText(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), packageName);
+            s.append("    @").append(text.javaLang("Override")).append('\n');
+            s.append("    public Codec<?> codec(").append(text.javaLang("Class")).append("<?> type, CodecContext context) {\n");
             for (Map.Entry<String, String> e : r.getValue().entrySet()) {
                 s.append("        if (type == ").append(e.getKey()).append(".class) {\n");
                 s.append("            ").append(e.getValue()).append('\n');

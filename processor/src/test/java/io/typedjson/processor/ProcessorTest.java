@@ -85,6 +85,92 @@ class ProcessorTest {
         assertTrue(compiled.errors.get(0).startsWith(message), compiled.errors.get(0));
     }
 
+    /**
+     * A class the marked record only reaches, which a codec written in its package cannot reach (a private field
+     * without a setter) but the run-time codecs carry: a note, no codec written for it, and the marked record's
+     * compiled codec gets the class's codec made at run time. Marked itself, the same class fails the compilation.
+     */
+    @Test
+    void aReachedClassACompiledCodecCannotReachTravelsOnARunTimeCodec() throws Exception {
+        String money = "public static class Money { private long cents; public Money() {} public Money(long c) { cents = c; }"
+                + " public long getCents() { return cents; } public String toString() { return \"Money \" + cents; } }";
+        String source = "package p;\npublic final class Reach {\n    " + money + "\n"
+                + "    @io.typedjson.annotation.TypedJson public record Order(long id, Money total) {}\n}\n";
+        Compiled compiled = compile(Map.of("p/Reach.java", source), false);
+        assertEquals(List.of(), compiled.errors);
+        assertEquals(List.of("typedjson: p.Reach$Money (reached from a @TypedJson type) gets its codec at run time:"
+                + " Money.cents has no public getter and setter and is not visible from p: a codec written at compile"
+                + " time cannot reach it (add them, make it visible, or leave the class to the codecs made at run time)"),
+                compiled.notes);
+        assertTrue(Files.exists(compiled.classes.resolve("p/Reach_OrderTypedJsonCodec.class")));
+        assertTrue(Files.notExists(compiled.classes.resolve("p/Reach_MoneyTypedJsonCodec.class")));
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {compiled.classes.toUri().toURL()}, getClass().getClassLoader())) {
+            Class<?> order = loader.loadClass("p.Reach$Order");
+            Class<?> moneyClass = loader.loadClass("p.Reach$Money");
+            Object value = order.getConstructors()[0].newInstance(7L, moneyClass.getConstructor(long.class).newInstance(250L));
+            for (CodecOptions options : List.of(CodecOptions.DEFAULT, CodecOptions.DEFAULT.withKind(CodecKind.REFLECTIVE))) {
+                io.typedjson.format.Codec<Object> codec = Codecs.of((java.lang.reflect.Type) order, options);
+                byte[] d = io.typedjson.format.TypedJsonFormat.defaults().write(codec, value);
+                assertEquals("{\"id\":7,\"total\":{\"cents\":250}}", new String(d, java.nio.charset.StandardCharsets.UTF_8));
+                assertEquals("Order[id=7, total=Money 250]", io.typedjson.format.TypedJsonFormat.defaults().read(codec, d).toString());
+            }
+            assertEquals(CodecKind.COMPILED, Codecs.kindOf(Codecs.of(order)));
+            assertEquals(CodecKind.GENERATED, Codecs.kindOf(Codecs.of(moneyClass)));
+            // typedjson.codec.kind=compiled: no codec was written for the reached class, and the refusal names it
+            IllegalArgumentException forced = assertThrows(IllegalArgumentException.class,
+                    () -> Codecs.of(order, CodecOptions.DEFAULT.withKind(CodecKind.COMPILED)));
+            assertTrue(forced.getMessage().startsWith("Order.total: no codec generated at compile time for p.Reach$Money"),
+                    forced.getMessage());
+        }
+        Compiled marked = compile(Map.of("p/Reach.java", source.replace("public static class Money",
+                "@io.typedjson.annotation.TypedJson public static class Money")), false);
+        assertEquals(List.of("Money.cents has no public getter and setter and is not visible from p: a codec written at"
+                + " compile time cannot reach it (add them, make it visible, or leave the class to the codecs made at run"
+                + " time)"), marked.errors);
+    }
+
+    /**
+     * Names a codec's source must not trip over, beside those of ReviewFindingsTest: classes of the package named as
+     * java.lang's classes the source names, components and fields named as the source's own variables; each codec then
+     * carries its record or class.
+     */
+    @Test
+    void generatedSourceCompilesAndWorksWhateverThePackageAndTheFieldsAreCalled() throws Exception {
+        Map<String, String> sources = new java.util.TreeMap<>();
+        for (String shadow : List.of("Object", "String", "Throwable", "RuntimeException", "Override", "Class", "Integer")) {
+            sources.put("p/" + shadow + ".java", "package p;\npublic class " + shadow + " {}\n");
+        }
+        sources.put("p/Names.java", "package p;\n@io.typedjson.annotation.TypedJson\npublic record Names(int in, int out,"
+                + " java.lang.String value, int fields, int field, int types, int context, int e, int i, int seen,"
+                + " int skipped, int target, java.util.List<java.lang.String> codec0, java.lang.Integer v0, int java,"
+                + " java.util.Optional<java.lang.String> io) {}\n");
+        sources.put("p/Bean.java", "package p;\n@io.typedjson.annotation.TypedJson\npublic class Bean {\n"
+                + "    public int java; public java.util.List<java.lang.Integer> io; public java.lang.String ScalarFields;"
+                + " public int fields; public int value; public int target;\n}\n");
+        sources.put("p/Variant.java", "package p;\n@io.typedjson.annotation.TypedJson\npublic sealed interface Variant"
+                + " permits Variant.A, Variant.B {\n    record A(int types) implements Variant {}\n"
+                + "    record B(java.lang.String context) implements Variant {}\n}\n");
+        Compiled compiled = compile(sources, false);
+        assertEquals(List.of(), compiled.errors);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {compiled.classes.toUri().toURL()}, getClass().getClassLoader())) {
+            Map<String, String> documents = Map.of(
+                    "p.Names", "{\"in\":1,\"out\":2,\"value\":\"v\",\"fields\":3,\"field\":4,\"types\":5,\"context\":6,"
+                            + "\"e\":7,\"i\":8,\"seen\":9,\"skipped\":10,\"target\":11,\"codec0\":[\"c\"],\"v0\":12,"
+                            + "\"java\":13,\"io\":null}",
+                    "p.Bean", "{\"java\":1,\"io\":[2],\"ScalarFields\":\"s\",\"fields\":3,\"value\":4,\"target\":5}",
+                    "p.Variant", "{\"B\":{\"context\":\"c\"}}");
+            for (Map.Entry<String, String> d : documents.entrySet()) {
+                Class<?> type = loader.loadClass(d.getKey());
+                io.typedjson.format.Codec<Object> codec = Codecs.of((java.lang.reflect.Type) type);
+                assertEquals(CodecKind.COMPILED, Codecs.kindOf(codec), d.getKey());
+                byte[] bytes = d.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                Object value = io.typedjson.format.TypedJsonFormat.defaults().read(codec, bytes);
+                assertEquals(d.getValue(), new String(io.typedjson.format.TypedJsonFormat.defaults().write(codec, value),
+                        java.nio.charset.StandardCharsets.UTF_8), d.getKey());
+            }
+        }
+    }
+
     @Test
     void aPackagePrivateRecordInAModuleThatOpensNothingTravelsOnItsCompiledCodec() throws Exception {
         String record = "package p;\nimport io.typedjson.annotation.TypedJson;\n"
@@ -162,7 +248,7 @@ class ProcessorTest {
 
     // ------------------------------------------------------------------ compiling
 
-    private record Compiled(Path classes, List<String> errors) {}
+    private record Compiled(Path classes, List<String> errors, List<String> notes) {}
 
     /** Compiles the sources (path to text) with the processor, on the module path or the class path. */
     private Compiled compile(Map<String, String> sources, boolean modular) throws IOException {
@@ -191,9 +277,12 @@ class ProcessorTest {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-        List<String> errors = diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                .map(d -> d.getMessage(null)).collect(Collectors.toList());
-        return new Compiled(out, errors);
+        return new Compiled(out, messages(diagnostics, Diagnostic.Kind.ERROR), messages(diagnostics, Diagnostic.Kind.NOTE));
+    }
+
+    private static List<String> messages(DiagnosticCollector<JavaFileObject> diagnostics, Diagnostic.Kind kind) {
+        return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == kind).map(d -> d.getMessage(null))
+                .collect(Collectors.toList());
     }
 
     private static Path location(Class<?> type) throws URISyntaxException {

@@ -7,6 +7,9 @@ import io.typedjson.format.JsonToken;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.internal.ObjectKeys;
 import io.typedjson.format.internal.ReadErrors;
+import java.lang.reflect.Array;
+import java.lang.reflect.Type;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -19,8 +22,8 @@ import java.util.Set;
  * <p>A codec's read loop: {@link #isNull} on the first token; {@link #next} for each key, which gives the field's index
  * (or {@link #UNKNOWN}, or {@link #END}), the reader then on the field's value; {@link #value} to mark the field read (a
  * second key of the same field is refused there); {@link #skip} for an unknown key; after the object, {@link #checkPresent}, then the
- * constructor, whose failure is {@link #constructorRefused}. Writing: a {@link RuntimeException} while writing a field
- * goes through {@link #writeFailed}.
+ * constructor, whose failure is {@link #constructorRefused}; a record's field without a key is {@link #missing}.
+ * Writing: a {@link RuntimeException} while writing a field goes through {@link #writeFailed}.
  */
 public final class ClassFields {
     /** {@link #next}: the object ends (the reader is on its '}'). */
@@ -32,25 +35,60 @@ public final class ClassFields {
     private final CodecOptions options;
     private final JsonKeys keys;
     private final String[] names;
+    /** Each field's class, type variables resolved (a primitive's class for a primitive). */
     private final Class<?>[] types;
+    /** What each field of a record is when the document has no key for it. */
+    private final Object[] missing;
 
-    ClassFields(Class<?> type, CodecOptions options, JsonKey[] keys, Class<?>[] types) {
+    /**
+     * Refuses two fields with one key: the writer would write an object every reader refuses (a duplicate key). Every
+     * kind of codec makes its fields here, so every kind refuses such a class alike, with this message.
+     */
+    ClassFields(Class<?> type, CodecOptions options, JsonKey[] keys, Type[] types) {
         if (keys.length != types.length) {
             throw new IllegalArgumentException(keys.length + " keys for " + types.length + " field types");
         }
         this.typeName = type.getSimpleName();
         this.options = options;
-        this.keys = JsonKeys.of(keys);
-        this.types = types.clone();
         this.names = new String[keys.length];
+        this.types = new Class<?>[keys.length];
+        this.missing = new Object[keys.length];
         for (int i = 0; i < keys.length; i++) {
             names[i] = keys[i].name();
+            for (int j = 0; j < i; j++) {
+                if (names[j].equals(names[i])) {
+                    throw new IllegalArgumentException(type.getName() + " has two fields named " + names[i]);
+                }
+            }
+            this.types[i] = Types.raw(types[i]);
+            missing[i] = missingValue(this.types[i]);
         }
+        this.keys = JsonKeys.of(keys);
+    }
+
+    /** A missing key: the primitive's zero, Optional.empty() for an Optional (SPEC.md section 10), else null. */
+    private static Object missingValue(Class<?> raw) {
+        if (raw == Optional.class) {
+            return Optional.empty();
+        }
+        return raw.isPrimitive() ? Array.get(Array.newInstance(raw, 1), 0) : null;
     }
 
     /** The key of field {@code i}. */
     JsonKey key(int i) {
         return keys.get(i);
+    }
+
+    /**
+     * What a record's field {@code field} is when the document has no key for it (SPEC.md section 10): the
+     * primitive's zero (boxed), {@code Optional.empty()} for an {@code Optional}, else null; from the field's type with
+     * its type variables resolved, so {@code T value} of a {@code Box<Optional<String>>} is {@code Optional.empty()}.
+     * The one rule every kind starts a record's fields from (a codec written as source spells a primitive's zero in
+     * place).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T missing(int field) {
+        return (T) missing[field];
     }
 
     // ------------------------------------------------------------------ reading

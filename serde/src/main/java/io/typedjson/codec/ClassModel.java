@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What a record's or a class's fields are (SPEC.md section 10), found once by reflection: their keys in order, their
@@ -26,6 +25,7 @@ import java.util.Optional;
  * a no-argument constructor; its non-static, non-transient fields, superclasses' first; each through its public
  * bean getter and setter when it has both ({@code getX}/{@code isX} for a boolean, {@code setX}), else the field
  * itself, which must then not be final. {@link TypedJsonName} on a component, a field or its getter renames the key.
+ * (Two fields with one key, and what a missing key leaves, are {@link ClassFields}' rules, which every kind shares.)
  */
 final class ClassModel {
 
@@ -41,22 +41,6 @@ final class ClassModel {
     record Member(String name, Type type, MethodHandle getter, MethodHandle setter, MethodHandles.Lookup lookup) {
         Class<?> raw() {
             return Types.raw(type);
-        }
-
-        /** What a missing key leaves: the primitive's zero, Optional.empty(), else null. */
-        Object missing() {
-            Class<?> raw = raw();
-            if (raw == Optional.class) {
-                return Optional.empty();
-            }
-            if (!raw.isPrimitive()) {
-                return null;
-            }
-            try {
-                return MethodHandles.zero(raw).invoke();
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 
@@ -157,13 +141,6 @@ final class ClassModel {
                     }
                 } catch (IllegalAccessException e) {
                     throw Access.inaccessible(c, e);
-                }
-            }
-        }
-        for (int i = 0; i < members.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (members.get(i).name().equals(members.get(j).name())) {
-                    throw new IllegalArgumentException(raw.getName() + " has two fields named " + members.get(i).name());
                 }
             }
         }

@@ -27,8 +27,12 @@ public final class CodecContext {
         return Types.arg(type, i);
     }
 
-    /** The fields of the class: their keys in order and their declared classes (a primitive's class for a primitive). */
-    public ClassFields fields(JsonKey[] keys, Class<?>[] types) {
+    /**
+     * The fields of the class: their keys in order and their types with the type variables resolved, as
+     * {@link #field} takes them ({@code context.typeArgument(0)} for a field of type {@code T}). Two fields with one key
+     * are refused.
+     */
+    public ClassFields fields(JsonKey[] keys, Type[] types) {
         return new ClassFields(raw, factory.options(), keys, types);
     }
 

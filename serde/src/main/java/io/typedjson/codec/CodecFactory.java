@@ -166,15 +166,19 @@ final class CodecFactory {
         List<ClassModel.Member> members = model.members;
         int n = members.size();
         JsonKey[] keys = new JsonKey[n];
-        Class<?>[] types = new Class<?>[n];
+        Type[] types = new Type[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = JsonKey.of(members.get(i).name());
+            types[i] = members.get(i).type();
+        }
+        // the fields first, the codecs of their types after, as a compiled codec's constructor makes them (the same
+        // refusal first when a class has both defects)
+        ClassFields fields = new ClassFields(raw, options, keys, types);
         Codec<Object>[] codecs = new Codec[n];
         for (int i = 0; i < n; i++) {
             ClassModel.Member m = members.get(i);
-            keys[i] = JsonKey.of(m.name());
-            types[i] = m.raw();
             codecs[i] = hasOwnCodec(m.raw()) ? within(raw, m.name(), m.type()) : null;
         }
-        ClassFields fields = new ClassFields(raw, options, keys, types);
         String notGenerated = null;
         if (kind == CodecKind.AUTO || kind == CodecKind.GENERATED) {
             try {

@@ -10,6 +10,7 @@ import static org.objectweb.asm.Opcodes.ALOAD;
 import static org.objectweb.asm.Opcodes.ARETURN;
 import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.ATHROW;
+import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DCONST_0;
 import static org.objectweb.asm.Opcodes.FCONST_0;
 import static org.objectweb.asm.Opcodes.GETSTATIC;
@@ -45,7 +46,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Handle;
@@ -280,7 +280,7 @@ final class CodecGenerator {
          * A record ({@code ClassFields}' loop, as the generated source spells it):
          * <pre>
          * if (FIELDS.isNull(in)) return null;
-         * long id = 0; String name = null; Object tags = null; ...
+         * long id = 0; String name = (String) FIELDS.missing(1); Object tags = FIELDS.missing(2); ...
          * long seen = 0; Set skipped = null;
          * for (int i = FIELDS.next(in, 0); i != ClassFields.END; i = FIELDS.next(in, i + 1)) {
          *     switch (i) {
@@ -318,11 +318,16 @@ final class CodecGenerator {
             if (record) {
                 for (int k = 0; k < n; k++) {
                     Class<?> slot = slots[k];
-                    if (model.members.get(k).raw() == Optional.class) {
-                        mv.visitMethodInsn(INVOKESTATIC, "java/util/Optional", "empty", "()Ljava/util/Optional;", false);
-                    } else {
+                    if (slot.isPrimitive()) {
                         mv.visitInsn(slot == long.class ? LCONST_0 : slot == double.class ? DCONST_0 : slot == float.class
-                                ? FCONST_0 : slot.isPrimitive() ? ICONST_0 : ACONST_NULL);
+                                ? FCONST_0 : ICONST_0);
+                    } else { // FIELDS.missing(k): ClassFields' rule (Optional.empty() for an Optional, else null)
+                        load(mv, fields);
+                        mv.visitLdcInsn(k);
+                        mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "missing", "(I)L" + OBJECT + ";", false);
+                        if (slot == String.class) {
+                            mv.visitTypeInsn(CHECKCAST, "java/lang/String");
+                        }
                     }
                     mv.visitVarInsn(Type.getType(slot).getOpcode(ISTORE), locals[k]);
                 }

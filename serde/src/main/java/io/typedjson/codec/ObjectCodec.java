@@ -33,7 +33,6 @@ final class ObjectCodec implements Codec<Object> {
         final Codec<Object> codec;
         final Object getter; // a functional interface by kind (Getters)
         final MethodHandle setter; // (Object, same) -> void; null for records
-        final Object missing;
         final String typeName;
         /** The field's type as declared, type variables resolved: for the compatibility check. */
         final java.lang.reflect.Type declared;
@@ -49,7 +48,6 @@ final class ObjectCodec implements Codec<Object> {
             this.getter = Getters.of(member.lookup(), member.getter(), kind);
             this.setter = member.setter() == null ? null
                     : MethodHandles.explicitCastArguments(member.setter(), MethodType.methodType(void.class, Object.class, slot));
-            this.missing = member.missing();
         }
 
         static int kindOf(Class<?> type) {
@@ -142,7 +140,7 @@ final class ObjectCodec implements Codec<Object> {
         this.props = properties;
         this.missing = new Object[n];
         for (int i = 0; i < n; i++) {
-            missing[i] = properties[i].missing;
+            missing[i] = fields.missing(i);
         }
     }
 

@@ -95,23 +95,28 @@ public final class EventEnvelope {
     }
 
     /**
-     * Reads the start of an envelope whose opening brace is the current token: the key {@code ~type}, its name, and the key
-     * {@code ~v}; leaves the reader on the key {@code ~v} and returns the name. Refuses anything else with the path and
-     * offset.
+     * Reads an envelope's name, the opening brace the reader's current token: the key {@code ~type} and the name, a
+     * string (refused otherwise, with the path and offset); leaves the reader on the name. Null when the object's first
+     * key is not {@code ~type}: the object is no envelope, its name is missing ({@link #isEnvelope} tells the same from
+     * the bytes). The one reading of an envelope's start: the Kafka serde, the Connect converter, the Flink format and
+     * the console formatter read it here, and refuse alike.
      */
-    public static String readStart(JsonReader in) {
+    public static String readName(JsonReader in) {
         if (in.nextToken() != JsonToken.FIELD_NAME || !TYPE_KEY.equals(in.currentName())) {
-            throw in.error(describe(in) + " where the key \"~type\" of an event envelope belongs");
+            return null;
         }
         if (in.nextToken() != JsonToken.VALUE_STRING) {
-            throw in.error(describe(in) + " where the name of an event type belongs (an event envelope is "
-                    + "{\"~type\":\"<name>\",\"~v\":<document>})");
+            throw in.error(describe(in) + " where the name of an event type belongs");
         }
-        String name = in.getText();
+        return in.getText();
+    }
+
+    /** After the name ({@link #readName}): the key {@code ~v}, refused otherwise; leaves the reader on the document's first token. */
+    public static void readValueKey(JsonReader in) {
         if (in.nextToken() != JsonToken.FIELD_NAME || !VALUE_KEY.equals(in.currentName())) {
             throw in.error(describe(in) + " where the key \"~v\" of an event envelope belongs");
         }
-        return name;
+        in.nextToken();
     }
 
     /** After the envelope's document: its closing brace, and nothing else. */
@@ -119,6 +124,38 @@ public final class EventEnvelope {
         if (in.nextToken() != JsonToken.END_OBJECT) {
             throw in.error(describe(in) + " after the document of an event envelope (it has only the keys \"~type\" and \"~v\")");
         }
+    }
+
+    // ------------------------------------------------------------------ the messages every reader gives
+
+    /** Where a name was found, for {@link #unknownName}: the envelope's. */
+    public static final String IN_DOCUMENT = "in the document's \"~type\"";
+
+    /** Where a name was found, for {@link #unknownName}: the record header {@code header}. */
+    public static String inHeader(String header) {
+        return "in header " + header;
+    }
+
+    /** A name not in the list ({@code listed}, the names joined by ", "), found {@code where}. */
+    public static String unknownName(String name, String where, String listed) {
+        return "unknown event type " + quote(name) + " " + where + " (the topic's types are " + listed + ")";
+    }
+
+    /** A record without a name: no header {@code header} (null: none is read) and no envelope. */
+    public static String missingName(String header, String listed) {
+        return "no event type: the record " + (header == null ? "" : "has no header " + header + " and its value ")
+                + "is no event envelope {\"~type\":\"<name>\",\"~v\":<document>} (the topic's types are " + listed + ")";
+    }
+
+    /** The header's name and the envelope's differ. */
+    public static String disagreeing(String header, String fromHeader, String fromDocument) {
+        return "event types disagree: header " + header + " says " + quote(fromHeader) + " and the document says "
+                + quote(fromDocument);
+    }
+
+    /** A record with the type header more than once. */
+    public static String headerTwice(String header) {
+        return "the record has more than one header " + header + " (an event has one type)";
     }
 
     private static String describe(JsonReader in) {

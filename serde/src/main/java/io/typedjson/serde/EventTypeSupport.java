@@ -6,18 +6,16 @@ import io.typedjson.codec.EventTypes;
 import io.typedjson.format.Codec;
 import io.typedjson.format.EventEnvelope;
 import io.typedjson.format.JsonReader;
-import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
-import io.typedjson.format.internal.ReadErrors;
+import io.typedjson.serde.internal.EventHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -93,7 +91,7 @@ final class EventTypeSupport {
                                 + "record whose two names disagree; one of document reads the envelope's name only and does "
                                 + "not look at headers (what a Kafka Streams state store of dsl.store.format=default needs: it "
                                 + "hands a stored value the headers of another record).")
-                .define(TypedJsonConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, HEADER_NAME,
+                .define(TypedJsonConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, EventHeaders.HEADER_NAME,
                         Importance.LOW,
                         "The record header holding an event's type name (UTF-8). ce_type is CloudEvents' type attribute "
                                 + "in its Kafka binding.")
@@ -106,7 +104,7 @@ final class EventTypeSupport {
                                 + "deletes: docs/event-types.md), the first skip of each name is logged at WARN. pass: an "
                                 + "io.typedjson.serde.UnknownEvent with the name, the raw bytes and the headers, to forward "
                                 + "or dead-letter in order (the serializer writes it back unchanged).")
-                .define(TypedJsonConfig.CLOUDEVENTS_SOURCE, Type.STRING, "", SOURCE, Importance.LOW,
+                .define(TypedJsonConfig.CLOUDEVENTS_SOURCE, Type.STRING, "", EventHeaders.SOURCE, Importance.LOW,
                         "CloudEvents' source attribute (a URI reference naming the producer, e.g. /orders-service). When "
                                 + "set, the serializer also writes ce_specversion 1.0, ce_id (a random UUID unless the record "
                                 + "has one), ce_source (this, unless the record has one) and content-type application/json, "
@@ -140,36 +138,6 @@ final class EventTypeSupport {
         }
     };
 
-    private static final ConfigDef.Validator HEADER_NAME = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String s = value == null ? "" : value.toString().trim();
-            if (s.isEmpty() || s.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
-                throw new ConfigException(name, value, "must be a non-empty header name of printable ASCII without spaces");
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "printable ASCII without spaces";
-        }
-    };
-
-    private static final ConfigDef.Validator SOURCE = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String s = value == null ? "" : value.toString();
-            if (s.chars().anyMatch(c -> c < 0x21 || c == 0x7f)) {
-                throw new ConfigException(name, value, "must be a URI reference: no spaces or control characters");
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "empty, or a URI reference";
-        }
-    };
-
     /**
      * The event types of a serializer or deserializer: those given in code, or those of {@code typedjson.value.types};
      * null when neither (one type per topic) and for keys (a record's type is its value's).
@@ -195,10 +163,15 @@ final class EventTypeSupport {
                     + "headers beside ce_type, and " + TypedJsonConfig.TYPE_LOCATION + "=document writes no header: use "
                     + "header or both");
         }
-        return new EventTypeSupport(types, config.codecOptions(), location,
-                config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
-                Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
-                source.isEmpty() ? null : source);
+        try {
+            return new EventTypeSupport(types, config.codecOptions(), location,
+                    config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
+                    Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
+                    source.isEmpty() ? null : source);
+        } catch (IllegalArgumentException e) {
+            // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry
+            throw new ConfigException(TypedJsonConfig.VALUE_TYPES, types.describe(), e.getMessage());
+        }
     }
 
     private static EventTypes parse(List<String> entries) {
@@ -253,29 +226,13 @@ final class EventTypeSupport {
         if (headers == null) {
             return format.write(entry.envelope, value); // nowhere else to put the name
         }
-        headers.remove(header); // a header copied from the record read must not contradict this value
         byte[] document = format.write(location == Location.HEADER ? entry.codec : entry.envelope, value);
-        if (location != Location.DOCUMENT) {
-            headers.add(header, entry.nameBytes);
-            if (source != null) {
-                cloudEvent(headers);
-            }
+        if (location == Location.DOCUMENT) {
+            headers.remove(header); // a header copied from the record read must not contradict this value
+        } else {
+            EventHeaders.write(headers, header, entry.nameBytes, source);
         }
         return document;
-    }
-
-    /** The other attributes of a CloudEvents binary-mode event; an id or source the application set is kept. */
-    private void cloudEvent(Headers headers) {
-        headers.remove(EventEnvelope.SPEC_VERSION_HEADER);
-        headers.add(EventEnvelope.SPEC_VERSION_HEADER, EventEnvelope.SPEC_VERSION.getBytes(StandardCharsets.US_ASCII));
-        if (headers.lastHeader(EventEnvelope.ID_HEADER) == null) {
-            headers.add(EventEnvelope.ID_HEADER, UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII));
-        }
-        if (headers.lastHeader(EventEnvelope.SOURCE_HEADER) == null) {
-            headers.add(EventEnvelope.SOURCE_HEADER, source);
-        }
-        headers.remove(EventEnvelope.CONTENT_TYPE_HEADER);
-        headers.add(EventEnvelope.CONTENT_TYPE_HEADER, EventEnvelope.CONTENT_TYPE.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** A listed type's codec inside an envelope; errors inside name their path under {@code ~v}. */
@@ -303,26 +260,14 @@ final class EventTypeSupport {
 
     /** The value of a record (not a tombstone): the listed type its name maps to, or what the policy says. */
     Object read(TypedJsonFormat format, String topic, Headers headers, byte[] data, int offset, int length) {
-        String fromHeader = null;
-        boolean hasHeader = false;
         // location document takes the envelope's name only: Kafka Streams' state stores (dsl.store.format=default)
         // hand a stored value the headers of the record being processed, another record's
-        if (headers != null && location != Location.DOCUMENT) {
-            for (Header h : headers.headers(header)) {
-                if (hasHeader) {
-                    throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': the record has "
-                            + "more than one header " + header + " (an event has one type)");
-                }
-                hasHeader = true;
-                fromHeader = h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
-            }
-        }
+        String fromHeader = headers == null || location == Location.DOCUMENT ? null : EventHeaders.typeName(headers, header,
+                reason -> new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + reason));
         if (!EventEnvelope.isEnvelope(data, offset, length)) {
             Entry entry = fromHeader == null ? null : byName.get(fromHeader);
             if (entry == null) {
-                return unknown(topic, fromHeader, fromHeader != null ? "in header " + header
-                        : "no event type: the record has no header " + header + " and its value is no event envelope "
-                        + "{\"~type\":\"<name>\",\"~v\":<document>}", headers, data, offset, length);
+                return unknown(topic, fromHeader, EventEnvelope.inHeader(header), headers, data, offset, length);
             }
             return read(format, topic, entry.codec, data, offset, length);
         }
@@ -342,7 +287,7 @@ final class EventTypeSupport {
         if (value != SKIPPED) {
             return value;
         }
-        return unknown(topic, (String) name[0], "in the document's \"~type\"", headers, data, offset, length);
+        return unknown(topic, (String) name[0], EventEnvelope.IN_DOCUMENT, headers, data, offset, length);
     }
 
     /** Marks an envelope whose name is not listed, read to its end under policy skip or pass. */
@@ -350,29 +295,18 @@ final class EventTypeSupport {
 
     /** An envelope: the name (checked against the header's), then the value of its type; {@code name[0]} gets the name. */
     private Object readEnvelope(JsonReader in, String fromHeader, Object[] name) {
-        if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.TYPE_KEY.equals(in.currentName())) {
-            throw in.error(ReadErrors.describe(in) + " where the key \"~type\" of an event envelope belongs");
-        }
-        if (in.nextToken() != JsonToken.VALUE_STRING) {
-            throw in.error(ReadErrors.describe(in) + " where the name of an event type belongs (an event envelope is "
-                    + "{\"~type\":\"<name>\",\"~v\":<document>})");
-        }
-        String type = in.getText();
+        String type = EventEnvelope.readName(in); // (isEnvelope said it has one)
         name[0] = type;
         if (fromHeader != null && !fromHeader.equals(type)) {
-            throw in.error("event types disagree: header " + header + " says " + EventEnvelope.quote(fromHeader)
-                    + " and the document says " + EventEnvelope.quote(type) + " (in a Kafka Streams state store of "
+            throw in.error(EventEnvelope.disagreeing(header, fromHeader, type) + " (in a Kafka Streams state store of "
                     + "dsl.store.format=default a value meets the headers of another record: give stores a serde of "
                     + TypedJsonConfig.TYPE_LOCATION + "=document, or set dsl.store.format=headers)");
         }
-        Entry entry = byName.get(type);
+        Entry entry = type == null ? null : byName.get(type);
         if (entry == null && policy == Policy.FAIL) {
-            throw in.error(unknownMessage(type, "in the document's \"~type\""));
+            throw in.error(EventEnvelope.unknownName(type, EventEnvelope.IN_DOCUMENT, types.describe()));
         }
-        if (in.nextToken() != JsonToken.FIELD_NAME || !EventEnvelope.VALUE_KEY.equals(in.currentName())) {
-            throw in.error(ReadErrors.describe(in) + " where the key \"~v\" of an event envelope belongs");
-        }
-        in.nextToken();
+        EventEnvelope.readValueKey(in);
         Object value;
         if (entry == null) {
             in.skipValue(); // not read as any type: only checked to be JSON
@@ -414,12 +348,8 @@ final class EventTypeSupport {
                 return new UnknownEvent(name, copy, headers);
             default:
                 throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': "
-                        + (name == null ? where + " (the topic's types are " + types.describe() + ")" : unknownMessage(name, where)));
+                        + (name == null ? EventEnvelope.missingName(header, types.describe())
+                                : EventEnvelope.unknownName(name, where, types.describe())));
         }
-    }
-
-    private String unknownMessage(String name, String where) {
-        return "unknown event type " + EventEnvelope.quote(name) + " " + where + " (the topic's types are "
-                + types.describe() + ")";
     }
 }

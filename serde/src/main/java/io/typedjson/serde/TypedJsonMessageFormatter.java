@@ -365,10 +365,12 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
         @Override
         public String read(JsonReader in) {
-            String name = EventEnvelope.readStart(in);
-            in.nextToken();
-            in.skipValue();
-            EventEnvelope.readEnd(in);
+            String name = EventEnvelope.readName(in); // (isEnvelope said it has one)
+            if (name != null) {
+                EventEnvelope.readValueKey(in);
+                in.skipValue();
+                EventEnvelope.readEnd(in);
+            }
             return name;
         }
     };

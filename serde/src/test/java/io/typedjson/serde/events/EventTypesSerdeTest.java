@@ -457,6 +457,9 @@ class EventTypesSerdeTest {
         assertRefused(TypedJsonConfig.CLOUDEVENTS_SOURCE, "URI reference", TypedJsonConfig.CLOUDEVENTS_SOURCE, "a b");
         assertRefused(TypedJsonConfig.CLOUDEVENTS_SOURCE, "use header or both", TypedJsonConfig.CLOUDEVENTS_SOURCE, "/s",
                 TypedJsonConfig.TYPE_LOCATION, "document", TypedJsonConfig.VALUE_TYPES, ENTRIES);
+        // a listed class the codec kind cannot make a codec of (no processor ran here): a ConfigException naming it
+        assertRefused(TypedJsonConfig.VALUE_TYPES, "no codec generated at compile time for " + OrderCreated.class.getName(),
+                TypedJsonConfig.VALUE_TYPES, ENTRIES, TypedJsonConfig.CODEC_KIND, "compiled");
     }
 
     private static void assertRefused(String key, String phrase, Object... kv) {
