@@ -1,8 +1,10 @@
 package io.typedjson.codec;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.ref.WeakReference;
+import java.util.Collections;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 
 /**
  * How typedjson reaches the constructors, accessors and fields of a user's class: through a {@link MethodHandles.Lookup}
@@ -12,19 +14,38 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Access {
     private Access() {}
 
-    private static final Map<Module, MethodHandles.Lookup> GRANTED = new ConcurrentHashMap<>();
+    /*
+     * A lookup handed over is kept on its lookup class, and a module refers to that class weakly: a lookup refers to
+     * its class, its module and its loader, which typedjson must not keep from being unloaded.
+     */
+    private static final ClassValue<MethodHandles.Lookup[]> GRANTED_ON = new ClassValue<>() {
+        @Override
+        protected MethodHandles.Lookup[] computeValue(Class<?> lookupClass) {
+            return new MethodHandles.Lookup[1];
+        }
+    };
+    private static final Map<Module, WeakReference<Class<?>>> GRANTED_BY =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     static void allow(MethodHandles.Lookup lookup) {
         if (!lookup.hasFullPrivilegeAccess()) {
             throw new IllegalArgumentException("a lookup with full privilege access is needed (MethodHandles.lookup() in"
                     + " the class's module), not " + lookup);
         }
-        GRANTED.put(lookup.lookupClass().getModule(), lookup);
+        Class<?> lookupClass = lookup.lookupClass();
+        GRANTED_ON.get(lookupClass)[0] = lookup;
+        GRANTED_BY.put(lookupClass.getModule(), new WeakReference<>(lookupClass));
+    }
+
+    private static MethodHandles.Lookup granted(Module module) {
+        WeakReference<Class<?>> by = GRANTED_BY.get(module);
+        Class<?> lookupClass = by != null ? by.get() : null;
+        return lookupClass != null ? GRANTED_ON.get(lookupClass)[0] : null;
     }
 
     /** A lookup with private access to {@code c}. */
     static MethodHandles.Lookup lookup(Class<?> c) {
-        MethodHandles.Lookup granted = GRANTED.get(c.getModule());
+        MethodHandles.Lookup granted = granted(c.getModule());
         try {
             return MethodHandles.privateLookupIn(c, granted != null ? granted : MethodHandles.lookup());
         } catch (IllegalAccessException e) {

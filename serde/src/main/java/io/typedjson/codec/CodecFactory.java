@@ -37,7 +37,17 @@ final class CodecFactory {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Codecs.class);
 
     private final CodecOptions options;
-    private final Map<Type, Codec<Object>> cache = new ConcurrentHashMap<>();
+    /**
+     * The finished codecs, each kept on the class of its type whose loader is the deepest ({@link Types#anchor}):
+     * when that loader goes away (an application redeployed, a Connect plugin or a Flink job's classes unloaded) its
+     * codecs go with it, and nothing static in typedjson keeps them.
+     */
+    private final ClassValue<Map<Type, Codec<Object>>> cache = new ClassValue<>() {
+        @Override
+        protected Map<Type, Codec<Object>> computeValue(Class<?> anchor) {
+            return new ConcurrentHashMap<>();
+        }
+    };
     /** Types being built by the current (locked) build, with a stand-in once something refers back to them. */
     private final Map<Type, Ref> building = new HashMap<>();
     /** Codecs the current build made; cached only when the whole build succeeds (no dangling stand-ins). */
@@ -52,14 +62,14 @@ final class CodecFactory {
     }
 
     Codec<Object> get(Type type) {
-        Codec<Object> codec = cache.get(type);
+        Codec<Object> codec = cached(type);
         if (codec != null) {
             return codec;
         }
         synchronized (this) {
             try {
                 codec = build(type);
-                cache.putAll(staged);
+                staged.forEach((t, c) -> cache.get(Types.anchor(t)).put(t, c));
                 return codec;
             } finally {
                 building.clear();
@@ -68,8 +78,12 @@ final class CodecFactory {
         }
     }
 
+    private Codec<Object> cached(Type type) {
+        return cache.get(Types.anchor(type)).get(type);
+    }
+
     private Codec<Object> build(Type type) {
-        Codec<Object> codec = cache.get(type);
+        Codec<Object> codec = cached(type);
         codec = codec != null ? codec : staged.get(type);
         if (codec != null) {
             return codec;

@@ -121,6 +121,38 @@ final class Types {
         return new GenericArray(component);
     }
 
+    /**
+     * The class in {@code t} whose class loader is the deepest (Order in {@code List<Order>}), on which a cache keeps
+     * the codec of {@code t}: the codec refers to every class in {@code t}, and goes away with that loader. Of classes
+     * from unrelated loaders the first is kept.
+     */
+    static Class<?> anchor(Type t) {
+        if (t instanceof Class<?> c) {
+            return c;
+        }
+        if (t instanceof GenericArrayType a) {
+            return anchor(a.getGenericComponentType());
+        }
+        ParameterizedType p = (ParameterizedType) t;
+        Class<?> anchor = (Class<?>) p.getRawType();
+        for (Type arg : p.getActualTypeArguments()) {
+            Class<?> c = anchor(arg);
+            if (c.getClassLoader() != anchor.getClassLoader() && isAncestor(anchor.getClassLoader(), c.getClassLoader())) {
+                anchor = c;
+            }
+        }
+        return anchor;
+    }
+
+    private static boolean isAncestor(ClassLoader ancestor, ClassLoader of) {
+        for (ClassLoader l = of; l != null; l = l.getParent()) {
+            if (l == ancestor) {
+                return true;
+            }
+        }
+        return ancestor == null;
+    }
+
     /** A canonical form so that equal types from different sources hit the same cache entry. */
     static Type canonical(Type t) {
         return t instanceof Class ? t : resolve(t, Map.of());
