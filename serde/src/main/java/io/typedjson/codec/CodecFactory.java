@@ -203,6 +203,12 @@ final class CodecFactory {
                             + " at run time (typedjson.codec.kind=generated): " + e, e);
                 }
                 notGenerated = e.toString();
+                if (e instanceof LinkageError) {
+                    // a class the generator made that the JVM refused is a defect of ours, not a property of the
+                    // class (those are RuntimeExceptions): said once per class, where operators look
+                    LOG.warn("the codec of {} generated at run time was refused by the JVM; its reflective codec is"
+                            + " used instead (same documents, slower). Please report this with the class", raw.getName(), e);
+                }
             }
         }
         ObjectCodec.Property[] properties = new ObjectCodec.Property[n];
