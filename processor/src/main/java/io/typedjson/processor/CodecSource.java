@@ -29,7 +29,7 @@ final class CodecSource {
 
     CodecSource(TypeText text, TypeElement type, boolean isRecord, List<Fields.Member> members, String packageName,
                 String className) {
-        this.text = text;
+        this.text = text.withVariablesOf(type);
         this.type = type;
         this.isRecord = isRecord;
         this.members = members;
@@ -264,7 +264,9 @@ final class CodecSource {
     /** {@code <T extends Bound>} of the class, or "". */
     private String typeParameters() {
         List<String> ps = new ArrayList<>();
-        for (TypeParameterElement p : type.getTypeParameters()) {
+        List<? extends TypeParameterElement> params = type.getTypeParameters();
+        for (int i = 0; i < params.size(); i++) {
+            TypeParameterElement p = params.get(i);
             List<String> bounds = new ArrayList<>();
             for (TypeMirror b : p.getBounds()) {
                 if (!(b.getKind() == TypeKind.DECLARED
@@ -272,7 +274,7 @@ final class CodecSource {
                     bounds.add(text.source(b));
                 }
             }
-            ps.add(p.getSimpleName() + (bounds.isEmpty() ? "" : " extends " + String.join(" & ", bounds)));
+            ps.add(TypeText.variable(i) + (bounds.isEmpty() ? "" : " extends " + String.join(" & ", bounds)));
         }
         return ps.isEmpty() ? "" : "<" + String.join(", ", ps) + ">";
     }
@@ -280,8 +282,8 @@ final class CodecSource {
     /** {@code <T>} of the class, or "". */
     private String typeArguments() {
         List<String> ps = new ArrayList<>();
-        for (TypeParameterElement p : type.getTypeParameters()) {
-            ps.add(p.getSimpleName().toString());
+        for (int i = 0; i < type.getTypeParameters().size(); i++) {
+            ps.add(TypeText.variable(i));
         }
         return ps.isEmpty() ? "" : "<" + String.join(", ", ps) + ">";
     }

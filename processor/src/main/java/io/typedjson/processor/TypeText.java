@@ -22,16 +22,41 @@ final class TypeText {
     private final Types types;
     /** The package of the generated code: its types, and java.lang's, are named without their package. */
     private final String home;
+    /** The names generated code gives the type variables of the class it is the codec of. */
+    private final java.util.Map<Element, String> variables;
 
     TypeText(Elements elements, Types types, String home) {
+        this(elements, types, home, java.util.Map.of());
+    }
+
+    private TypeText(Elements elements, Types types, String home, java.util.Map<Element, String> variables) {
         this.elements = elements;
         this.types = types;
         this.home = home;
+        this.variables = variables;
     }
 
     /** The same for code in package {@code home}. */
     TypeText in(String home) {
-        return new TypeText(elements, types, home);
+        return new TypeText(elements, types, home, variables);
+    }
+
+    /**
+     * The same for the codec of {@code type}, whose type variables it names {@code $T0}, {@code $T1}...: their own
+     * names could be any class's ({@code record Box<String>}) and would hide that class in the codec's source.
+     */
+    TypeText withVariablesOf(TypeElement type) {
+        java.util.Map<Element, String> names = new java.util.HashMap<>();
+        List<? extends TypeParameterElement> params = type.getTypeParameters();
+        for (int i = 0; i < params.size(); i++) {
+            names.put(params.get(i), variable(i));
+        }
+        return new TypeText(elements, types, home, names);
+    }
+
+    /** The name generated code gives the type variable {@code i} of the class it is the codec of. */
+    static String variable(int i) {
+        return "$T" + i;
     }
 
     /** The simple names generated code imports: a class of the home package with one of them is named in full. */
@@ -79,8 +104,10 @@ final class TypeText {
             }
             case ARRAY:
                 return source(((ArrayType) t).getComponentType()) + "[]";
-            case TYPEVAR:
-                return ((TypeVariable) t).asElement().getSimpleName().toString();
+            case TYPEVAR: {
+                Element e = ((TypeVariable) t).asElement();
+                return variables.getOrDefault(e, e.getSimpleName().toString());
+            }
             case WILDCARD: {
                 WildcardType w = (WildcardType) t;
                 return w.getExtendsBound() != null ? "? extends " + source(w.getExtendsBound())
