@@ -169,8 +169,12 @@ final class EventTypeSupport {
                     Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
                     source.isEmpty() ? null : source);
         } catch (IllegalArgumentException e) {
-            // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry
-            throw new ConfigException(TypedJsonConfig.VALUE_TYPES, types.describe(), e.getMessage());
+            // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry;
+            // the setting named only when the list came from it
+            throw given == null ? new ConfigException(TypedJsonConfig.VALUE_TYPES, types.describe(), e.getMessage())
+                    : new ConfigException("The event types given in code (" + types.describe() + ") cannot be carried"
+                            + " with " + TypedJsonConfig.CODEC_KIND + "=" + config.getString(TypedJsonConfig.CODEC_KIND)
+                            + ": " + e.getMessage());
         }
     }
 

@@ -462,6 +462,19 @@ class EventTypesSerdeTest {
                 TypedJsonConfig.VALUE_TYPES, ENTRIES, TypedJsonConfig.CODEC_KIND, "compiled");
     }
 
+    @Test
+    void eventTypesGivenInCodeThatCannotBeCarriedAreRefusedWithoutNamingTheList() {
+        Map<String, Object> compiled = props(TypedJsonConfig.CODEC_KIND, "compiled");
+        TypedJsonSerde<Object> serde = TypedJsonSerde.forEventTypes(EventTypes.of(OrderEvent.class));
+        for (Runnable configure : List.<Runnable>of(() -> serde.serializer().configure(compiled, false),
+                () -> serde.deserializer().configure(compiled, false))) {
+            ConfigException e = assertThrows(ConfigException.class, configure::run);
+            assertTrue(e.getMessage().startsWith("The event types given in code (") && e.getMessage().contains(
+                    "typedjson.codec.kind=compiled: no codec generated at compile time for "), e.getMessage());
+            assertFalse(e.getMessage().contains(TypedJsonConfig.VALUE_TYPES), e.getMessage());
+        }
+    }
+
     private static void assertRefused(String key, String phrase, Object... kv) {
         Map<String, Object> p = props(kv);
         for (boolean serializer : List.of(true, false)) {
