@@ -206,7 +206,7 @@ class EventReader:
         key_start = sc.pos
         key = r.DynamicReader(sc).key()
         if key != "~v":
-            raise sc.error(f'key {key[:60]!r} where the key "~v" of an event envelope belongs', key_start)
+            raise sc.error(f'key {quote_name(key)} where the key "~v" of an event envelope belongs', key_start)
         r.DynamicReader(sc).colon()
         sc.path.append(path_segment("~v"))
         v = _skip(sc) if shape is None else _ShapeReader(sc, self.shapes).value(shape)
