@@ -145,13 +145,7 @@ record EventRows(String eventType, List<String> names, String column) implements
                     }
                     fields = ProjectedRowData.from(projection).replaceRow(value);
                 }
-                EventEnvelope.writeStart(out, name);
-                try {
-                    inner.write(out, fields);
-                } catch (TypedJsonException e) {
-                    throw e.inField(EventEnvelope.VALUE_KEY);
-                }
-                out.writeEndObject();
+                EventEnvelope.write(out, name, inner, fields);
             }
 
             @Override

@@ -86,12 +86,21 @@ public final class EventEnvelope {
         return out;
     }
 
-    /** Writes the start of an envelope, up to its {@code ~v} key; the caller writes the document and ends the object. */
-    public static void writeStart(JsonWriter out, String name) {
+    /**
+     * Writes {@code value} by {@code codec} in an envelope named {@code name}; an error writing it names its path under
+     * {@code ~v}.
+     */
+    public static <T> void write(JsonWriter out, String name, Codec<T> codec, T value) {
         out.writeStartObject();
         out.writeFieldName(TYPE_KEY);
         out.writeString(name);
         out.writeFieldName(VALUE_KEY);
+        try {
+            codec.write(out, value);
+        } catch (TypedJsonException e) {
+            throw e.inField(VALUE_KEY);
+        }
+        out.writeEndObject();
     }
 
     /**

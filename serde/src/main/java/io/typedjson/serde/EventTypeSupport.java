@@ -244,13 +244,7 @@ final class EventTypeSupport {
         return new Codec<>() {
             @Override
             public void write(JsonWriter out, Object value) {
-                EventEnvelope.writeStart(out, name);
-                try {
-                    codec.write(out, value);
-                } catch (TypedJsonException e) {
-                    throw e.inField(EventEnvelope.VALUE_KEY);
-                }
-                out.writeEndObject();
+                EventEnvelope.write(out, name, codec, value);
             }
 
             @Override
