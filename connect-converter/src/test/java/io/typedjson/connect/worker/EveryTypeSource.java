@@ -3,76 +3,25 @@ package io.typedjson.connect.worker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
-import org.apache.kafka.connect.source.SourceConnector;
 import org.apache.kafka.connect.source.SourceRecord;
-import org.apache.kafka.connect.source.SourceTask;
 
 /** A source connector of the tests: emits {@link WorkerRecords#expected()} once to the configured topic, then idles. */
-public class EveryTypeSource extends SourceConnector {
-    private Map<String, String> props;
-
-    @Override
-    public void start(Map<String, String> props) {
-        this.props = props;
-    }
-
+public class EveryTypeSource extends OnceSource {
     @Override
     public Class<? extends Task> taskClass() {
         return EveryTypeTask.class;
     }
 
-    @Override
-    public List<Map<String, String>> taskConfigs(int maxTasks) {
-        return List.of(props);
-    }
-
-    @Override
-    public void stop() {
-    }
-
-    @Override
-    public ConfigDef config() {
-        return new ConfigDef().define("topic", ConfigDef.Type.STRING, ConfigDef.Importance.HIGH, "Topic to write to.");
-    }
-
-    @Override
-    public String version() {
-        return "test";
-    }
-
-    public static class EveryTypeTask extends SourceTask {
-        private String topic;
-        private boolean sent;
-
+    public static class EveryTypeTask extends OnceTask {
         @Override
-        public void start(Map<String, String> props) {
-            topic = props.get("topic");
-        }
-
-        @Override
-        public List<SourceRecord> poll() throws InterruptedException {
-            if (sent) {
-                Thread.sleep(100);
-                return null;
-            }
-            sent = true;
+        protected List<SourceRecord> records(String topic) {
             List<SourceRecord> out = new ArrayList<>();
             for (WorkerRecords.Expected e : WorkerRecords.expected()) {
                 out.add(new SourceRecord(Map.of("source", topic), Map.of("n", out.size()), topic, 0,
                         e.keySchema(), e.key(), e.valueSchema(), e.value(), null, e.headers()));
             }
             return out;
-        }
-
-        @Override
-        public void stop() {
-        }
-
-        @Override
-        public String version() {
-            return "test";
         }
     }
 }
