@@ -284,10 +284,21 @@ final class SchemaReferences implements AutoCloseable {
     }
 
     private void rememberTopicId() throws InterruptedException {
-        try {
-            topicId = describeTopicId(CHECK_TIMEOUT_MS);
-        } catch (ExecutionException | TimeoutException e) {
-            topicId = null; // looked at again at the next check
+        // a topic just created may not be in the broker's metadata yet: asked again until the check's timeout
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHECK_TIMEOUT_MS);
+        topicId = null; // when still unknown, the next check that learns it writes every schema again (checkTopic)
+        while (true) {
+            try {
+                topicId = describeTopicId(CHECK_TIMEOUT_MS);
+                break;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline >= 0) {
+                    break;
+                }
+                Thread.sleep(50);
+            } catch (TimeoutException e) {
+                break;
+            }
         }
         checkAtNanos = time.nanoseconds() + TimeUnit.MILLISECONDS.toNanos(settings.checkIntervalMillis);
     }
@@ -317,6 +328,14 @@ final class SchemaReferences implements AutoCloseable {
                 written.clear();
                 lastWritten = null;
                 checkCompacted(admin());
+            } else if (topicId == null && now != null && written.size() > 0) {
+                // written while the topic's id could not be read: whether that topic is this one is unknown, and
+                // writing a schema again is harmless where missing it is not
+                WARN.warn("recreated:" + settings.topic + ":" + now, "Schema topic '{}' has id {}, which could not "
+                        + "be read when its {} schemas were written: they are written again, each before its next record",
+                        settings.topic, now, written.size());
+                written.clear();
+                lastWritten = null;
             }
             if (now != null) {
                 topicId = now;
