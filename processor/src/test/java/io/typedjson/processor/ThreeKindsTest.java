@@ -79,7 +79,10 @@ class ThreeKindsTest {
             for (CodecOptions o : OPTIONS) {
                 new Kinds(t, o); // asserts the kind of each
             }
-            assertEquals(io.typedjson.codec.CodecKind.COMPILED, Codecs.kindOf(Codecs.of(t)), t.getTypeName());
+            Codec<Object> auto = Codecs.of(t);
+            assertEquals(io.typedjson.codec.CodecKind.COMPILED, Codecs.kindOf(auto), t.getTypeName());
+            Kinds.assertIs(io.typedjson.codec.CodecKind.COMPILED, auto,
+                    t instanceof Class<?> c ? c : (Class<?>) ((java.lang.reflect.ParameterizedType) t).getRawType());
         }
     }
 
