@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -67,6 +68,8 @@ final class SchemaReferences implements AutoCloseable {
     private final Object clients = new Object();
     private Producer<byte[], byte[]> producer;
     private Admin admin;
+    private final Supplier<Producer<byte[], byte[]>> newProducer;
+    private final Supplier<Admin> newAdmin;
     private volatile boolean closed;
 
     // the writer's view of the topic, under this object's lock (writes and checks go one at a time)
@@ -84,7 +87,15 @@ final class SchemaReferences implements AutoCloseable {
     }
 
     SchemaReferences(SchemaTopicSettings settings, SchemaCache cache, int maxEntries, long maxNotationBytes, Time time) {
+        this(settings, cache, maxEntries, maxNotationBytes, time, null, null);
+    }
+
+    /** With the writer's clients made by {@code newProducer} and {@code newAdmin} (a test's doubles; null: Kafka's). */
+    SchemaReferences(SchemaTopicSettings settings, SchemaCache cache, int maxEntries, long maxNotationBytes, Time time,
+            Supplier<Producer<byte[], byte[]>> newProducer, Supplier<Admin> newAdmin) {
         this.settings = settings;
+        this.newProducer = newProducer != null ? newProducer : this::kafkaProducer;
+        this.newAdmin = newAdmin != null ? newAdmin : this::kafkaAdmin;
         this.cache = cache;
         this.time = time;
         this.written = new SchemaCache.Lru<>(maxEntries, SchemaCache.DEFAULT_MAX_WEIGHT);
@@ -204,15 +215,19 @@ final class SchemaReferences implements AutoCloseable {
                 throw new DataException("the converter was closed");
             }
             if (producer == null) {
-                Map<String, Object> config = new HashMap<>(settings.producer);
-                config.put(ProducerConfig.ACKS_CONFIG, "all");
-                config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-                config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "typedjson-schema-writer-"
-                        + Integer.toHexString(System.identityHashCode(this)));
-                producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+                producer = newProducer.get();
             }
             return producer;
         }
+    }
+
+    private Producer<byte[], byte[]> kafkaProducer() {
+        Map<String, Object> config = new HashMap<>(settings.producer);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "typedjson-schema-writer-"
+                + Integer.toHexString(System.identityHashCode(this)));
+        return new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     private Admin admin() {
@@ -221,13 +236,17 @@ final class SchemaReferences implements AutoCloseable {
                 throw new DataException("the converter was closed");
             }
             if (admin == null) {
-                Map<String, Object> config = new HashMap<>(settings.admin.isEmpty()
-                        || !SchemaTopicSettings.hasBootstrap(settings.admin) ? settings.producer : settings.admin);
-                config.putIfAbsent("client.id", "typedjson-schema-admin-" + Integer.toHexString(System.identityHashCode(this)));
-                admin = Admin.create(config);
+                admin = newAdmin.get();
             }
             return admin;
         }
+    }
+
+    private Admin kafkaAdmin() {
+        Map<String, Object> config = new HashMap<>(settings.admin.isEmpty()
+                || !SchemaTopicSettings.hasBootstrap(settings.admin) ? settings.producer : settings.admin);
+        config.putIfAbsent("client.id", "typedjson-schema-admin-" + Integer.toHexString(System.identityHashCode(this)));
+        return Admin.create(config);
     }
 
     /** As Connect's own TopicAdmin: a topic that exists, or that this principal may not create, is left alone. */

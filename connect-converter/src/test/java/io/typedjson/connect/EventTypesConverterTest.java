@@ -204,7 +204,9 @@ public class EventTypesConverterTest {
                 + "\"order.created\""), x.getMessage());
         Headers two = new RecordHeaders().add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8))
                 .add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
-        assertThrows(DataException.class, () -> both.toConnectData("orders", two, bytes));
+        x = assertThrows(DataException.class, () -> both.toConnectData("orders", two, bytes));
+        assertEquals("Cannot read typed JSON from topic 'orders': the record has more than one header ce_type (an event"
+                + " has one type)", x.getMessage());
         // a reader of location document looks at the envelope only
         assertEquals(e, converter(TypedJsonConverterConfig.TYPE_LOCATION, "document").toConnectData("orders", other, bytes));
         // the record's name and its schema's name disagree

@@ -119,6 +119,7 @@ class EventTypesFormatTest {
 
     @Test
     void optionsThatDoNotFit() {
+        List<String> messages = new java.util.ArrayList<>();
         for (Map<String, String> bad : List.of(
                 Map.of("event-type", "order.created"),
                 Map.of("event-types", "order.created;order.shipped"),
@@ -129,8 +130,13 @@ class EventTypesFormatTest {
             bad.forEach(options::setString);
             ValidationException e = assertThrows(ValidationException.class,
                     () -> new TypedJsonFormatFactory().createDecodingFormat(null, options));
-            assertTrue(e.getMessage().startsWith("typedjson: "), e.getMessage());
+            messages.add(e.getMessage());
         }
+        String oneOfThem = "typedjson: give event-type (a table of one type) or event-type-column (a column of the name), one of them";
+        assertEquals(List.of("typedjson: event-type needs event-types, every name the topic carries", oneOfThem,
+                "typedjson: event-type \"order.shipped\" is not one of event-types [order.created]", oneOfThem,
+                "typedjson: \"order created\" in event-types is not an event type name: 1 to 255 ASCII letters, digits"
+                        + " and . _ - : /, starting with a letter or a digit"), messages);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> reader(CREATED, new EventRows(null, NAMES, "customer_name"), false));
         assertTrue(e.getMessage().contains("is not a column"), e.getMessage());

@@ -1,6 +1,8 @@
 package io.typedjson.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.typedjson.codec.CodecKind;
 import io.typedjson.codec.CodecOptions;
@@ -44,6 +46,32 @@ final class Kinds {
             // enums and sealed types do no reflection per record: no code is generated for them at run time
             CodecKind expected = ALL.get(i) == CodecKind.GENERATED && (raw.isEnum() || raw.isSealed()) ? CodecKind.REFLECTIVE : ALL.get(i);
             assertEquals(expected, Codecs.kindOf(codecs.get(i)), () -> "the kind of " + type.getTypeName() + "'s codec");
+            assertIs(expected, codecs.get(i), raw);
+        }
+    }
+
+    /**
+     * Asserts what a codec of {@code kind} is, not only its label: a compiled codec is the processor's class beside
+     * {@code raw} ({@code Outer_InnerTypedJsonCodec}), a generated one a hidden class, a reflective one typedjson's own
+     * class, neither hidden nor beside {@code raw}. An enum's or a sealed type's codec is typedjson's in every kind
+     * (the compiled kind's made from the names the processor wrote into its registry).
+     */
+    static void assertIs(CodecKind kind, Codec<?> codec, Class<?> raw) {
+        Class<?> c = codec.getClass();
+        String what = kind + " codec of " + raw.getName() + ": " + c.getName();
+        if (raw.isEnum() || raw.isSealed()) {
+            assertEquals(raw.isEnum() ? "io.typedjson.codec.EnumCodec" : "io.typedjson.codec.VariantCodec", c.getName(), what);
+            return;
+        }
+        switch (kind) {
+            case COMPILED -> {
+                String nested = raw.getName().substring(raw.getPackageName().length() + 1).replace('$', '_');
+                assertEquals(raw.getPackageName() + "." + nested + "TypedJsonCodec", c.getName(), what);
+                assertFalse(c.isHidden(), what);
+            }
+            case GENERATED -> assertTrue(c.isHidden() && c.getPackageName().equals("io.typedjson.codec"), what);
+            case REFLECTIVE -> assertTrue(!c.isHidden() && c.getPackageName().equals("io.typedjson.codec"), what);
+            default -> throw new AssertionError(what);
         }
     }
 

@@ -79,7 +79,10 @@ class ThreeKindsTest {
             for (CodecOptions o : OPTIONS) {
                 new Kinds(t, o); // asserts the kind of each
             }
-            assertEquals(io.typedjson.codec.CodecKind.COMPILED, Codecs.kindOf(Codecs.of(t)), t.getTypeName());
+            Codec<Object> auto = Codecs.of(t);
+            assertEquals(io.typedjson.codec.CodecKind.COMPILED, Codecs.kindOf(auto), t.getTypeName());
+            Kinds.assertIs(io.typedjson.codec.CodecKind.COMPILED, auto,
+                    t instanceof Class<?> c ? c : (Class<?>) ((java.lang.reflect.ParameterizedType) t).getRawType());
         }
     }
 
@@ -164,6 +167,10 @@ class ThreeKindsTest {
         same(setter, () -> "a setter that refuses");
         assertEquals("refused the setter of Strict.count refused the value: java.lang.IllegalArgumentException: count -2 is"
                 + " negative at $.count (byte offset 9)", setter.get(0));
+        List<String> laterSetter = strict.read("{\"count\":1,\"code\":\"!x\"}".getBytes(StandardCharsets.UTF_8));
+        same(laterSetter, () -> "a setter of the second field that refuses");
+        assertEquals("refused the setter of Strict.code refused the value: java.lang.IllegalArgumentException: code !x"
+                + " starts with '!' at $.code (byte offset 18)", laterSetter.get(0));
 
         Kinds missing = new Kinds(Order.class, new CodecOptions(false, true));
         List<String> absent = missing.read("{\"name\":\"a\"}".getBytes(StandardCharsets.UTF_8));

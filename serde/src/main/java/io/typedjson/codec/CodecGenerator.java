@@ -81,6 +81,12 @@ final class CodecGenerator {
             MethodType.methodType(Object.class, MethodHandles.Lookup.class, String.class, Class.class, int.class)
                     .toMethodDescriptorString(), false);
 
+    /**
+     * The bytes of each class generated for a type, on their way to the JVM: as made, unless a test puts bytes the JVM
+     * refuses in their place (no class typedjson generates is known to be refused; its warning is tested so).
+     */
+    static volatile java.util.function.BiFunction<Class<?>, byte[], byte[]> toDefine = (type, bytes) -> bytes;
+
     /** The codec of {@code model}: its fields' keys and rules in {@code fields}, {@code codecs[i]} for a field with its own codec. */
     @SuppressWarnings("unchecked")
     static Codec<Object> generate(ClassModel model, ClassFields fields, Codec<Object>[] codecs) {
@@ -88,7 +94,7 @@ final class CodecGenerator {
             throw new UnsupportedOperationException("a native image defines no classes at run time");
         }
         CodecGenerator.Plan plan = new Plan(model, fields, codecs);
-        byte[] bytes = plan.bytes();
+        byte[] bytes = toDefine.apply(model.type, plan.bytes());
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, plan.data, true);
             return (Codec<Object>) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();

@@ -267,20 +267,53 @@ class EventTypesSerdeTest {
 
     // ------------------------------------------------------------------ nothing is resolved from a record
 
+    /** A class loader that records the name of every class asked of it ({@code Class.forName} too), then delegates. */
+    private static final class RecordingLoader extends ClassLoader {
+        final List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        RecordingLoader(ClassLoader parent) {
+            super(parent);
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            asked.add(name);
+            return super.loadClass(name, resolve);
+        }
+    }
+
     @Test
     void aRecordNamingAClassIsRefused() {
-        for (String name : List.of(OrderShipped.class.getName(), "io.typedjson.serde.events.NeverLoaded",
-                "java.lang.ProcessBuilder", "java.lang.Runtime", "OrderShipped")) {
-            SerializationException e = assertThrows(SerializationException.class,
-                    () -> deserializer().deserialize("orders", headers("ce_type", name), "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8)));
-            assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"" + name + "\" in header ce_type "
-                    + "(the topic's types are order.created, order.shipped, order.cancelled)", e.getMessage());
-            // the same name in an envelope
-            byte[] envelope = ("{\"~type\":\"" + name + "\",\"~v\":{\"orderId\":1}}").getBytes(StandardCharsets.UTF_8);
-            e = assertThrows(SerializationException.class, () -> deserializer().deserialize("orders", envelope));
-            assertTrue(e.getMessage().contains("unknown event type \"" + name + "\" in the document's \"~type\""), e.getMessage());
+        List<String> names = List.of(OrderShipped.class.getName(), "io.typedjson.serde.events.NeverLoaded",
+                "java.lang.ProcessBuilder", "java.lang.Runtime", "OrderShipped", EventTypesSerdeTest.class.getName());
+        // the loader typedjson loads configured classes with (the thread's context loader, as Kafka's) records what
+        // it is asked: the listed classes while configuring, and then nothing a record names
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        RecordingLoader loader = new RecordingLoader(EventTypesSerdeTest.class.getClassLoader());
+        thread.setContextClassLoader(loader);
+        try {
+            TypedJsonDeserializer<Object> d = deserializer();
+            assertTrue(loader.asked.contains(OrderShipped.class.getName()), "configured through the loader: " + loader.asked);
+            loader.asked.clear();
+            for (String name : names) {
+                SerializationException e = assertThrows(SerializationException.class,
+                        () -> d.deserialize("orders", headers("ce_type", name), "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8)));
+                assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"" + name + "\" in header ce_type "
+                        + "(the topic's types are order.created, order.shipped, order.cancelled)", e.getMessage());
+                // the same name in an envelope
+                byte[] envelope = ("{\"~type\":\"" + name + "\",\"~v\":{\"orderId\":1}}").getBytes(StandardCharsets.UTF_8);
+                e = assertThrows(SerializationException.class, () -> d.deserialize("orders", envelope));
+                assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"" + name + "\" in the"
+                        + " document's \"~type\" (the topic's types are order.created, order.shipped, order.cancelled)"
+                        + " at $[\"~type\"] (byte offset 9)", e.getMessage());
+            }
+        } finally {
+            thread.setContextClassLoader(before);
         }
-        // a class named by a record is not loaded, let alone initialized
+        // a class named by a record is not loaded (not even asked for), let alone initialized
+        assertEquals(List.of(), loader.asked.stream().filter(n -> names.stream().anyMatch(m -> n.equals(m) || n.endsWith("." + m)))
+                .toList(), "classes asked for by name while reading: " + loader.asked);
         assertNull(System.getProperty("typedjson.test.never-loaded"));
     }
 
@@ -312,7 +345,10 @@ class EventTypesSerdeTest {
         // bytes that are not UTF-8 are an unknown name too
         RecordHeaders h = new RecordHeaders();
         h.add("ce_type", new byte[] {(byte) 0xC0, (byte) 0xAF});
-        assertThrows(SerializationException.class, () -> deserializer().deserialize("orders", h, "{}".getBytes(StandardCharsets.UTF_8)));
+        e = assertThrows(SerializationException.class, () -> deserializer().deserialize("orders", h, "{}".getBytes(StandardCharsets.UTF_8)));
+        // (decoded with a replacement character for each byte that is not UTF-8)
+        assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"\uFFFD\uFFFD\" in header ce_type"
+                + " (the topic's types are order.created, order.shipped, order.cancelled)", e.getMessage());
     }
 
     @Test
@@ -341,7 +377,10 @@ class EventTypesSerdeTest {
         Headers h = new RecordHeaders();
         assertEquals(SHIPPED, d.deserialize("orders", h, serializer().serialize("orders", h, SHIPPED)));
         // a malformed envelope is refused, not skipped
-        assertThrows(SerializationException.class, () -> d.deserialize("orders", "{\"~type\":\"x\",\"~v\":[1,2}".getBytes(StandardCharsets.UTF_8)));
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> d.deserialize("orders", "{\"~type\":\"x\",\"~v\":[1,2}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("Cannot read typed JSON from topic 'orders': Unexpected character ('}' (code 125)): was expecting comma"
+                + " to separate Array entries at $[\"~v\"][1] (byte offset 22)", e.getMessage());
     }
 
     @Test
@@ -501,10 +540,16 @@ class EventTypesSerdeTest {
     @Test
     void codeFormRefusals() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EventTypes.of(Line.class));
-        assertTrue(e.getMessage().contains("has no event type name"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> EventTypes.of(OrderCreated.class, OrderCreated.class));
-        assertThrows(IllegalArgumentException.class, () -> EventTypes.of());
-        assertThrows(IllegalArgumentException.class, () -> EventTypes.of(Runnable.class));
+        assertEquals("io.typedjson.serde.events.OrderCreated$Line has no event type name: annotate it with"
+                + " @TypedJsonName(\"...\") or list it as name=class (a name is never derived from the class's)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> EventTypes.of(OrderCreated.class, OrderCreated.class));
+        assertEquals("the event type name order.created is given twice, to io.typedjson.serde.events.OrderCreated and"
+                + " io.typedjson.serde.events.OrderCreated", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> EventTypes.of());
+        assertEquals("an event type list names at least one type", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> EventTypes.of(Runnable.class));
+        assertEquals("java.lang.Runnable is abstract and not sealed: an event type is a concrete class, or a sealed type"
+                + " standing for its permitted subclasses", e.getMessage());
         EventTypes types = EventTypes.of(OrderEvent.class);
         assertEquals(OrderShipped.class, types.typeOf("order.shipped"));
         assertNull(types.typeOf(OrderShipped.class.getName()));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.serde.internal.SchemaTopicReader.Lookup;
@@ -268,6 +269,27 @@ class SchemaTopicReaderTest {
     }
 
     @Test
+    void theFingerprintsKnownMissingAreBoundedAndTheOldestIsLookedForAgain() {
+        SchemaTopicReader reader = reader(2); // two entries: notations, and fingerprints known missing
+        List<byte[]> missing = List.of(fp("{m0:i8}"), fp("{m1:i8}"), fp("{m2:i8}"), fp("{m3:i8}"));
+        for (byte[] f : missing) {
+            assertEquals(Outcome.ABSENT, reader.resolve(f, 0).outcome());
+            assertTrue(reader.knownMissing() <= 2, reader.knownMissing() + " fingerprints known missing, bound 2");
+        }
+        assertEquals(2, reader.knownMissing());
+        // the two latest are answered from memory; the oldest was dropped and is looked for again (a poll more)
+        int polls = consumer.polls.get();
+        assertEquals(Outcome.KNOWN_ABSENT, reader.resolve(missing.get(3), 0).outcome());
+        assertEquals(Outcome.KNOWN_ABSENT, reader.resolve(missing.get(2), 0).outcome());
+        assertEquals(polls, consumer.polls.get(), "answered without reading");
+        Lookup oldest = reader.resolve(missing.get(0), 0);
+        assertEquals(Outcome.ABSENT, oldest.outcome(), "the oldest is not known missing any more");
+        assertEquals(1_000, oldest.retryInMillis(), "found missing as if for the first time");
+        assertEquals(polls + 1, consumer.polls.get(), "looked for again");
+        assertEquals(2, reader.knownMissing());
+    }
+
+    @Test
     void aLookupThatWaitsBlocksNoOtherFingerprintAndCloseEndsItAndClosesTheConsumer() throws Exception {
         add(fp("{a:i32}"), "{a:i32}");
         // a clock that stands still unless moved: the waiting lookup's wait never ends by itself
@@ -289,7 +311,14 @@ class SchemaTopicReaderTest {
         SchemaTopicReader reader = new SchemaTopicReader(supplier(), new SchemaTopicReader.Options(TOPIC, 10, 1000,
                 1 << 20, 1_000, 4_000, 60_000), still);
         CompletableFuture<Lookup> waiting = CompletableFuture.supplyAsync(() -> reader.resolve(fp("{never:i32}"), 10_000));
-        while (consumer.polls.get() < 3) { // the waiting lookup polls: it holds the consumer a step at a time
+        // the waiting lookup polls: it holds the consumer a step at a time (a bound on the wall clock only so that a
+        // lookup that never polls fails this test instead of hanging it)
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (consumer.polls.get() < 3) {
+            if (waiting.isDone() || System.nanoTime() - giveUp > 0) {
+                fail("the waiting lookup polled " + consumer.polls.get() + " times in 30 s and "
+                        + (waiting.isDone() ? "ended: " + waiting.join() : "still waits"));
+            }
             Thread.onSpinWait();
         }
         Lookup other = reader.resolve(fp("{a:i32}"), 10_000);
