@@ -6,11 +6,15 @@ import json
 import os
 import shutil
 import subprocess
+import tarfile
 import tempfile
+import time
 import unittest
+import unittest.mock
 import zipfile
 
 import central_bundle
+import packages
 import python_wheel
 import versions
 
@@ -243,17 +247,26 @@ class PythonWheelTest(unittest.TestCase):
     def test_the_wheel_is_what_pep_427_describes_and_the_same_each_time(self):
         out = tempfile.mkdtemp(prefix="typedjson-test-wheel-")
         self.addCleanup(shutil.rmtree, out)
+        epoch = 1767225600  # 2026-01-01T00:00:00Z
+        os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+        self.addCleanup(os.environ.pop, "SOURCE_DATE_EPOCH")
         first = python_wheel.build(os.path.join(out, "a"))
-        second = python_wheel.build(os.path.join(out, "b"))
+        # the second build under a clock two hours ahead: a date taken from the clock would differ
+        with unittest.mock.patch("time.time", lambda: epoch + 7200.5), \
+                unittest.mock.patch("time.localtime", lambda *a: time.gmtime(epoch + 7200)):
+            second = python_wheel.build(os.path.join(out, "b"))
         with open(first, "rb") as a, open(second, "rb") as b:
             self.assertEqual(a.read(), b.read(), "two builds of the wheel differ")
         version = versions.python_version(versions.ROOT_VERSION.search(versions.read("pom.xml")).group(2))
-        self.assertEqual(f"typedjson-{version}-py3-none-any.whl", os.path.basename(first))
-        info = f"typedjson-{version}.dist-info"
+        self.assertEqual(f"typedjson_kafka-{version}-py3-none-any.whl", os.path.basename(first))
+        info = f"typedjson_kafka-{version}.dist-info"
         with zipfile.ZipFile(first) as z:
             names = z.namelist()
+            for entry in z.infolist():
+                self.assertEqual(time.gmtime(epoch)[:6], entry.date_time, entry.filename)
             self.assertIn("typedjson/__init__.py", names)
             self.assertIn("typedjson/__main__.py", names)
+            self.assertIn(f"{info}/LICENSE", names)
             self.assertEqual(f"{info}/RECORD", names[-1])
             record = [line.split(",") for line in z.read(f"{info}/RECORD").decode().splitlines()]
             self.assertEqual(sorted(names), sorted(r[0] for r in record))
@@ -264,13 +277,163 @@ class PythonWheelTest(unittest.TestCase):
                 data = z.read(path)
                 self.assertEqual((python_wheel.record_hash(data), str(len(data))), (digest, size), path)
             meta = z.read(f"{info}/METADATA").decode()
-            for line in ("Metadata-Version: 2.1", "Name: typedjson", f"Version: {version}", "Requires-Python: >=3.11",
-                         'Requires-Dist: confluent-kafka; extra == "kafka"', "License: Apache-2.0"):
-                self.assertIn(line + "\n", meta)
-            self.assertNotIn("](../", meta, "README's relative links are made absolute for PyPI")
+            self.assertMetadata(meta, version)
             self.assertIn("Root-Is-Purelib: true\nTag: py3-none-any\n", z.read(f"{info}/WHEEL").decode())
             self.assertEqual("[console_scripts]\ntypedjson = typedjson.__main__:main\n",
                              z.read(f"{info}/entry_points.txt").decode())
+
+    def assertMetadata(self, meta, version):
+        for line in ("Metadata-Version: 2.1", f"Name: {versions.PYTHON_DISTRIBUTION}", f"Version: {version}",
+                     "Requires-Python: >=3.11", 'Requires-Dist: confluent-kafka; extra == "kafka"',
+                     "License: Apache-2.0", "Classifier: License :: OSI Approved :: Apache Software License",
+                     "Project-URL: Source, https://github.com/typedjson/typedjson/tree/main/clients/python"):
+            self.assertIn(line + "\n", meta)
+        self.assertNotIn("](../", meta, "README's relative links are made absolute for PyPI")
+
+    def test_the_sdist_holds_the_license_and_the_metadata_and_is_the_same_each_time(self):
+        out = tempfile.mkdtemp(prefix="typedjson-test-sdist-")
+        self.addCleanup(shutil.rmtree, out)
+        epoch = 1767225600
+        os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+        self.addCleanup(os.environ.pop, "SOURCE_DATE_EPOCH")
+        first = python_wheel.build_sdist(os.path.join(out, "a"))
+        with unittest.mock.patch("time.time", lambda: epoch + 7200.5):
+            second = python_wheel.build_sdist(os.path.join(out, "b"))
+        with open(first, "rb") as a, open(second, "rb") as b:
+            self.assertEqual(a.read(), b.read(), "two builds of the sdist differ")
+        version = versions.python_version(versions.ROOT_VERSION.search(versions.read("pom.xml")).group(2))
+        base = f"typedjson_kafka-{version}"
+        self.assertEqual(f"{base}.tar.gz", os.path.basename(first))
+        with tarfile.open(first) as t:
+            names = t.getnames()
+            for m in t.getmembers():
+                self.assertEqual(epoch, m.mtime, m.name)
+            for name in ("PKG-INFO", "pyproject.toml", "README.md", "LICENSE", "typedjson/__init__.py"):
+                self.assertIn(f"{base}/{name}", names)
+            self.assertIn("Apache License", t.extractfile(f"{base}/LICENSE").read().decode())
+            self.assertMetadata(t.extractfile(f"{base}/PKG-INFO").read().decode(), version)
+
+
+class VersionsEverywhereTest(unittest.TestCase):
+    """versions.py check on a copy of this checkout's files, with one thing put wrong at a time."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp(prefix="typedjson-test-everywhere-")
+        self.addCleanup(shutil.rmtree, self.root)
+        paths = (["pom.xml", "CHANGELOG.md", "RELEASING.md", versions.PACKAGE_JSON, versions.PACKAGE_LOCK,
+                  versions.PYPROJECT, versions.PY_INIT] + versions.MODULE_POMS + versions.DOC_PAGES)
+        for path in paths:
+            os.makedirs(os.path.join(self.root, os.path.dirname(path)), exist_ok=True)
+            shutil.copy(os.path.join(versions.ROOT, path), os.path.join(self.root, path))
+        saved = versions.ROOT
+        versions.ROOT = self.root
+        self.addCleanup(setattr, versions, "ROOT", saved)
+
+    def problems(self):
+        err = io.StringIO()
+        with unittest.mock.patch("sys.stderr", err):
+            status = versions.check()
+        return status, err.getvalue()
+
+    def replace(self, path, old, new):
+        text = versions.read(path)
+        self.assertIn(old, text, path)
+        versions.write(path, text.replace(old, new, 1))
+
+    def test_this_checkout_agrees(self):
+        self.assertEqual((0, ""), self.problems())
+
+    def test_a_release_and_back_agree_and_say_what_is_published(self):
+        with unittest.mock.patch("sys.stdout", io.StringIO()):
+            versions.set_version("7.8.9", "2026-12-07T00:00:00Z")
+        self.assertEqual((0, ""), self.problems())
+        for page in versions.DOC_PAGES:
+            self.assertNotRegex(versions.read(page), r"\d-SNAPSHOT", page)
+            self.assertNotRegex(versions.read(page), r"(?i)not (published|on (Maven Central|PyPI|npm)) yet", page)
+        self.assertIn("`pip install typedjson-kafka==7.8.9`", versions.read("clients/python/README.md"))
+        self.assertIn("implementation 'io.typedjson:typedjson-serde:7.8.9'", versions.read("docs/generated-codecs.md"))
+        self.assertIn("typedjson-serde-7.8.9.jar", versions.read("docs/console-formatter.md"))
+        with unittest.mock.patch("sys.stdout", io.StringIO()):
+            versions.set_version("7.9.0-SNAPSHOT")
+        self.assertEqual((0, ""), self.problems())
+        self.assertIn("not published", versions.read("README.md"))
+
+    def test_a_stale_version_in_a_page(self):
+        java = versions.current()[0]
+        self.replace("README.md", f"typedjson-processor:{java}'", "typedjson-processor:0.0.1'")
+        status, err = self.problems()
+        self.assertEqual(1, status)
+        self.assertRegex(err, r"README\.md:\d+: typedjson version is '0\.0\.1'")
+
+    def test_a_snapshot_no_pattern_knows(self):
+        self.replace("docs/operations.md", "\n", "\nbuilt from 0.0.9-SNAPSHOT\n")
+        status, err = self.problems()
+        self.assertEqual(1, status)
+        self.assertIn("docs/operations.md:2: a development version is '0.0.9-SNAPSHOT'", err)
+
+    def test_release_text_that_set_version_did_not_write(self):
+        self.replace("docs/flink.md", "Not on Maven Central yet", "Not on Maven Central, ever")
+        status, err = self.problems()
+        self.assertEqual(1, status)
+        self.assertIn("the status text flink is", err)
+
+    def test_a_status_marker_removed(self):
+        self.replace("SECURITY.md", "<!-- status:security -->", "")
+        self.assertIn("SECURITY.md: the status text security is None", self.problems()[1])
+
+    def test_names_that_are_not_ours(self):
+        text = json.loads(versions.read(versions.PACKAGE_JSON))
+        text["name"] = "@typedjson/typedjson"
+        versions.write(versions.PACKAGE_JSON, json.dumps(text))
+        self.replace(versions.PYPROJECT, 'name = "typedjson-kafka"', 'name = "typedjson"')
+        self.replace("docs/event-types.md", "\n", "\nRun `pip install typedjson` first.\n")
+        status, err = self.problems()
+        self.assertEqual(1, status)
+        self.assertIn("package.json: name is '@typedjson/typedjson', expected 'typedjson-kafka'", err)
+        self.assertIn("pyproject.toml: name is 'typedjson', expected 'typedjson-kafka'", err)
+        self.assertIn("docs/event-types.md:2: 'pip install typedjson' is not a name typedjson publishes under", err)
+
+
+class PackagesTest(unittest.TestCase):
+    def setUp(self):
+        self.out = tempfile.mkdtemp(prefix="typedjson-test-packages-")
+        self.addCleanup(shutil.rmtree, self.out)
+
+    def npm(self, names, name="typedjson-kafka", version="1.2.3"):
+        os.makedirs(os.path.join(self.out, "npm"), exist_ok=True)
+        with tarfile.open(os.path.join(self.out, "npm", f"typedjson-kafka-{version}.tgz"), "w:gz") as t:
+            for n in names:
+                data = json.dumps({"name": name, "version": version}).encode() if n == "package.json" else b"x"
+                info = tarfile.TarInfo("package/" + n)
+                info.size = len(data)
+                t.addfile(info, io.BytesIO(data))
+        return packages.npm_problems(os.path.join(self.out, "npm"), "1.2.3")
+
+    GOOD_NPM = ["package.json", "LICENSE", "README.md", "dist/index.js", "dist/index.d.ts", "dist/index.mjs",
+                "dist/index.d.mts", "dist/cli.js", "dist/reader.js"]
+
+    def test_the_npm_package_holds_only_what_users_import(self):
+        self.assertEqual([], self.npm(self.GOOD_NPM))
+        problems = " ".join(self.npm(self.GOOD_NPM + ["dist/kafka-check.js", "dist/test/vectors.test.js"]))
+        self.assertIn("package/dist/kafka-check.js is not for users", problems)
+        self.assertIn("package/dist/test/vectors.test.js is not for users", problems)
+        self.assertIn("package.json is @typedjson/typedjson@1.2.3", " ".join(self.npm(self.GOOD_NPM, "@typedjson/typedjson")))
+
+    def test_the_python_release_has_a_wheel_and_an_sdist_with_license_and_metadata(self):
+        python_wheel.build(self.out)
+        python_wheel.build_sdist(self.out)
+        version = versions.current()[0]
+        self.assertEqual([], packages.python_problems(self.out, version))
+        wheel = [f for f in os.listdir(self.out) if f.endswith(".whl")][0]
+        with zipfile.ZipFile(os.path.join(self.out, wheel)) as z:
+            kept = [(i, z.read(i)) for i in z.infolist() if not i.filename.endswith("/LICENSE")]
+        with zipfile.ZipFile(os.path.join(self.out, wheel), "w") as z:
+            for i, data in kept:
+                z.writestr(i, data)
+        os.remove(os.path.join(self.out, wheel.replace("-py3-none-any.whl", ".tar.gz")))
+        problems = " ".join(packages.python_problems(self.out, version))
+        self.assertIn(".dist-info/LICENSE", problems)
+        self.assertIn("no sdist", problems)
 
 
 if __name__ == "__main__":
