@@ -34,7 +34,7 @@ if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
     tarball=$(cd typescript && npm pack --silent --pack-destination "$work" 2>/dev/null | tail -1)
     version=$(node -p 'require("./typescript/package.json").version')
     # only what users import, the command and the package's own files: no test harness, benchmark or tests
-    extra=$(tar -tzf "$work/$tarball" | grep -Ev '^package/(package\.json|README\.md|LICENSE|dist/[a-z-]+\.(js|d\.ts)|dist/index\.(mjs|d\.mts))$' \
+    extra=$(tar -tzf "$work/$tarball" | grep -Ev '^package/(package\.json|README\.md|LICENSE|dist/[a-z0-9-]+\.(js|d\.ts)|dist/index\.(mjs|d\.mts))$' \
       || true)
     extra="$extra$(tar -tzf "$work/$tarball" | grep -E '^package/dist/(kafka-check|bench)\.' || true)"
     [ -z "$extra" ] || { echo "npm package: files users do not import: $extra" >&2; exit 1; }

@@ -22,7 +22,7 @@ import versions
 
 # what the npm package may hold: the modules users import and the typedjson command (dist/*.js and their types),
 # the ES module entry, and the package's own files
-NPM_ALLOWED = re.compile(r"package/(package\.json|README\.md|LICENSE|dist/[a-z-]+\.(js|d\.ts)|dist/index\.(mjs|d\.mts))")
+NPM_ALLOWED = re.compile(r"package/(package\.json|README\.md|LICENSE|dist/[a-z0-9-]+\.(js|d\.ts)|dist/index\.(mjs|d\.mts))")
 # modules of dist/ that are not for users: the broker round trip of the tests, the benchmark
 NPM_NOT_FOR_USERS = re.compile(r"package/dist/(kafka-check|bench)\.")
 
