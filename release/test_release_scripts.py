@@ -16,6 +16,7 @@ import zipfile
 import central_bundle
 import packages
 import python_wheel
+import sbom_embedded
 import versions
 
 GROUP = "io/typedjson"
@@ -31,6 +32,7 @@ PARENT = """<?xml version="1.0" encoding="UTF-8"?>
   <url>https://example.org/typedjson</url>
   <licenses><license><name>Apache-2.0</name><url>https://www.apache.org/licenses/LICENSE-2.0.txt</url></license></licenses>
   <developers><developer><name>The typedjson developers</name></developer></developers>
+  <properties><asm.version>9.9.1</asm.version></properties>
   <scm child.scm.connection.inherit.append.path="false" child.scm.developerConnection.inherit.append.path="false"
        child.scm.url.inherit.append.path="false">
     <url>https://example.org/typedjson</url><connection>scm:git:https://example.org/typedjson.git</connection>
@@ -64,12 +66,14 @@ def zip_of(entries):
     return out.getvalue()
 
 
-def plugin_archive(root="typedjson-connect-converter-1.2.3", manifest=None, lib=None, third_party=THIRD_PARTY):
+def plugin_archive(root="typedjson-connect-converter-1.2.3", manifest=None, lib=None, third_party=THIRD_PARTY,
+                   extra=None):
     entries = {f"{root}/manifest.json": json.dumps(manifest or MANIFEST), f"{root}/doc/LICENSE": "Apache",
                f"{root}/doc/licenses/THIRD-PARTY.txt": third_party,
                f"{root}/doc/licenses/jackson-core/LICENSE": "Apache"}
     for jar in lib or ["typedjson-connect-converter-1.2.3.jar", "jackson-core-2.23.0.jar"]:
-        entries[f"{root}/lib/{jar}"] = "jar"
+        entries[f"{root}/lib/{jar}"] = zip_of({"io/A.class": "x"})
+    entries.update(extra or {})
     return zip_of(entries)
 
 
@@ -189,6 +193,90 @@ class BundleCheckTest(unittest.TestCase):
             "<description>", "<dependencies><dependency><groupId>io.typedjson</groupId>"
                              "<artifactId>typedjson-serde</artifactId></dependency></dependencies><description>"))
 
+    def replaced(self, artifact, kind, entries):
+        """A change: the artifact's file of this kind (".jar", "-sources.jar", ...) made of these entries."""
+        def change(f):
+            name = f"{GROUP}/{artifact}/1.2.3/{artifact}-1.2.3{kind}"
+            f[name] = zip_of(entries)
+            f[name + ".asc"] = self.sign(f[name])
+            f[name + ".md5"] = hashlib.md5(f[name]).hexdigest().encode()
+            f[name + ".sha1"] = hashlib.sha1(f[name]).hexdigest().encode()
+        return change
+
+    JAR = {"META-INF/MANIFEST.MF": "Manifest-Version: 1.0\n", "io/A.class": "x"}
+
+    def test_asm_not_relocated(self):
+        self.refused("ASM not relocated (org/objectweb/ entries)", change=self.replaced(
+            "typedjson-connect-converter", ".jar", dict(self.JAR, **{"org/objectweb/asm/ClassWriter.class": "x"})))
+
+    def test_asm_without_its_license_or_with_another_version(self):
+        asm = dict(self.JAR, **{"io/typedjson/internal/asm/ClassWriter.class": "x"})
+        self.refused("holds ASM without its license", change=self.replaced("typedjson-connect-converter", ".jar", asm))
+        self.refused("does not name ASM 9.9.1", change=self.replaced(
+            "typedjson-connect-converter", ".jar", dict(asm, **{"META-INF/licenses/asm.txt": "ASM 9.8 (org.ow2.asm)"})))
+        problems = self.bundle(change=self.replaced(
+            "typedjson-connect-converter", ".jar", dict(asm, **{"META-INF/licenses/asm.txt": "ASM 9.9.1 (org.ow2)"})))
+        self.assertEqual([], [p for p in problems if "license" in p or "relocated" in p])
+
+    def test_an_sbom_that_calls_embedded_asm_optional(self):
+        asm = dict(self.JAR, **{"io/typedjson/internal/asm/ClassWriter.class": "x",
+                                "META-INF/licenses/asm.txt": "ASM 9.9.1 (org.ow2)"})
+        bom = {"metadata": {"component": {"purl": "pkg:maven/io.typedjson/typedjson-connect-converter@1.2.3?type=jar"}},
+               "components": [{"type": "library", "bom-ref": "pkg:maven/org.ow2.asm/asm@9.9.1?type=jar",
+                               "group": "org.ow2.asm", "name": "asm", "version": "9.9.1", "scope": "optional"}]}
+        def change(marked):
+            def apply(f):
+                self.replaced("typedjson-connect-converter", ".jar", asm)(f)
+                name = f"{GROUP}/typedjson-connect-converter/1.2.3/typedjson-connect-converter-1.2.3-cyclonedx.json"
+                data = json.loads(json.dumps(bom))
+                if marked:
+                    sbom_embedded.mark(data, "org.ow2.asm:asm", "io.typedjson.internal.asm")
+                f[name] = json.dumps(data).encode()
+                f[name + ".asc"] = self.sign(f[name])
+                f[name + ".md5"] = hashlib.md5(f[name]).hexdigest().encode()
+                f[name + ".sha1"] = hashlib.sha1(f[name]).hexdigest().encode()
+            return apply
+        self.refused("the jar holds ASM, which the SBOM does not list as embedded (scope ['optional'])",
+                     change=change(False))
+        self.assertEqual([], self.bundle(change=change(True)))
+
+    def test_a_module_whose_javadoc_documents_what_it_does_not_export(self):
+        sources = {"module-info.java": "module m { exports io.a; // exports io.c;\n exports io.b to other; }",
+                   "io/a/A.java": "x"}
+        javadoc = {"index.html": "x", "m/io/a/package-summary.html": "x", "m/io/b/package-summary.html": "x"}
+        def change(f):
+            self.replaced("typedjson-connect-converter", "-sources.jar", sources)(f)
+            self.replaced("typedjson-connect-converter", "-javadoc.jar", javadoc)(f)
+        problems = self.bundle(change=change)
+        self.assertIn("documents io.b, which the module does not export to everyone", " ".join(problems))
+        self.assertNotIn("documents io.a", " ".join(problems))
+        self.assertIn("no module-info.class (its sources have module-info.java)", " ".join(problems))
+
+    def test_a_parent_pom_with_a_path_of_the_machine_or_an_unpublished_artifact(self):
+        self.refused("names a path of the build machine: /usr/lib/jvm/temurin-25-jdk-amd64", parent=PARENT.replace(
+            "<asm.version>", "<newest.jdk>/usr/lib/jvm/temurin-25-jdk-amd64</newest.jdk><asm.version>"))
+        self.refused("manages io.typedjson:typedjson-serde:test-jar, which is not published", parent=PARENT.replace(
+            "<scm ", "<dependencyManagement><dependencies><dependency><groupId>io.typedjson</groupId>"
+                     "<artifactId>typedjson-serde</artifactId><version>1.2.3</version><type>test-jar</type>"
+                     "</dependency></dependencies></dependencyManagement><scm "))
+
+    def test_a_plugin_jar_holding_asm_without_its_license(self):
+        lib = ["typedjson-connect-converter-1.2.3.jar", "jackson-core-2.23.0.jar", "typedjson-serde-1.2.3.jar"]
+        serde = zip_of({"io/typedjson/internal/asm/ClassWriter.class": "x"})
+        third_party = THIRD_PARTY + "     (Apache-2.0) typedjson serde (io.typedjson:typedjson-serde:1.2.3 - https://t)\n"
+        def archive(**kw):
+            data = io.BytesIO()
+            with zipfile.ZipFile(io.BytesIO(plugin_archive(lib=lib, **kw))) as src, zipfile.ZipFile(data, "w") as z:
+                for n in src.namelist():
+                    z.writestr(n, serde if n.endswith("/lib/typedjson-serde-1.2.3.jar") else src.read(n))
+            return data.getvalue()
+        problems = " ".join(self.bundle(plugin=archive(third_party=third_party)))
+        self.assertIn("holds ASM, which doc/licenses/THIRD-PARTY.txt does not name", problems)
+        self.assertIn("holds ASM, whose license is not under doc/licenses/asm/", problems)
+        self.assertEqual([], self.bundle(plugin=archive(
+            third_party=third_party + "     (BSD-3-Clause) ASM (org.ow2.asm:asm:9.9.1 - https://asm.ow2.io/)\n",
+            extra={"typedjson-connect-converter-1.2.3/doc/licenses/asm/LICENSE": "BSD"})))
+
     def test_a_plugin_jar_without_a_license(self):
         self.refused("lib/extra-1.0.jar is not in doc/licenses/THIRD-PARTY.txt", plugin=plugin_archive(
             lib=["typedjson-connect-converter-1.2.3.jar", "jackson-core-2.23.0.jar", "extra-1.0.jar"]))
@@ -222,11 +310,13 @@ class VersionsTest(unittest.TestCase):
         self.addCleanup(setattr, versions, "ROOT", saved)
 
     def test_a_release_moves_unreleased_into_its_section(self):
-        self.with_changelog("# Changelog\n\n## [Unreleased]\n\n### Added\n\n- x\n\n"
+        self.with_changelog("# Changelog\n\n## [Unreleased]\n\nThe coming 0.1.0 (`0.1.0-SNAPSHOT`), not published yet.\n\n"
+                            "### Added\n\n- x\n\n"
                             "[Unreleased]: https://github.com/typedjson/typedjson/commits/main\n")
         versions.release_changelog("0.1.0", "2026-12-05")
         text = versions.read("CHANGELOG.md")
         self.assertIn("## [Unreleased]\n\n## [0.1.0] - 2026-12-05\n\n### Added\n\n- x", text)
+        self.assertNotIn("not published", text)
         self.assertIn("[Unreleased]: https://github.com/typedjson/typedjson/compare/v0.1.0...HEAD\n"
                       "[0.1.0]: https://github.com/typedjson/typedjson/releases/tag/v0.1.0", text)
         self.assertEqual([], versions.check_changelog("0.1.0"))
@@ -234,6 +324,12 @@ class VersionsTest(unittest.TestCase):
         self.assertIn("[0.2.0]: https://github.com/typedjson/typedjson/compare/v0.1.0...v0.2.0",
                       versions.read("CHANGELOG.md"))
         self.assertEqual([], versions.check_changelog("0.2.0"))
+
+    def test_release_notes_that_say_not_published(self):
+        self.with_changelog("# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-12-05\n\nNot published yet.\n\n"
+                            "### Added\n\n- x\n\n[Unreleased]: https://a/b\n[0.1.0]: https://a/c\n")
+        self.assertEqual(["CHANGELOG.md: the release notes of 0.1.0 say it is not published"],
+                         versions.check_changelog("0.1.0"))
 
     def test_changelog_form(self):
         self.with_changelog("# Changelog\n\n## [Unreleased] — 0.1.0-SNAPSHOT\n\n### Improved\n\n- x\n")

@@ -45,7 +45,6 @@ PYTHON_DISTRIBUTION = "typedjson-kafka"
 WRONG_NAMES = [
     re.compile(r"@typedjson/"),
     re.compile(r"\b(?:pip|pip3|npm|pnpm|yarn) (?:install|add) (?:-U )?typedjson(?![\w.-])"),
-    re.compile(r"\bpip (?:install|download) [^`\n]*\btypedjson(?:==|>=|\s|`|$)"),
 ]
 
 # What a page says of whether this version is published: between <!-- status:KEY --> and <!-- /status -->, written
@@ -198,7 +197,7 @@ def check_names():
     for what, name in (("npm package", NPM_PACKAGE), ("Python distribution", PYTHON_DISTRIBUTION)):
         if f"`{name}`" not in releasing:
             problems.append(f"RELEASING.md: does not name the {what} `{name}`")
-    for page in DOC_PAGES + ["RELEASING.md"]:
+    for page in DOC_PAGES:
         text = read(page)
         for pattern in WRONG_NAMES:
             for m in pattern.finditer(text):
@@ -235,6 +234,9 @@ def check_changelog(java):
             problems.append(f"CHANGELOG.md: '### {h}' is not one of Keep a Changelog's kinds of change")
     if not java.endswith("-SNAPSHOT") and java not in released:
         problems.append(f"CHANGELOG.md: no section '## [{java}] - <date>' for the release version {java}")
+    section = re.search(rf"(?ms)^## \[{re.escape(java)}\] - [^\n]*\n(.*?)(?=^## |^\[)", text)
+    if section and re.search(r"(?i)not (?:yet )?published|published yet", section.group(1)):
+        problems.append(f"CHANGELOG.md: the release notes of {java} say it is not published")
     return problems
 
 
@@ -260,7 +262,10 @@ def release_changelog(version, date):
     text = read("CHANGELOG.md")
     if re.search(rf"(?m)^## \[{re.escape(version)}\]", text):
         return
-    text = re.sub(r"(?m)^## \[Unreleased\].*$", f"## [Unreleased]\n\n## [{version}] - {date}", text, count=1)
+    # what is said under [Unreleased] before its first '### ' (the coming version, "not published yet") describes the
+    # development state: it is dropped, never moved into the release notes
+    text = re.sub(r"(?ms)^## \[Unreleased\][^\n]*\n.*?(?=^### |^## |^\[)", f"## [Unreleased]\n\n## [{version}] - {date}\n\n",
+                  text, count=1)
     links = re.search(r"(?m)^\[Unreleased\]: .*$", text)
     previous = re.findall(r"(?m)^## \[(\d+\.\d+\.\d+)\] - ", text)[1:2]
     since = f"{REPO_URL}/compare/v{previous[0]}...v{version}" if previous else f"{REPO_URL}/releases/tag/v{version}"
