@@ -490,6 +490,20 @@ class VersionsEverywhereTest(unittest.TestCase):
         self.assertIn("docs/event-types.md:2: 'pip install typedjson' is not a name typedjson publishes under", err)
 
 
+class CheckReleaseTest(unittest.TestCase):
+    def test_it_compares_two_builds_of_its_own_never_this_checkouts_target(self):
+        # an incremental build's target/ (the README's first command, then the test command) once failed it
+        with open(os.path.join(versions.ROOT, "release", "check-release"), encoding="utf-8") as f:
+            script = f.read()
+        compares = [line for line in script.splitlines() if "cmp " in line]
+        self.assertTrue(compares)
+        for line in compares:
+            self.assertNotIn("$root", line)
+            self.assertIn("$work/again/", line)
+        self.assertIn('versions.py set "$release_version"', script)
+        self.assertIn('versions.py set "$next_version"', script)
+
+
 class PackagesTest(unittest.TestCase):
     def setUp(self):
         self.out = tempfile.mkdtemp(prefix="typedjson-test-packages-")
