@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""What the Python and npm packages of a release hold, checked before they are uploaded (RELEASING.md steps 5, 6).
+"""What the Python and npm packages of a release hold, checked before they are uploaded (RELEASING.md steps 6, 7).
 
     python3 release/packages.py check PYTHON_DIR NPM_DIR --version X.Y.Z
 
 PYTHON_DIR holds the wheel and the sdist (release/python_wheel.py --sdist), NPM_DIR the tarball of `npm pack`
-(an empty or missing NPM_DIR is left out with a note: no node where this ran). Fails, naming each problem, unless
+(an empty or missing NPM_DIR is left out with a note: no node where this ran; `-` for PYTHON_DIR checks the npm
+tarball alone). Fails, naming each problem, unless
   - both Python files carry the documented distribution name (versions.PYTHON_DISTRIBUTION) and the version, a
     LICENSE, the classifiers and the project URLs;
   - the npm tarball is versions.NPM_PACKAGE at the version and holds only what users import and the command:
@@ -90,7 +91,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     python_dir, npm_dir, version = argv[2], argv[3], argv[5]
-    problems = python_problems(python_dir, version)
+    problems = python_problems(python_dir, version) if python_dir != "-" else []
     if os.path.isdir(npm_dir) and os.listdir(npm_dir):
         problems += npm_problems(npm_dir, version)
     else:
