@@ -33,29 +33,34 @@ if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then
     set -e
     tarball=$(cd typescript && npm pack --silent --pack-destination "$work" 2>/dev/null | tail -1)
     version=$(node -p 'require("./typescript/package.json").version')
+    # only what users import, the command and the package's own files: no test harness, benchmark or tests
+    extra=$(tar -tzf "$work/$tarball" | grep -Ev '^package/(package\.json|README\.md|LICENSE|dist/[a-z0-9-]+\.(js|d\.ts)|dist/index\.(mjs|d\.mts))$' \
+      || true)
+    extra="$extra$(tar -tzf "$work/$tarball" | grep -E '^package/dist/(kafka-check|bench)\.' || true)"
+    [ -z "$extra" ] || { echo "npm package: files users do not import: $extra" >&2; exit 1; }
     mkdir "$work/npm-app"
     cd "$work/npm-app"
     printf '{"name":"typedjson-package-check","private":true}\n' >package.json
     npm install --offline --no-audit --no-fund --loglevel=error "$work/$tarball" >/dev/null
     node -e '
       const assert = require("node:assert");
-      const t = require("@typedjson/typedjson");
+      const t = require("typedjson-kafka");
       assert.strictEqual(t.stringify(t.parse("{\"n\":\"~i5\",\"d\":\"~d1.10\"}")), "{\"n\":\"~i5\",\"d\":\"~d1.10\"}");
       assert.throws(() => t.parse("\"~i01\""), t.TypedJsonError);
-      assert.strictEqual(require("@typedjson/typedjson/package.json").version, process.argv[1]);' "$version"
+      assert.strictEqual(require("typedjson-kafka/package.json").version, process.argv[1]);' "$version"
     node --input-type=module -e '
       import assert from "node:assert";
       import { createRequire } from "node:module";
-      import { parse, stringify, Decimal, TypedJsonError } from "@typedjson/typedjson";
-      const required = createRequire(import.meta.url)("@typedjson/typedjson");
+      import { parse, stringify, Decimal, TypedJsonError } from "typedjson-kafka";
+      const required = createRequire(import.meta.url)("typedjson-kafka");
       assert.strictEqual(stringify(parse("[\"~d1.10\"]")), "[\"~d1.10\"]");
       assert.ok(parse("\"~d1.10\"") instanceof required.Decimal, "import and require share the classes");
       assert.strictEqual(TypedJsonError, required.TypedJsonError);
       assert.strictEqual(Decimal, required.Decimal);'
     cli_works "npm package's typedjson command" "$work/npm-app/node_modules/.bin/typedjson"
     # the types, as a TypeScript user resolves them: "import" in an ES module, "require" in a CommonJS one
-    printf 'import { parse, Decimal, TypedJsonError } from "@typedjson/typedjson";\nconst v: unknown = parse("1");\nexport const d: typeof Decimal = Decimal;\nexport const e: typeof TypedJsonError = TypedJsonError;\nexport { v };\n' >check.mts
-    printf 'import t = require("@typedjson/typedjson");\nexport const s: string = t.stringify(t.parse("1"));\n' >check.cts
+    printf 'import { parse, Decimal, TypedJsonError } from "typedjson-kafka";\nconst v: unknown = parse("1");\nexport const d: typeof Decimal = Decimal;\nexport const e: typeof TypedJsonError = TypedJsonError;\nexport { v };\n' >check.mts
+    printf 'import t = require("typedjson-kafka");\nexport const s: string = t.stringify(t.parse("1"));\n' >check.cts
     printf '{"compilerOptions":{"module":"node16","moduleResolution":"node16","strict":true,"noEmit":true,"skipLibCheck":true,"types":[]},"files":["check.mts","check.cts"]}\n' >tsconfig.json
     "$clients/typescript/node_modules/.bin/tsc" -p tsconfig.json
     echo "npm package: $tarball ($(( $(wc -c <"$work/$tarball") / 1024 )) KB) installed offline into an empty folder:" \
@@ -89,7 +94,7 @@ if command -v python3 >/dev/null 2>&1; then
 import importlib.metadata, os, sys
 import typedjson
 assert typedjson.__file__.startswith(os.path.realpath(sys.prefix)) or typedjson.__file__.startswith(sys.prefix), typedjson.__file__
-assert importlib.metadata.version("typedjson") == sys.argv[1] == typedjson.__version__, importlib.metadata.version("typedjson")
+assert importlib.metadata.version("typedjson-kafka") == sys.argv[1] == typedjson.__version__, importlib.metadata.version("typedjson-kafka")
 assert typedjson.dumps(typedjson.loads(b'{"n":"~i5","d":"~d1.10"}')) == '{"n":"~i5","d":"~d1.10"}'
 PY
     cli_works "Python wheel's typedjson command" "$work/venv/bin/typedjson"

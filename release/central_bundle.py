@@ -18,7 +18,11 @@ signatures, and the serde test jar (test helpers of this build, not published).
     connection) of its own or inherited from a parent POM that is in the bundle, with the addresses Maven gives them;
   - its io.typedjson dependencies outside test scope are in the bundle;
   - a Connect plugin archive (classifier plugin) is in Confluent Hub's layout with a manifest.json the Hub reads and
-    a license for every jar in its lib/.
+    a license for every jar in its lib/, ASM's too where a jar there holds it;
+  - what the jars hold says what they are: a module's jar has its module-info.class and its javadoc documents only
+    the packages the module exports to everyone; ASM inside a jar is relocated (no org/objectweb/ entry) and
+    travels with its license (META-INF/licenses/asm.txt naming the version the parent POM's asm.version gives);
+  - the parent POM names no path of the build machine and manages no io.typedjson artifact that is not published.
 The component list must be exactly --expect. Standard library and gpg only.
 """
 import hashlib
@@ -224,6 +228,17 @@ def check_plugin_archive(name, data, version, problems):
             else:
                 problems.append(f"{name}: lib/{jar} is not in doc/licenses/THIRD-PARTY.txt")
         for jar in jars:
+            try:
+                holds_asm = any(n.startswith(RELOCATED_ASM) for n in jar_names(z.read(f"{root}/lib/{jar}")))
+            except zipfile.BadZipFile:
+                problems.append(f"{name}: lib/{jar} is not a zip")
+                continue
+            if holds_asm:
+                if not re.search(r"\(org\.ow2\.asm:asm:[^ ]+ - ", third_party):
+                    problems.append(f"{name}: lib/{jar} holds ASM, which doc/licenses/THIRD-PARTY.txt does not name")
+                if not any(n.startswith(f"{root}/doc/licenses/asm/") for n in names):
+                    problems.append(f"{name}: lib/{jar} holds ASM, whose license is not under doc/licenses/asm/")
+        for jar in jars:
             if jar.startswith(("kafka-", "connect-api", "connect-runtime")):
                 problems.append(f"{name}: lib/{jar} is Kafka's own (the worker has it)")
         return {"root": root, "owner": owner, "name": manifest.get("name"), "types": kinds, "lib": licensed}
@@ -331,6 +346,7 @@ def check_bundle(path, key, expect, version):
             sizes.append((name[len(prefix):] or name, len(data)))
         if pom.packaging == "jar":
             check_jars(directory, prefix, files, problems)
+            check_contents(directory, prefix, files, problems)
             sbom = files.get(f"{directory}/{prefix}-cyclonedx.json")
             if sbom is None:
                 problems.append(f"{directory}: no {prefix}-cyclonedx.json (the SBOM)")
@@ -338,13 +354,90 @@ def check_bundle(path, key, expect, version):
                 component = json.loads(sbom).get("metadata", {}).get("component", {})
                 if component.get("purl") != f"pkg:maven/{group}/{artifact}@{v}?type=jar":
                     problems.append(f"{directory}/{prefix}-cyclonedx.json: describes {component.get('purl')}")
+                jar = files.get(f"{directory}/{prefix}.jar")
+                if jar and any(n.startswith(RELOCATED_ASM) for n in jar_names(jar)):
+                    asm = [c for c in json.loads(sbom).get("components", [])
+                           if (c.get("group"), c.get("name")) == ("org.ow2.asm", "asm")]
+                    embedded = [c for c in asm if c.get("scope") == "required" and
+                                {"name": "typedjson:embedded", "value": "true"} in c.get("properties", [])]
+                    if not embedded:
+                        problems.append(f"{directory}/{prefix}-cyclonedx.json: the jar holds ASM, which the SBOM does "
+                                        f"not list as embedded (scope {[c.get('scope') for c in asm]})")
         check_pom(pom, poms, problems)
+        if artifact.endswith("-parent"):
+            check_parent_pom(pom.name, files[pom.name], {p.artifact for p in poms.values()}, problems)
         archive = f"{directory}/{prefix}-plugin.zip"
         if archive in files:
             plugin = check_plugin_archive(archive, files[archive], v, problems)
         report.append((f"{group}:{artifact}:{v}", pom.packaging, sizes))
     signed, fingerprint = verify_signatures(files, key, problems)
     return problems, report, signed, fingerprint, plugin
+
+
+RELOCATED_ASM = "io/typedjson/internal/asm/"
+
+
+def asm_version(files):
+    """The ASM version the parent POM pins (asm.version), or None."""
+    for name, data in files.items():
+        if re.search(r"/typedjson-parent-[^/]*\.pom$", name):
+            m = re.search(r"<asm\.version>([^<]+)</asm\.version>", data.decode("utf-8", "replace"))
+            return m.group(1) if m else None
+    return None
+
+
+def check_contents(directory, prefix, files, problems):
+    """The jar's module descriptor, ASM relocated and licensed, the javadoc of the exported packages only."""
+    jar = files.get(f"{directory}/{prefix}.jar")
+    sources = files.get(f"{directory}/{prefix}-sources.jar")
+    javadoc = files.get(f"{directory}/{prefix}-javadoc.jar")
+    if jar is None or sources is None:
+        return
+    with zipfile.ZipFile(io.BytesIO(jar)) as z:
+        names = z.namelist()
+        if any(n.startswith("org/objectweb/") for n in names):
+            problems.append(f"{directory}/{prefix}.jar: ASM not relocated (org/objectweb/ entries)")
+        if any(n.startswith(RELOCATED_ASM) for n in names):
+            version = asm_version(files)
+            if "META-INF/licenses/asm.txt" not in names:
+                problems.append(f"{directory}/{prefix}.jar: holds ASM without its license (META-INF/licenses/asm.txt)")
+            elif not version or f"ASM {version} " not in z.read("META-INF/licenses/asm.txt").decode("utf-8"):
+                problems.append(f"{directory}/{prefix}.jar: META-INF/licenses/asm.txt does not name ASM {version}, "
+                                "the version the parent POM pins (asm.version)")
+    with zipfile.ZipFile(io.BytesIO(sources)) as z:
+        if "module-info.java" not in z.namelist():
+            return
+        descriptor = re.sub(r"//[^\n]*|/\*.*?\*/", "", z.read("module-info.java").decode("utf-8"), flags=re.S)
+    exported = set(re.findall(r"\bexports\s+([\w.]+)\s*;", descriptor))
+    if "module-info.class" not in names:
+        problems.append(f"{directory}/{prefix}.jar: no module-info.class (its sources have module-info.java)")
+    if javadoc is not None:
+        documented = set()
+        for n in jar_names(javadoc):
+            m = re.fullmatch(r"(?:[\w.]+/)?((?:\w+/)*\w+)/package-summary\.html", n)
+            if m:
+                documented.add(m.group(1).replace("/", "."))
+        for package in sorted(documented - exported):
+            problems.append(f"{directory}/{prefix}-javadoc.jar: documents {package}, which the module does not export "
+                            "to everyone")
+
+
+def check_parent_pom(pom_name, data, published, problems):
+    """What the parent POM tells its users' builds: no path of the machine that built it, no managed io.typedjson
+    artifact that is not in the bundle (a test jar)."""
+    text = data.decode("utf-8", "replace")
+    for m in re.finditer(r"(?<![\w$.{])(/usr/|/home/|/opt/|/root/|[A-Z]:\\\\)[^<\s]*", text):
+        problems.append(f"{pom_name}: names a path of the build machine: {m.group(0)}")
+    body = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    management = re.search(r"<dependencyManagement>(.*?)</dependencyManagement>", body, re.S)
+    for dep in re.findall(r"<dependency>(.*?)</dependency>", management.group(1) if management else "", re.S):
+        if "<groupId>io.typedjson</groupId>" not in dep:
+            continue
+        artifact = re.search(r"<artifactId>([^<]+)</artifactId>", dep).group(1)
+        kind = re.search(r"<(type|classifier)>([^<]+)</(?:type|classifier)>", dep)
+        if artifact not in published or (kind and kind.group(2) not in ("jar",)):
+            problems.append(f"{pom_name}: manages io.typedjson:{artifact}"
+                            f"{':' + kind.group(2) if kind else ''}, which is not published")
 
 
 def check_jars(directory, prefix, files, problems):

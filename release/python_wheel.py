@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Builds the wheel of the Python package (clients/python) with the standard library alone.
+"""Builds the wheel and the sdist of the Python package (clients/python) with the standard library alone.
 
-    python3 release/python_wheel.py OUT_DIR        # prints the wheel's path
+    python3 release/python_wheel.py OUT_DIR          # prints the wheel's path
+    python3 release/python_wheel.py --sdist OUT_DIR  # also the sdist (what is uploaded to PyPI): prints both paths
 
 PyPI (and so setuptools' build dependencies, wheel among them) is out of reach where typedjson is built and
 tested, so the wheel is written here as PEP 427 describes it, from the [project] table of clients/python's
 pyproject.toml (PEP 621): the package's modules, and a .dist-info with METADATA (core metadata 2.1), WHEEL,
 entry_points.txt (the `typedjson` command), LICENSE and RECORD (each file's sha256 and size). The package is pure
-Python, so the tag is py3-none-any. Entries are sorted and dated 1980-01-01 (or SOURCE_DATE_EPOCH): the same
+Python, so the tag is py3-none-any. The sdist (PEP 625: NAME-VERSION.tar.gz, with PKG-INFO, pyproject.toml,
+README.md, LICENSE and the package's modules) builds the same wheel with setuptools. Entries are sorted and dated 1980-01-01 (or SOURCE_DATE_EPOCH): the same
 sources give the same bytes. `pip install ./clients/python` (setuptools) builds the same package where PyPI is
 reachable; clients/run-tests.sh installs this wheel into a fresh virtual environment and runs it.
 """
@@ -15,7 +17,10 @@ import base64
 import hashlib
 import os
 import re
+import gzip
+import io
 import sys
+import tarfile
 import time
 import tomllib
 import urllib.parse
@@ -61,27 +66,61 @@ def metadata(project, readme):
     return "\n".join(lines) + "\n\n" + readme
 
 
-def build(out_dir, project_dir=PROJECT, license_file=os.path.join(ROOT, "LICENSE")):
+def source_date():
+    """The date of every entry: SOURCE_DATE_EPOCH, or 1980-01-01 (the earliest a zip can hold)."""
+    return max(int(os.environ.get("SOURCE_DATE_EPOCH", "315532800")), 315532800)
+
+
+def read_project(project_dir):
+    """(project table, normalized name, the package's modules as (path, bytes), METADATA text)."""
     with open(os.path.join(project_dir, "pyproject.toml"), "rb") as f:
         pyproject = tomllib.load(f)
     project = pyproject["project"]
     name = re.sub(r"[-_.]+", "_", project["name"]).lower()
-    version = project["version"]
     packages = pyproject.get("tool", {}).get("setuptools", {}).get("packages", [name])
-    dist_info = f"{name}-{version}.dist-info"
-    files = []
+    modules = []
     for package in packages:
         directory = os.path.join(project_dir, *package.split("."))
         for file in sorted(os.listdir(directory)):
             if file.endswith(".py"):
                 with open(os.path.join(directory, file), "rb") as f:
-                    files.append((f"{package.replace('.', '/')}/{file}", f.read()))
+                    modules.append((f"{package.replace('.', '/')}/{file}", f.read()))
     with open(os.path.join(project_dir, project.get("readme", "README.md")), encoding="utf-8") as f:
         readme = f.read()
     source = project.get("urls", {}).get("Source")
     if source:
         readme = absolute_links(readme, source.replace("/tree/", "/blob/") + "/")
-    files.append((f"{dist_info}/METADATA", metadata(project, readme).encode("utf-8")))
+    return project, name, modules, metadata(project, readme)
+
+
+def build_sdist(out_dir, project_dir=PROJECT, license_file=os.path.join(ROOT, "LICENSE")):
+    project, name, modules, meta = read_project(project_dir)
+    base = f"{name}-{project['version']}"
+    files = [("PKG-INFO", meta.encode("utf-8"))]
+    for path in ("pyproject.toml", project.get("readme", "README.md")):
+        with open(os.path.join(project_dir, path), "rb") as f:
+            files.append((path, f.read()))
+    with open(license_file, "rb") as f:
+        files.append(("LICENSE", f.read()))
+    files += modules
+    os.makedirs(out_dir, exist_ok=True)
+    sdist = os.path.join(out_dir, f"{base}.tar.gz")
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as t:
+        for path, data in sorted(files):
+            info = tarfile.TarInfo(f"{base}/{path}")
+            info.size, info.mtime, info.mode = len(data), source_date(), 0o644
+            t.addfile(info, io.BytesIO(data))
+    with open(sdist, "wb") as f, gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=source_date()) as g:
+        g.write(raw.getvalue())
+    return sdist
+
+
+def build(out_dir, project_dir=PROJECT, license_file=os.path.join(ROOT, "LICENSE")):
+    project, name, files, meta = read_project(project_dir)
+    version = project["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    files.append((f"{dist_info}/METADATA", meta.encode("utf-8")))
     files.append((f"{dist_info}/WHEEL", (
         "Wheel-Version: 1.0\nGenerator: typedjson release/python_wheel.py\nRoot-Is-Purelib: true\n"
         "Tag: py3-none-any\n").encode("ascii")))
@@ -95,8 +134,7 @@ def build(out_dir, project_dir=PROJECT, license_file=os.path.join(ROOT, "LICENSE
     record += f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode("utf-8")))
 
-    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
-    date_time = time.gmtime(max(epoch, 315532800))[:6]
+    date_time = time.gmtime(source_date())[:6]
     os.makedirs(out_dir, exist_ok=True)
     wheel = os.path.join(out_dir, f"{name}-{version}-py3-none-any.whl")
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
@@ -110,7 +148,11 @@ def build(out_dir, project_dir=PROJECT, license_file=os.path.join(ROOT, "LICENSE
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) == 3 and sys.argv[1] == "--sdist":
+        print(build(sys.argv[2]))
+        print(build_sdist(sys.argv[2]))
+    elif len(sys.argv) == 2:
+        print(build(sys.argv[1]))
+    else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    print(build(sys.argv[1]))

@@ -32,8 +32,62 @@ PACKAGE_JSON = "clients/typescript/package.json"
 PACKAGE_LOCK = "clients/typescript/package-lock.json"
 PYPROJECT = "clients/python/pyproject.toml"
 PY_INIT = "clients/python/typedjson/__init__.py"
-# pages whose snippets name the Java version (a dependency's <version>, the plugin archive's file name)
-DOC_PAGES = ["README.md", "SECURITY.md", "docs/connect.md", "docs/flink.md"]
+# every page a user reads: their snippets name the Java version (a dependency's <version>, a Gradle coordinate, a jar
+# or the plugin archive's file name), and no other X.Y.Z-SNAPSHOT may stand anywhere in them
+DOC_PAGES = sorted(["README.md", "SECURITY.md", "CONTRIBUTING.md", "clients/typescript/README.md",
+                    "clients/python/README.md", "bench/README.md"]
+                   + ["docs/" + f for f in os.listdir(os.path.join(ROOT, "docs")) if f.endswith(".md")])
+
+# the names typedjson publishes under (RELEASING.md, "Names"): `typedjson` is someone else's on both PyPI and npm
+NPM_PACKAGE = "typedjson-kafka"
+PYTHON_DISTRIBUTION = "typedjson-kafka"
+# what no page may tell users to install: the other projects' packages, a scope nobody claimed
+WRONG_NAMES = [
+    re.compile(r"@typedjson/"),
+    re.compile(r"\b(?:pip|pip3|npm|pnpm|yarn) (?:install|add) (?:-U )?typedjson(?![\w.-])"),
+]
+
+# What a page says of whether this version is published: between <!-- status:KEY --> and <!-- /status -->, written
+# by set-version from here (a development version, a release), so that no release text says "not published" and no
+# snapshot's text points at a registry. {version}: Java's; {npm}, {python}: their spellings.
+STATUS = {
+    "readme": (
+        "Version `{version}`, **not published** to Maven Central yet: build and install it into your local Maven\n"
+        "repository first (`mvn -q install -DskipTests` in this directory), then:",
+        "Version `{version}`, on Maven Central:"),
+    "limitations": (
+        "**Not published**, one version (`{version}`), tested with Kafka 4.4.0 and Java 17 and 25 (above); the\n"
+        "  release is prepared ([RELEASING.md](RELEASING.md)) but not made.",
+        "**Version `{version}`**, tested with Kafka 4.4.0 and Java 17 and 25 (above)."),
+    "connect": (
+        "typedjson is not published yet: build it from this repository (JDK 17 and Maven):",
+        "Download the plugin archive `typedjson-connect-converter-{version}-plugin.zip` from\n"
+        "[Maven Central](https://repo1.maven.org/maven2/io/typedjson/typedjson-connect-converter/{version}/) or the\n"
+        "GitHub release `v{version}`, or install it with `confluent connect plugin install\n"
+        "typedjson/connect-converter:{version}`; or build it from this repository (JDK 17 and Maven):"),
+    "flink": (
+        "Not on Maven Central yet: `mvn -q install -DskipTests` in the checkout, then depend on",
+        "From Maven Central:"),
+    "security": (
+        "Only the current development version (`{version}`, the main branch) receives fixes.",
+        "The latest release (`{version}`) and the main branch receive fixes."),
+    "python": (
+        "Not on PyPI yet: install it from a checkout, `pip install ./clients/python`, or build the wheel with nothing\n"
+        "downloaded (`python3 release/python_wheel.py dist` from the repository root) and\n"
+        "`pip install dist/typedjson_kafka-*.whl`.",
+        "`pip install typedjson-kafka=={python}`, or from a checkout: `pip install ./clients/python`."),
+    "typescript": (
+        "Not on npm yet: in another project, after the build, `npm install /path/to/typedjson/clients/typescript`,\n"
+        "or `npm pack` here and install the tarball.",
+        "`npm install typedjson-kafka@{npm}`, or from a checkout after the build:\n"
+        "`npm install /path/to/typedjson/clients/typescript`."),
+}
+STATUS_BLOCK = re.compile(r"(<!-- status:([a-z]+) -->)(.*?)(<!-- /status -->)", re.S)
+# the page that holds each block (each must be there: a block deleted with its marker would go unnoticed)
+STATUS_PAGES = {"readme": "README.md", "limitations": "README.md", "connect": "docs/connect.md",
+                "flink": "docs/flink.md", "security": "SECURITY.md", "python": "clients/python/README.md",
+                "typescript": "clients/typescript/README.md"}
+ANY_SNAPSHOT = re.compile(r"\b\d+\.\d+\.\d+-SNAPSHOT\b|\b\d+\.\d+\.\d+(?:-dev\b|\.dev0)")
 
 
 def npm_version(java):
@@ -61,11 +115,24 @@ PYPROJECT_VERSION = re.compile(r'(?m)^(version\s*=\s*")([^"]*)(")')
 PY_INIT_VERSION = re.compile(r'(?m)^(__version__\s*=\s*")([^"]*)(")')
 # what a page says of typedjson's own version: <artifactId>typedjson-x</artifactId> <version>V</version>, the plugin
 # archive's name, and "`V`" right after the word Version or version
+V = r"(\d+\.\d+\.\d+(?:-SNAPSHOT)?)"
 DOC_VERSIONS = [
     re.compile(r"(<artifactId>typedjson-[a-z-]+</artifactId>\s*<version>)([^<]*)(</version>)"),
-    re.compile(r"(typedjson-connect-converter-)(\d+\.\d+\.\d+(?:-SNAPSHOT)?)(-plugin\.zip)"),
-    re.compile(r"([Vv]ersion \(?`)(\d+\.\d+\.\d+(?:-SNAPSHOT)?)(`)"),
+    re.compile(r"(typedjson-(?:serde|connect-converter|flink-format|processor)-)" + V + r"(\.jar|-plugin\.zip|\.zip)"),
+    re.compile(r"(io\.typedjson:typedjson-[a-z-]+:)" + V + r"(['\"`]|$)", re.M),
+    re.compile(r"(typedjson/connect-converter:)" + V + r"(`|\s|$)", re.M),
+    re.compile(r"([Vv]ersion \(?`)" + V + r"(`)"),
 ]
+
+
+def status_text(key, java):
+    snapshot, release = STATUS[key]
+    text = snapshot if java.endswith("-SNAPSHOT") else release
+    return text.format(version=java, npm=npm_version(java), python=python_version(java))
+
+
+def set_status(text, java):
+    return STATUS_BLOCK.sub(lambda m: m.group(1) + status_text(m.group(2), java) + m.group(4), text)
 
 
 def sub_one(pattern, text, value, path):
@@ -98,7 +165,45 @@ def current():
             for m in pattern.finditer(text):
                 line = text.count("\n", 0, m.start()) + 1
                 rows.append((f"{page}:{line}", "typedjson version", m.group(2), java))
+        for m in ANY_SNAPSHOT.finditer(text):
+            if m.group(0) not in (java, npm_version(java), python_version(java)):
+                line = text.count("\n", 0, m.start()) + 1
+                rows.append((f"{page}:{line}", "a development version", m.group(0), java))
+        for m in STATUS_BLOCK.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            expected = status_text(m.group(2), java) if m.group(2) in STATUS else "(a key of versions.STATUS)"
+            rows.append((f"{page}:{line}", f"the status text {m.group(2)}", m.group(3), expected))
+    for key, page in STATUS_PAGES.items():
+        if f"<!-- status:{key} -->" not in read(page):
+            rows.append((page, f"the status text {key}", None, f"<!-- status:{key} -->...<!-- /status -->"))
     return java, rows
+
+
+def check_names():
+    """The names in package.json, package-lock.json and pyproject.toml are the documented ones (RELEASING.md), and
+    no page tells users to install a name that is not ours."""
+    problems = []
+    package = json.loads(read(PACKAGE_JSON))
+    lock = json.loads(read(PACKAGE_LOCK))
+    for where, found in ((PACKAGE_JSON + ": name", package.get("name")),
+                         (PACKAGE_LOCK + ": name", lock.get("name")),
+                         (PACKAGE_LOCK + ': packages[""].name', lock.get("packages", {}).get("", {}).get("name"))):
+        if found != NPM_PACKAGE:
+            problems.append(f"{where} is {found!r}, expected {NPM_PACKAGE!r} (RELEASING.md, Names)")
+    m = re.search(r'(?m)^name\s*=\s*"([^"]*)"', read(PYPROJECT))
+    if not m or m.group(1) != PYTHON_DISTRIBUTION:
+        problems.append(f"{PYPROJECT}: name is {m and m.group(1)!r}, expected {PYTHON_DISTRIBUTION!r} (RELEASING.md, Names)")
+    releasing = read("RELEASING.md")
+    for what, name in (("npm package", NPM_PACKAGE), ("Python distribution", PYTHON_DISTRIBUTION)):
+        if f"`{name}`" not in releasing:
+            problems.append(f"RELEASING.md: does not name the {what} `{name}`")
+    for page in DOC_PAGES:
+        text = read(page)
+        for pattern in WRONG_NAMES:
+            for m in pattern.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"{page}:{line}: '{m.group(0)}' is not a name typedjson publishes under")
+    return problems
 
 
 def check_changelog(java):
@@ -129,6 +234,9 @@ def check_changelog(java):
             problems.append(f"CHANGELOG.md: '### {h}' is not one of Keep a Changelog's kinds of change")
     if not java.endswith("-SNAPSHOT") and java not in released:
         problems.append(f"CHANGELOG.md: no section '## [{java}] - <date>' for the release version {java}")
+    section = re.search(rf"(?ms)^## \[{re.escape(java)}\] - [^\n]*\n(.*?)(?=^## |^\[)", text)
+    if section and re.search(r"(?i)not (?:yet )?published|published yet", section.group(1)):
+        problems.append(f"CHANGELOG.md: the release notes of {java} say it is not published")
     return problems
 
 
@@ -139,6 +247,7 @@ def check():
     if not JAVA_VERSION.match(java):
         problems.append(f"pom.xml: version {java!r} is not X.Y.Z or X.Y.Z-SNAPSHOT")
     problems += check_changelog(java)
+    problems += check_names()
     if problems:
         print("versions: these disagree with the Java version " + java + " (set all with release/set-version):",
               file=sys.stderr)
@@ -153,7 +262,10 @@ def release_changelog(version, date):
     text = read("CHANGELOG.md")
     if re.search(rf"(?m)^## \[{re.escape(version)}\]", text):
         return
-    text = re.sub(r"(?m)^## \[Unreleased\].*$", f"## [Unreleased]\n\n## [{version}] - {date}", text, count=1)
+    # what is said under [Unreleased] before its first '### ' (the coming version, "not published yet") describes the
+    # development state: it is dropped, never moved into the release notes
+    text = re.sub(r"(?ms)^## \[Unreleased\][^\n]*\n.*?(?=^### |^## |^\[)", f"## [Unreleased]\n\n## [{version}] - {date}\n\n",
+                  text, count=1)
     links = re.search(r"(?m)^\[Unreleased\]: .*$", text)
     previous = re.findall(r"(?m)^## \[(\d+\.\d+\.\d+)\] - ", text)[1:2]
     since = f"{REPO_URL}/compare/v{previous[0]}...v{version}" if previous else f"{REPO_URL}/releases/tag/v{version}"
@@ -189,7 +301,7 @@ def set_version(version, timestamp=None):
         text = read(page)
         for pattern in DOC_VERSIONS:
             text = pattern.sub(lambda m: m.group(1) + version + m.group(3), text)
-        write(page, text)
+        write(page, set_status(text, version))
     if release:
         release_changelog(version, (timestamp or datetime.date.today().isoformat())[:10])
     print(f"version {old} -> {version} (npm {npm_version(version)}, Python {python_version(version)})")

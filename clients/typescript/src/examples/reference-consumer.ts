@@ -7,7 +7,7 @@
 //   npm run build && node dist/examples/reference-consumer.js --bootstrap localhost:9092 --topic orders \
 //     [--schema-topic _typedjson-schemas] [--max-records 10] [--wait-ms 10000]
 //
-// In your own code import from "@typedjson/typedjson" instead of "../index".
+// In your own code import from "typedjson-kafka" instead of "../index".
 import type { Consumer, Kafka } from "kafkajs";
 import { SchemaResolver, TypedJsonError, fingerprintHex, parseConnectRecord, stringify, writeSchemaNotation, DEFAULT_SCHEMA_TOPIC } from "../index";
 
