@@ -1,0 +1,25 @@
+package io.typedjson.format.internal;
+
+import io.typedjson.format.JsonWriter;
+import io.typedjson.format.TypedJsonException;
+
+/**
+ * Plain JSON, for and from writers and readers that do not know typed JSON (SPEC.md section 13): a string or key
+ * starting with {@code ~} is that text (the escape is neither written nor removed; {@link Lexemes} and the dynamic
+ * model ask the reader or writer), and a value that only a tag can carry is refused on write, here.
+ */
+public final class PlainJson {
+
+    private PlainJson() {}
+
+    /**
+     * Refuses a value that needs a tag ({@code what}: its type) when {@code out} writes plain JSON: a reader without
+     * typed JSON would take the tagged string or object for text or a map, and read the value wrong.
+     */
+    public static void refuseTag(JsonWriter out, String what) {
+        if (out.plainJson()) {
+            throw new TypedJsonException(what + " where the type does not say it (a dynamic position) needs a tag, "
+                    + "which a reader of plain JSON would read as text: not written as plain JSON");
+        }
+    }
+}
