@@ -147,16 +147,21 @@ final class OtherFormats {
     }
 
     /**
-     * The message of a value in Confluent's framing read without {@code typedjson.confluent.framing=strip} (the
-     * cold path of a refusal: the reader has already refused its first byte), or null when the value is not framed.
+     * On a refusal only (the cold path): what to set when the refused value looks like another writer's, or null. A value
+     * in Confluent's framing read without {@code typedjson.confluent.framing=strip} (the reader has refused its first
+     * byte); a refusal of a tag or escape (a '~') by a reader without {@code typedjson.other.writers=json}.
      */
-    static String framingNotEnabled(byte[] data, int offset, int length) {
-        if (!framed(data, offset, length) || length < FRAMING_LENGTH) {
-            return null;
+    static String hint(OtherFormats other, String reason, byte[] data, int offset, int length) {
+        if ((other == null || !other.stripFraming) && framed(data, offset, length) && length >= FRAMING_LENGTH) {
+            return "the value starts with Confluent's JSON Schema framing (magic byte 0, schema id "
+                    + schemaId("", data, offset, length) + "): set " + TypedJsonConfig.CONFLUENT_FRAMING
+                    + "=strip to read it, docs/migrating.md";
         }
-        return "the value starts with Confluent's JSON Schema framing (magic byte 0, schema id "
-                + schemaId("", data, offset, length) + "): set " + TypedJsonConfig.CONFLUENT_FRAMING
-                + "=strip to read it (docs/migrating.md)";
+        if ((other == null || !other.otherWriters) && reason != null && (reason.contains("'~'") || reason.contains("tag"))) {
+            return "a writer of plain JSON (Jackson, Spring Kafka's JSON serializers) writes a leading '~' as it is: if "
+                    + "the topic has such writers, set " + TypedJsonConfig.OTHER_WRITERS + "=json, docs/migrating.md";
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------ writing

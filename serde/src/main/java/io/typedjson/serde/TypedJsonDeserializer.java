@@ -167,9 +167,8 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
                     m.refused(e.getCause() instanceof TypedJsonException t ? Refusal.ofRead(t, support.format, data, offset, length)
                             : e.getCause() != null ? Refusal.TYPE : Refusal.UNKNOWN_TYPE_NAME);
                 }
-                String framing = e.getCause() instanceof TypedJsonException ? framing(data, offset, length) : null;
-                throw framing == null ? e : new SerializationException("Cannot read typed JSON from topic '" + topic
-                        + "': " + framing, e.getCause());
+                String hint = e.getCause() instanceof TypedJsonException t ? hint(t, data, offset, length) : null;
+                throw hint == null ? e : new SerializationException(e.getMessage() + " (" + hint + ")", e.getCause());
             }
         }
         try {
@@ -183,9 +182,9 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
             if (m != null) {
                 m.refused(Refusal.ofRead(e, support.format, data, offset, length));
             }
-            String framing = framing(data, offset, length);
-            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': "
-                    + (framing != null ? framing : e.getMessage()), e);
+            String hint = hint(e, data, offset, length);
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage()
+                    + (hint == null ? "" : " (" + hint + ")"), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
             if (m != null) {
@@ -195,9 +194,8 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
         }
     }
 
-    /** On a refusal only: the message for a value in Confluent's framing that this deserializer does not strip. */
-    private String framing(byte[] data, int offset, int length) {
-        OtherFormats other = support.other;
-        return other != null && other.stripFraming ? null : OtherFormats.framingNotEnabled(data, offset, length);
+    /** On a refusal only: the property to set when the value looks like another writer's (OtherFormats#hint). */
+    private String hint(TypedJsonException e, byte[] data, int offset, int length) {
+        return OtherFormats.hint(support.other, e.reason(), data, offset, length);
     }
 }

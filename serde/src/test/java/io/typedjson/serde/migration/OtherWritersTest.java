@@ -85,6 +85,7 @@ class OtherWritersTest {
                 () -> reader(Note.class, Map.of()).deserialize("notes", new RecordHeaders(), utf8(JACKSON)));
         assertTrue(e.getMessage().contains("tagged value \"~5 minutes late\" where a plain string belongs"), e.getMessage());
         assertTrue(e.getMessage().contains("$.note"), e.getMessage());
+        assertTrue(e.getMessage().contains("set typedjson.other.writers=json"), e.getMessage());
     }
 
     @Test
@@ -215,6 +216,7 @@ class OtherWritersTest {
                     () -> reader(Note.class, props).deserialize("notes", new RecordHeaders(), framed(7, JACKSON)));
             assertTrue(e.getMessage().contains("Confluent's JSON Schema framing (magic byte 0, schema id 7): set "
                     + "typedjson.confluent.framing=strip"), e.getMessage());
+            assertTrue(e.getMessage().contains(" at $ (byte offset 0)"), e.getMessage());
         }
     }
 
