@@ -1,5 +1,7 @@
 package io.typedjson.serde;
 
+import io.typedjson.serde.internal.FormatMark;
+import io.typedjson.serde.internal.FormatMark.Mark;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.apache.kafka.common.config.ConfigDef;
@@ -8,7 +10,6 @@ import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef.ValidString;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
@@ -20,18 +21,14 @@ import org.apache.kafka.common.header.Headers;
 final class OtherFormats {
 
     /** The header that marks a record's format: {@value #TYPED} or {@value #PLAIN} (ASCII). */
-    static final String HEADER = "typedjson-format";
-    static final String TYPED = "typed";
-    static final String PLAIN = "plain";
+    static final String HEADER = FormatMark.HEADER;
+    static final String TYPED = FormatMark.TYPED;
+    static final String PLAIN = FormatMark.PLAIN;
     /** The header a reader adds with the schema id of a value in Confluent's framing (decimal ASCII). */
     static final String SCHEMA_ID_HEADER = "typedjson-confluent-schema-id";
     /** Confluent's framing: magic byte 0, then the schema id (big-endian int32), then the JSON. */
     static final int FRAMING_LENGTH = 5;
 
-    private static final byte[] TYPED_BYTES = TYPED.getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] PLAIN_BYTES = PLAIN.getBytes(StandardCharsets.US_ASCII);
-
-    enum Mark { NONE, TYPED, PLAIN }
 
     /** {@code typedjson.other.writers=json}: an unmarked record is plain JSON, and the header is read. */
     final boolean otherWriters;
@@ -96,30 +93,8 @@ final class OtherFormats {
         if (!otherWriters) {
             return false;
         }
-        if (headers == null) {
-            return true;
-        }
-        Header found = null;
-        for (Header h : headers.headers(HEADER)) {
-            if (found != null) {
-                throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': the header "
-                        + HEADER + " is given twice");
-            }
-            found = h;
-        }
-        if (found == null) {
-            return true;
-        }
-        byte[] v = found.value();
-        if (java.util.Arrays.equals(v, TYPED_BYTES)) {
-            return false;
-        }
-        if (java.util.Arrays.equals(v, PLAIN_BYTES)) {
-            return true;
-        }
-        throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': the header " + HEADER
-                + " is " + (v == null ? "null" : "'" + new String(v, StandardCharsets.UTF_8) + "'") + ", neither '"
-                + TYPED + "' nor '" + PLAIN + "'");
+        return FormatMark.of(headers, reason -> new SerializationException("Cannot read typed JSON from topic '" + topic
+                + "': " + reason)) != Mark.TYPED;
     }
 
     /** Whether {@code data[offset, offset + length)} starts with Confluent's magic byte (no JSON text starts with 0). */
@@ -174,8 +149,7 @@ final class OtherFormats {
     /** Marks a record written with {@code headers} (a header copied from a record read is replaced). */
     void mark(Headers headers) {
         if (mark != Mark.NONE && headers != null) {
-            headers.remove(HEADER);
-            headers.add(HEADER, mark == Mark.PLAIN ? PLAIN_BYTES : TYPED_BYTES);
+            FormatMark.write(headers, mark);
         }
     }
 }
