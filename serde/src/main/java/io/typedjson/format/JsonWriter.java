@@ -393,7 +393,9 @@ public final class JsonWriter {
      * {@code ~b}, written without a String on the way.
      */
     public void writeTaggedBinary(char prefix, char tag, byte[] b) {
-        io.typedjson.format.internal.PlainJson.refuseTag(this, "byte[]");
+        if (plainJson) {
+            throw io.typedjson.format.internal.PlainJson.needsTag("byte[]");
+        }
         beforeValue();
         ensure((b.length + 2) / 3 * 4 + 4);
         buf[size++] = '"';

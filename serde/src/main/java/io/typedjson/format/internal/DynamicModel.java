@@ -117,7 +117,9 @@ public abstract class DynamicModel implements Codec<Object> {
      * {@code $["~map"][3]} is the second entry's value, {@code $["~set"][1]} the second element.
      */
     private void writeTaggedArray(JsonWriter out, String tag, Object value) {
-        PlainJson.refuseTag(out, tag.equals(Tags.SET) ? "Set" : "Map with keys other than strings");
+        if (out.plainJson()) {
+            throw PlainJson.needsTag(tag.equals(Tags.SET) ? "Set" : "Map with keys other than strings");
+        }
         out.writeStartObject();
         out.writeFieldName(tag);
         TypedJsonException duplicate;

@@ -13,13 +13,12 @@ public final class PlainJson {
     private PlainJson() {}
 
     /**
-     * Refuses a value that needs a tag ({@code what}: its type) when {@code out} writes plain JSON: a reader without
-     * typed JSON would take the tagged string or object for text or a map, and read the value wrong.
+     * The refusal of a value that needs a tag ({@code what}: its type) in a document written as plain JSON: a reader
+     * without typed JSON would take the tagged string or object for text or a map, and read the value wrong. Callers
+     * test {@link JsonWriter#plainJson()} first, so the hot path pays one field read.
      */
-    public static void refuseTag(JsonWriter out, String what) {
-        if (out.plainJson()) {
-            throw new TypedJsonException(what + " where the type does not say it (a dynamic position) needs a tag, "
-                    + "which a reader of plain JSON would read as text: not written as plain JSON");
-        }
+    public static TypedJsonException needsTag(String what) {
+        return new TypedJsonException(what + " where the type does not say it (a dynamic position) needs a tag, "
+                + "which a reader of plain JSON would read as text: not written as plain JSON");
     }
 }

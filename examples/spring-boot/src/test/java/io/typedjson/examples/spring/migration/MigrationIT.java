@@ -140,16 +140,21 @@ class MigrationIT {
     }
 
     static Deserializer<Object> springDeserializer() {
-        JacksonJsonDeserializer<Object> d = new JacksonJsonDeserializer<>(Shipment.class, jackson3());
+        JacksonJsonDeserializer<Shipment> d = new JacksonJsonDeserializer<>(Shipment.class, jackson3());
         d.addTrustedPackages(Shipment.class.getPackageName());
-        return d;
+        return anyValue(d);
     }
 
     static Deserializer<Object> spring2Deserializer() {
-        org.springframework.kafka.support.serializer.JsonDeserializer<Object> d =
+        org.springframework.kafka.support.serializer.JsonDeserializer<Shipment> d =
                 new org.springframework.kafka.support.serializer.JsonDeserializer<>(Shipment.class, jackson2());
         d.addTrustedPackages(Shipment.class.getPackageName());
-        return d;
+        return anyValue(d);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Deserializer<Object> anyValue(Deserializer<?> d) {
+        return (Deserializer<Object>) d;
     }
 
     /** typedjson's serializer as Kafka makes it: the class and the step's properties. */
