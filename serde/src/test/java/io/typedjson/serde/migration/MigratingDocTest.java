@@ -27,6 +27,19 @@ class MigratingDocTest {
             }
         }
         assertTrue(unknown.isEmpty(), "docs/migrating.md names properties the serde does not have: " + unknown);
+        // every typedjson line of a properties block is a key and a value the serde's configuration takes
+        Matcher block = Pattern.compile("```properties\n(.*?)```", Pattern.DOTALL).matcher(guide);
+        int lines = 0;
+        while (block.find()) {
+            for (String line : block.group(1).split("\n")) {
+                if (line.startsWith("typedjson.")) {
+                    int eq = line.indexOf('=');
+                    TypedJsonConfig.configDef().parse(java.util.Map.of(line.substring(0, eq), line.substring(eq + 1)));
+                    lines++;
+                }
+            }
+        }
+        assertTrue(lines >= 8, lines + " typedjson lines in the properties blocks");
         for (String key : new String[] {TypedJsonConfig.OTHER_WRITERS, TypedJsonConfig.FORMAT_HEADER,
                 TypedJsonConfig.CONFLUENT_FRAMING, TypedJsonConfig.TYPE_ID_HEADER, TypedJsonConfig.TYPE_IDS}) {
             assertTrue(guide.contains("`" + key), key + " is not in docs/migrating.md");
