@@ -106,6 +106,18 @@ class SpringTypeIdTest {
         assertNull(h2.lastHeader("__TypeId__"));
     }
 
+    /** Without headers (a state store) the name has nowhere to go but the envelope: typed JSON, as without the mark. */
+    @Test
+    void withoutHeadersAnEventIsTheEnvelopeStill() {
+        for (String mark : new String[] {"typed", "plain"}) {
+            TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+            s.configure(props("typedjson.format.header", mark), false);
+            byte[] bytes = s.serialize("orders", CREATED);
+            assertTrue(new String(bytes, StandardCharsets.UTF_8).startsWith("{\"~type\":\"order.created\",\"~v\":"), mark);
+            assertEquals(CREATED, reader().deserialize("orders", bytes));
+        }
+    }
+
     static int count(Headers h, String name) {
         int n = 0;
         for (var ignored : h.headers(name)) {
