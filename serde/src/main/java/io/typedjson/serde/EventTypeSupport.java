@@ -301,12 +301,10 @@ final class EventTypeSupport {
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + c.getSimpleName()
                     + " is not one of the topic's event types (" + types.describe() + ": " + TypedJsonConfig.VALUE_TYPES + ")");
         }
-        if (plain) {
+        if (plain && headers != null) {
             // plain JSON for readers without typedjson (SPEC.md section 13): no envelope, the name in headers only
             byte[] document = format.writePlain(entry.codec, value);
-            if (headers != null) {
-                writeNames(headers, entry);
-            }
+            writeNames(headers, entry);
             return document;
         }
         if (headers == null) {

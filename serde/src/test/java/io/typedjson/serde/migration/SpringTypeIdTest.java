@@ -113,7 +113,8 @@ class SpringTypeIdTest {
             TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
             s.configure(props("typedjson.format.header", mark), false);
             byte[] bytes = s.serialize("orders", CREATED);
-            assertTrue(new String(bytes, StandardCharsets.UTF_8).startsWith("{\"~type\":\"order.created\",\"~v\":"), mark);
+            assertTrue(new String(bytes, StandardCharsets.UTF_8).startsWith("{\"~type\":\"order.created\",\"~v\":"),
+                    () -> mark + ": " + new String(bytes, StandardCharsets.UTF_8));
             assertEquals(CREATED, reader().deserialize("orders", bytes));
         }
     }
