@@ -10,6 +10,7 @@ import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
+import io.typedjson.serde.internal.FormatMark;
 import io.typedjson.serde.internal.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -314,8 +315,21 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                         + topic + "': " + message(e), e);
             }
         }
-        if (entry == null && plain != null && !plain.yieldsTo(value)) {
-            return readPlain(topic, value);
+        if (entry == null && plain != null) {
+            // a topic shared with typedjson's serde during a migration (SPEC.md section 13.2): its records marked
+            // typed are the typed spelling of the configured schema, those marked plain plain JSON
+            FormatMark.Mark mark = FormatMark.of(headers, reason -> new DataException("Cannot read a record from topic '"
+                    + topic + "': " + reason));
+            if (mark == FormatMark.Mark.TYPED) {
+                try {
+                    return new SchemaAndValue(plain.schema, format.read(cache.forSchema(plain.schema).object, value));
+                } catch (RuntimeException e) {
+                    throw new DataException("Cannot read typed JSON from topic '" + topic + "': " + message(e), e);
+                }
+            }
+            if (mark == FormatMark.Mark.PLAIN || !plain.yieldsTo(value)) {
+                return readPlain(topic, value);
+            }
         }
         try {
             return entry != null ? new SchemaAndValue(entry.schema, format.read(entry.object, value)) : read(value);

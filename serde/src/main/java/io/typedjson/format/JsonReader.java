@@ -61,6 +61,8 @@ public final class JsonReader {
     private int[] keyStart = new int[16], keyEnd = new int[16];
     private boolean[] keyEscaped = new boolean[16], keyAscii = new boolean[16];
     private String[] keyText = new String[16];
+    /** The document is plain JSON from another writer (SPEC.md section 13): no string or key is a tag or an escape. */
+    private boolean plainJson;
 
     JsonReader(Limits limits) {
         this.limits = limits;
@@ -95,6 +97,18 @@ public final class JsonReader {
     /** The limits this reader enforces. */
     public Limits limits() {
         return limits;
+    }
+
+    /**
+     * Whether the document is read as plain JSON from a writer that does not write typed JSON (SPEC.md section 13):
+     * a string or key that starts with {@code ~} is then that text, never a tag or an escape.
+     */
+    public boolean plainJson() {
+        return plainJson;
+    }
+
+    void plainJson(boolean plain) {
+        this.plainJson = plain;
     }
 
     /** The token the reader is on; null before the first and after the last. */

@@ -28,9 +28,23 @@ public final class JsonWriter {
     /** Whether the next value or key at the current level needs a comma before it. */
     private boolean comma;
     private int depth;
+    /** Writing plain JSON for readers that do not read typed JSON (SPEC.md section 13): no escape, no tag. */
+    private boolean plainJson;
 
     JsonWriter(int maxDepth) {
         this.maxDepth = maxDepth;
+    }
+
+    /**
+     * Whether this document is written as plain JSON for readers that do not read typed JSON (SPEC.md section 13): a
+     * string or key starting with {@code ~} is written as it is, and a value that only a tag could carry is refused.
+     */
+    public boolean plainJson() {
+        return plainJson;
+    }
+
+    void plainJson(boolean plain) {
+        this.plainJson = plain;
     }
 
     /** Forgets the previous document (and a very large buffer). */
@@ -379,6 +393,9 @@ public final class JsonWriter {
      * {@code ~b}, written without a String on the way.
      */
     public void writeTaggedBinary(char prefix, char tag, byte[] b) {
+        if (plainJson) {
+            throw io.typedjson.format.internal.PlainJson.needsTag("byte[]");
+        }
         beforeValue();
         ensure((b.length + 2) / 3 * 4 + 4);
         buf[size++] = '"';

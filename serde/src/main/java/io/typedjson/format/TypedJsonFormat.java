@@ -33,6 +33,19 @@ public final class TypedJsonFormat {
      * value cannot be carried exactly: the {@link TypedJsonException} names the path of the offending value.
      */
     public <T> byte[] write(Codec<T> codec, T value) {
+        return write(codec, value, false);
+    }
+
+    /**
+     * Writes {@code value} as plain JSON for readers that do not read typed JSON (SPEC.md section 13): strings and keys
+     * as they are, without the escape of a leading {@code ~}; a value that only a tag could carry (in a position the
+     * type does not fix) is refused with its path.
+     */
+    public <T> byte[] writePlain(Codec<T> codec, T value) {
+        return write(codec, value, true);
+    }
+
+    private <T> byte[] write(Codec<T> codec, T value, boolean plain) {
         JsonWriter[] slot = writers.get();
         JsonWriter w = slot[0];
         slot[0] = null; // in use: a nested write makes its own
@@ -41,6 +54,7 @@ public final class TypedJsonFormat {
         }
         try {
             w.reset();
+            w.plainJson(plain);
             codec.write(w, value);
             return w.toByteArray();
         } finally {
@@ -58,6 +72,18 @@ public final class TypedJsonFormat {
      * tag, a value of the wrong type or out of range, duplicate keys, trailing content.
      */
     public <T> T read(Codec<T> codec, byte[] document, int offset, int length) {
+        return read(codec, document, offset, length, false);
+    }
+
+    /**
+     * Reads one document of plain JSON from a writer that does not write typed JSON (SPEC.md section 13): a string or
+     * key that starts with {@code ~} is that text, never a tag or an escape; everything else as {@link #read}.
+     */
+    public <T> T readPlain(Codec<T> codec, byte[] document, int offset, int length) {
+        return read(codec, document, offset, length, true);
+    }
+
+    private <T> T read(Codec<T> codec, byte[] document, int offset, int length, boolean plain) {
         java.util.Objects.checkFromIndexSize(offset, length, document.length);
         if (length > limits.maxDocumentLength()) {
             throw new TypedJsonException("document of " + length + " bytes exceeds the limit of "
@@ -72,6 +98,7 @@ public final class TypedJsonFormat {
         }
         try {
             r.reset(document, offset, length);
+            r.plainJson(plain);
             if (r.nextToken() == null) {
                 throw new TypedJsonException("empty document").at(new java.util.ArrayDeque<>(), length);
             }

@@ -40,7 +40,7 @@ final class EventTypeSupport {
     enum Policy { FAIL, SKIP, PASS }
 
     /** One listed type: its name (and the name's bytes for the header), its codec, and its codec inside an envelope. */
-    private record Entry(String name, byte[] nameBytes, Codec<Object> codec, Codec<Object> envelope) {}
+    private record Entry(String name, byte[] nameBytes, Codec<Object> codec, Codec<Object> envelope, byte[] idBytes) {}
 
     final EventTypes types;
     final Location location;
@@ -48,21 +48,35 @@ final class EventTypeSupport {
     final Policy policy;
     /** {@code typedjson.cloudevents.source}, or null: the CloudEvents attributes are then not written. */
     private final byte[] source;
+    /** {@code typedjson.type.id.header} (Spring Kafka's {@code __TypeId__}), or null. */
+    private final String idHeader;
+    /** {@code typedjson.type.ids}: an id in {@link #idHeader} to a listed name; a listed name is its own id too. */
+    private final Map<String, String> ids;
     private final Map<String, Entry> byName = new HashMap<>();
     private final Map<Class<?>, Entry> byClass = new HashMap<>();
     /** Unknown names already logged at WARN when skipped; bounded, then DEBUG. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     private EventTypeSupport(EventTypes types, CodecOptions options, Location location, String header, Policy policy,
-                             String source) {
+                             String source, String idHeader, Map<String, String> ids) {
         this.types = types;
         this.location = location;
         this.header = header;
         this.policy = policy;
         this.source = source == null ? null : source.getBytes(StandardCharsets.UTF_8);
+        this.idHeader = idHeader;
+        this.ids = ids;
         for (Map.Entry<String, Class<?>> e : types.asMap().entrySet()) {
             Codec<Object> codec = Codecs.of(e.getValue(), options);
-            Entry entry = new Entry(e.getKey(), e.getKey().getBytes(StandardCharsets.US_ASCII), codec, envelope(e.getKey(), codec));
+            String id = e.getKey(); // the first id mapped to the name, else the name
+            for (Map.Entry<String, String> i : ids.entrySet()) {
+                if (i.getValue().equals(e.getKey())) {
+                    id = i.getKey();
+                    break;
+                }
+            }
+            Entry entry = new Entry(e.getKey(), e.getKey().getBytes(StandardCharsets.US_ASCII), codec, envelope(e.getKey(), codec),
+                    id.getBytes(StandardCharsets.UTF_8));
             byName.put(e.getKey(), entry);
             byClass.put(e.getValue(), entry);
         }
@@ -109,8 +123,57 @@ final class EventTypeSupport {
                                 + "set, the serializer also writes ce_specversion 1.0, ce_id (a random UUID unless the record "
                                 + "has one), ce_source (this, unless the record has one) and content-type application/json, "
                                 + "so each record is a complete CloudEvents binary-mode event. Empty: only the type header. "
-                                + "Not with " + TypedJsonConfig.TYPE_LOCATION + "=document.");
+                                + "Not with " + TypedJsonConfig.TYPE_LOCATION + "=document.")
+                .define(TypedJsonConfig.TYPE_ID_HEADER, Type.STRING, "", ID_HEADER, Importance.LOW,
+                        "A second header with the event's type, as Spring Kafka's JSON serializers write __TypeId__ "
+                                + "(docs/migrating.md). Set to __TypeId__: the serializer writes the type's id there beside "
+                                + TypedJsonConfig.TYPE_HEADER + " (for Spring consumers not yet switched); the "
+                                + "deserializer, for a record without " + TypedJsonConfig.TYPE_HEADER + ", takes the name "
+                                + "from it: an id of " + TypedJsonConfig.TYPE_IDS + ", or a listed name. The id is looked up "
+                                + "in these lists only; no class is ever loaded because a header names it. Empty: not used.")
+                .define(TypedJsonConfig.TYPE_IDS, Type.LIST, "", IDS, Importance.LOW,
+                        "The ids of " + TypedJsonConfig.TYPE_ID_HEADER + " that stand for listed names: id=name entries, "
+                                + "comma-separated; an id is a token of Spring's spring.json.type.mapping (order) or a "
+                                + "class name as Spring writes it (com.acme.Order$Created), matched as text. The serializer "
+                                + "writes a name's first id (else the name itself).");
     }
+
+    /** {@code typedjson.type.id.header}: empty, or a header name. */
+    private static final ConfigDef.Validator ID_HEADER = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            if (value != null && !value.toString().isBlank()) {
+                EventHeaders.HEADER_NAME.ensureValid(name, value);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "empty, or printable ASCII without spaces";
+        }
+    };
+
+    /** {@code typedjson.type.ids}: id=name entries. */
+    private static final ConfigDef.Validator IDS = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            if (!(value instanceof List<?> list)) {
+                throw new ConfigException(name, value, "must be a list");
+            }
+            for (Object o : list) {
+                String entry = String.valueOf(o);
+                int eq = entry.lastIndexOf('=');
+                if (eq <= 0 || eq == entry.length() - 1) {
+                    throw new ConfigException(name, value, "entry '" + entry + "' is not id=name");
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "id=name entries, comma-separated";
+        }
+    };
 
     /** Each entry: name=class, or a class name; names in the grammar of SPEC.md section 12.1. */
     private static final ConfigDef.Validator NAMES = new ConfigDef.Validator() {
@@ -163,11 +226,22 @@ final class EventTypeSupport {
                     + "headers beside ce_type, and " + TypedJsonConfig.TYPE_LOCATION + "=document writes no header: use "
                     + "header or both");
         }
+        String idHeader = config.getString(TypedJsonConfig.TYPE_ID_HEADER).trim();
+        Map<String, String> ids = new java.util.LinkedHashMap<>();
+        for (String entry : config.getList(TypedJsonConfig.TYPE_IDS)) {
+            int eq = entry.lastIndexOf('=');
+            String name = entry.substring(eq + 1).trim();
+            if (!types.asMap().containsKey(name)) {
+                throw new ConfigException(TypedJsonConfig.TYPE_IDS, entry, "'" + name + "' is not one of the topic's "
+                        + "event types (" + types.describe() + ")");
+            }
+            ids.put(entry.substring(0, eq).trim(), name);
+        }
         try {
             return new EventTypeSupport(types, config.codecOptions(), location,
                     config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
                     Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
-                    source.isEmpty() ? null : source);
+                    source.isEmpty() ? null : source, idHeader.isEmpty() ? null : idHeader, Map.copyOf(ids));
         } catch (IllegalArgumentException e) {
             // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry;
             // the setting named only when the list came from it
@@ -209,7 +283,7 @@ final class EventTypeSupport {
     // ------------------------------------------------------------------ writing
 
     /** The document of a listed value, its name where the location says; an unknown event as it came. */
-    byte[] write(TypedJsonFormat format, String topic, Headers headers, Object value) {
+    byte[] write(TypedJsonFormat format, String topic, Headers headers, Object value, boolean plain) {
         if (value instanceof UnknownEvent unknown) {
             if (headers != null) {
                 Header came = unknown.headers().lastHeader(header);
@@ -227,16 +301,34 @@ final class EventTypeSupport {
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + c.getSimpleName()
                     + " is not one of the topic's event types (" + types.describe() + ": " + TypedJsonConfig.VALUE_TYPES + ")");
         }
+        if (plain && headers != null) {
+            // plain JSON for readers without typedjson (SPEC.md section 13): no envelope, the name in headers only
+            byte[] document = format.writePlain(entry.codec, value);
+            writeNames(headers, entry);
+            return document;
+        }
         if (headers == null) {
             return format.write(entry.envelope, value); // nowhere else to put the name
         }
         byte[] document = format.write(location == Location.HEADER ? entry.codec : entry.envelope, value);
         if (location == Location.DOCUMENT) {
             headers.remove(header); // a header copied from the record read must not contradict this value
+            if (idHeader != null) {
+                headers.remove(idHeader);
+            }
         } else {
-            EventHeaders.write(headers, header, entry.nameBytes, source);
+            writeNames(headers, entry);
         }
         return document;
+    }
+
+    /** The name in the type header, and its id in {@code typedjson.type.id.header} when set. */
+    private void writeNames(Headers headers, Entry entry) {
+        EventHeaders.write(headers, header, entry.nameBytes, source);
+        if (idHeader != null) {
+            headers.remove(idHeader);
+            headers.add(idHeader, entry.idBytes);
+        }
     }
 
     /** A listed type's codec inside an envelope; errors inside name their path under {@code ~v}. */
@@ -257,17 +349,26 @@ final class EventTypeSupport {
     // ------------------------------------------------------------------ reading
 
     /** The value of a record (not a tombstone): the listed type its name maps to, or what the policy says. */
-    Object read(TypedJsonFormat format, String topic, Headers headers, byte[] data, int offset, int length) {
+    Object read(TypedJsonFormat format, String topic, Headers headers, byte[] data, int offset, int length, boolean plain) {
         // location document takes the envelope's name only: Kafka Streams' state stores (dsl.store.format=default)
         // hand a stored value the headers of the record being processed, another record's
-        String fromHeader = headers == null || location == Location.DOCUMENT ? null : EventHeaders.typeName(headers, header,
-                reason -> new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + reason));
-        if (!EventEnvelope.isEnvelope(data, offset, length)) {
+        java.util.function.Function<String, RuntimeException> refusal =
+                reason -> new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + reason);
+        String fromHeader = headers == null || location == Location.DOCUMENT ? null : EventHeaders.typeName(headers, header, refusal);
+        String where = header;
+        if (fromHeader == null && idHeader != null && headers != null && location != Location.DOCUMENT) {
+            // Spring's __TypeId__: an id listed in typedjson.type.ids, or a listed name; nothing else is looked up
+            String id = EventHeaders.typeName(headers, idHeader, refusal);
+            fromHeader = id == null ? null : ids.getOrDefault(id, id);
+            where = idHeader;
+        }
+        // plain JSON has no envelope: an object whose first key is "~type" is that object
+        if (plain || !EventEnvelope.isEnvelope(data, offset, length)) {
             Entry entry = fromHeader == null ? null : byName.get(fromHeader);
             if (entry == null) {
-                return unknown(topic, fromHeader, EventEnvelope.inHeader(header), headers, data, offset, length);
+                return unknown(topic, fromHeader, EventEnvelope.inHeader(where), headers, data, offset, length);
             }
-            return read(format, topic, entry.codec, data, offset, length);
+            return read(format, topic, entry.codec, data, offset, length, plain);
         }
         Object[] name = new Object[1];
         String headerName = fromHeader;
@@ -281,7 +382,7 @@ final class EventTypeSupport {
             public Object read(JsonReader in) {
                 return readEnvelope(in, headerName, name);
             }
-        }, data, offset, length);
+        }, data, offset, length, false);
         if (value != SKIPPED) {
             return value;
         }
@@ -316,9 +417,10 @@ final class EventTypeSupport {
         return value;
     }
 
-    private static Object read(TypedJsonFormat format, String topic, Codec<Object> codec, byte[] data, int offset, int length) {
+    private static Object read(TypedJsonFormat format, String topic, Codec<Object> codec, byte[] data, int offset,
+                               int length, boolean plain) {
         try {
-            return format.read(codec, data, offset, length);
+            return plain ? format.readPlain(codec, data, offset, length) : format.read(codec, data, offset, length);
         } catch (TypedJsonException e) {
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
         } catch (RuntimeException e) {

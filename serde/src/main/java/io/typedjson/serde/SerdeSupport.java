@@ -25,6 +25,8 @@ final class SerdeSupport<T> {
     Codec<T> codec;
     /** Several event types on the topic (typedjson.value.types, or given in code); null for one type. */
     EventTypeSupport events;
+    /** A topic shared with plain JSON during a migration (typedjson.other.writers, ...); null with the defaults. */
+    OtherFormats other;
 
     private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven, EventTypes eventTypes) {
         this.type = type;
@@ -57,6 +59,7 @@ final class SerdeSupport<T> {
     void configure(Map<String, ?> configs, boolean isKey) {
         TypedJsonConfig config = new TypedJsonConfig(configs);
         format = config.format();
+        other = OtherFormats.configure(config);
         if (!codecGiven) {
             codec = codecFor(config, isKey, type);
         }

@@ -37,6 +37,12 @@ public final class TypedJsonConfig extends AbstractConfig {
     public static final String TYPE_HEADER = "typedjson.type.header";
     public static final String UNKNOWN_TYPES = "typedjson.unknown.types";
     public static final String CLOUDEVENTS_SOURCE = "typedjson.cloudevents.source";
+    public static final String TYPE_ID_HEADER = "typedjson.type.id.header";
+    public static final String TYPE_IDS = "typedjson.type.ids";
+    // a topic shared with other writers and readers during a migration (SPEC.md section 13; defined by OtherFormats)
+    public static final String OTHER_WRITERS = "typedjson.other.writers";
+    public static final String FORMAT_HEADER = "typedjson.format.header";
+    public static final String CONFLUENT_FRAMING = "typedjson.confluent.framing";
 
     /** Never handed out: {@link #configDef()} gives a copy, so no caller can change what every instance validates. */
     private static final ConfigDef CONFIG_DEF = new ConfigDef()
@@ -65,6 +71,7 @@ public final class TypedJsonConfig extends AbstractConfig {
 
     static {
         EventTypeSupport.define(CONFIG_DEF);
+        OtherFormats.define(CONFIG_DEF);
         defineLimits(CONFIG_DEF);
     }
 

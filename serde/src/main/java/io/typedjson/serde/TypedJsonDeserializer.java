@@ -8,6 +8,7 @@ import io.typedjson.serde.internal.RecordMetrics;
 import io.typedjson.serde.internal.Refusal;
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
@@ -34,6 +35,8 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
     private final SerdeSupport<T> support;
     /** Null until a client gives this deserializer its plugin metrics. */
     private volatile RecordMetrics metrics;
+    /** Records read as plain JSON and in Confluent's framing (SPEC.md section 13); null until plugin metrics come. */
+    private volatile LongAdder plainRead, framedRead;
 
     /** For Kafka's {@code key.deserializer} / {@code value.deserializer} properties; the type comes from configuration. */
     public TypedJsonDeserializer() {
@@ -79,6 +82,11 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
     @Override
     public void withPluginMetrics(PluginMetrics metrics) {
         this.metrics = RecordMetrics.register(metrics, RecordMetrics.Direction.READ, Refusal.READS, "records");
+        this.plainRead = RecordMetrics.counter(metrics, "records-read-plain-total", "The number of records read as "
+                + "plain JSON from another writer (typedjson.other.writers=json: unmarked, or marked plain); 0 for a "
+                + "while means the other writers' records are gone from the topic.");
+        this.framedRead = RecordMetrics.counter(metrics, "records-read-framed-total", "The number of records read "
+                + "in Confluent's JSON Schema framing (typedjson.confluent.framing=strip).");
     }
 
     @Override
@@ -105,14 +113,49 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
         return read(topic, headers, copy, 0, copy.length);
     }
 
-    @SuppressWarnings("unchecked")
     private T read(String topic, Headers headers, byte[] data, int offset, int length) {
+        OtherFormats other = support.other;
+        return other == null ? read(topic, headers, data, offset, length, false)
+                : readShared(other, topic, headers, data, offset, length);
+    }
+
+    /** A record of a topic shared with other writers (SPEC.md section 13): framed, plain or typed JSON. */
+    private T readShared(OtherFormats other, String topic, Headers headers, byte[] data, int offset, int length) {
+        boolean framed = other.stripFraming && OtherFormats.framed(data, offset, length);
+        int id = 0;
+        boolean plain;
+        try {
+            if (framed) {
+                id = OtherFormats.schemaId(topic, data, offset, length);
+            }
+            plain = framed || other.readsPlain(topic, headers);
+        } catch (SerializationException e) {
+            RecordMetrics m = metrics;
+            if (m != null) {
+                m.refused(Refusal.TYPE);
+            }
+            throw e;
+        }
+        int skip = framed ? OtherFormats.FRAMING_LENGTH : 0;
+        T value = read(topic, headers, data, offset + skip, length - skip, plain);
+        if (framed) {
+            OtherFormats.keepSchemaId(headers, id);
+        }
+        LongAdder count = framed ? framedRead : plain ? plainRead : null;
+        if (count != null) {
+            count.increment();
+        }
+        return value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private T read(String topic, Headers headers, byte[] data, int offset, int length, boolean plain) {
         RecordMetrics m = metrics;
         long start = m == null ? RecordMetrics.NOT_TIMED : m.start();
         EventTypeSupport events = support.events;
         if (events != null) {
             try {
-                T value = (T) events.read(support.format, topic, headers, data, offset, length);
+                T value = (T) events.read(support.format, topic, headers, data, offset, length, plain);
                 if (m != null) {
                     m.done(length, start);
                 }
@@ -124,11 +167,13 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
                     m.refused(e.getCause() instanceof TypedJsonException t ? Refusal.ofRead(t, support.format, data, offset, length)
                             : e.getCause() != null ? Refusal.TYPE : Refusal.UNKNOWN_TYPE_NAME);
                 }
-                throw e;
+                String hint = e.getCause() instanceof TypedJsonException t ? hint(t, data, offset, length) : null;
+                throw hint == null ? e : new SerializationException(e.getMessage() + " (" + hint + ")", e.getCause());
             }
         }
         try {
-            T value = support.format.read(support.codec, data, offset, length);
+            T value = plain ? support.format.readPlain(support.codec, data, offset, length)
+                    : support.format.read(support.codec, data, offset, length);
             if (m != null) {
                 m.done(length, start);
             }
@@ -137,7 +182,9 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
             if (m != null) {
                 m.refused(Refusal.ofRead(e, support.format, data, offset, length));
             }
-            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+            String hint = hint(e, data, offset, length);
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage()
+                    + (hint == null ? "" : " (" + hint + ")"), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
             if (m != null) {
@@ -145,5 +192,10 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
             }
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e, e);
         }
+    }
+
+    /** On a refusal only: the property to set when the value looks like another writer's (OtherFormats#hint). */
+    private String hint(TypedJsonException e, byte[] data, int offset, int length) {
+        return OtherFormats.hint(support.other, e.reason(), data, offset, length);
     }
 }

@@ -330,7 +330,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             fields.add(key(record));
         }
         if (printValue) {
-            fields.add(record.value() == null ? nullLiteral : document(record.value(), pretty));
+            fields.add(record.value() == null ? nullLiteral : document(record.value(), pretty, markedPlain(record)));
         }
         out.print(String.join(keySeparator, fields) + lineSeparator);
     }
@@ -433,7 +433,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
     private String auto(byte[] key) {
         try {
-            return render(key, false);
+            return render(key, false, false);
         } catch (TypedJsonException notADocument) {
             String text = strictUtf8(key);
             return text != null && text.codePoints().noneMatch(Character::isISOControl) ? text : hex(key);
@@ -457,20 +457,35 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         return sb.toString();
     }
 
+    /**
+     * Whether the record's value is plain JSON by its mark (SPEC.md section 13: the header typedjson-format is
+     * "plain"): its strings are then read as they are. A console tool: the header is looked at on every record.
+     */
+    private static boolean markedPlain(ConsumerRecord<byte[], byte[]> record) {
+        Header mark = record.headers().lastHeader(io.typedjson.serde.internal.FormatMark.HEADER);
+        return mark != null && java.util.Arrays.equals(mark.value(), io.typedjson.serde.internal.FormatMark.PLAIN_BYTES);
+    }
+
     /** One document as written (compact or pretty) or typed, or a one-line error in its place. */
     String document(byte[] document, boolean prettyPrint) {
+        return document(document, prettyPrint, false);
+    }
+
+    /** {@link #document(byte[], boolean)}, of a plain JSON document when {@code plain} (SPEC.md section 13). */
+    String document(byte[] document, boolean prettyPrint, boolean plain) {
         try {
-            return render(document, prettyPrint);
+            return render(document, prettyPrint, plain);
         } catch (TypedJsonException e) {
             return "ERROR: " + e.getMessage();
         }
     }
 
-    private String render(byte[] document, boolean prettyPrint) {
+    private String render(byte[] document, boolean prettyPrint, boolean plain) {
         Object value = null;
         boolean connect = false;
         try {
-            value = format.read(DynamicCodec.INSTANCE, document);
+            value = plain ? format.readPlain(DynamicCodec.INSTANCE, document, 0, document.length)
+                    : format.read(DynamicCodec.INSTANCE, document);
         } catch (TypedJsonException e) {
             // an inline Connect document is not a value of the dynamic model (its "~s" is no tag of it), nor is an
             // event envelope (its "~type"): both are printed as written

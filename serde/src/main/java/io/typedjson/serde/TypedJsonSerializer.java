@@ -93,8 +93,17 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
         long start = m == null ? RecordMetrics.NOT_TIMED : m.start();
         try {
             EventTypeSupport events = support.events;
-            byte[] bytes = events != null ? events.write(support.format, topic, headers, data)
-                    : support.format.write(support.codec, data);
+            OtherFormats other = support.other;
+            byte[] bytes;
+            if (other == null) {
+                bytes = events != null ? events.write(support.format, topic, headers, data, false)
+                        : support.format.write(support.codec, data);
+            } else {
+                boolean plain = other.writesPlain(headers);
+                bytes = events != null ? events.write(support.format, topic, headers, data, plain)
+                        : plain ? support.format.writePlain(support.codec, data) : support.format.write(support.codec, data);
+                other.mark(headers);
+            }
             if (m != null) {
                 m.done(bytes.length, start);
             }
@@ -109,7 +118,9 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
             if (m != null) {
                 m.refused(Refusal.ofWrite(e));
             }
-            throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage(), e);
+            throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage()
+                    + (support.other != null && support.other.writesPlain(headers) ? " (" + TypedJsonConfig.FORMAT_HEADER
+                    + "=" + support.other.mark.name().toLowerCase(java.util.Locale.ROOT) + ": plain JSON for readers without typedjson)" : ""), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves
             if (m != null) {

@@ -68,6 +68,19 @@ class TypedJsonMessageFormatterTest {
                         record(SERIALIZER.serialize("orders", "42"), orderDocument(), new RecordHeaders())));
     }
 
+    /** A record marked plain (SPEC.md section 13, typedjson.format.header=plain): its strings are what they say. */
+    @Test
+    void aRecordMarkedPlainPrintsItsStringsAsTheyAre() {
+        byte[] plain = "{\"note\":\"~5 minutes late\",\"tags\":[\"~~x\"]}".getBytes(StandardCharsets.UTF_8);
+        RecordHeaders marked = new RecordHeaders();
+        marked.add("typedjson-format", "plain".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("{\"note\":\"~5 minutes late\",\"tags\":[\"~~x\"]}\n", print(Map.of(), record(null, plain, marked)));
+        assertEquals("{\"note\":\"~5 minutes late\",\"tags\":[\"~~x\"]}\n",
+                print(Map.of("print.types", "true"), record(null, plain, marked)));
+        // unmarked, the same bytes are typed JSON: "~5 minutes late" is no tag
+        assertTrue(print(Map.of(), record(null, plain, new RecordHeaders())).startsWith("ERROR: "));
+    }
+
     @Test
     void printsADurationWithItsSpecName() {
         Map<String, Object> timer = new LinkedHashMap<>();

@@ -209,7 +209,7 @@ public final class Containers {
             out.writeStartObject();
             Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new HashSet<>();
             for (Map.Entry<Object, Object> e : map.entrySet()) {
-                String spelled = spell(e.getKey(), texts);
+                String spelled = spell(out, e.getKey(), texts);
                 out.writeFieldName(spelled);
                 try {
                     if (values instanceof DynamicModel dynamic) { // see the class comment
@@ -224,7 +224,7 @@ public final class Containers {
             out.writeEndObject();
         }
 
-        private String spell(Object key, Set<String> texts) {
+        private String spell(JsonWriter out, Object key, Set<String> texts) {
             if (key == null) {
                 throw new TypedJsonException("null map key (a map key must have a spelling as an object key)");
             }
@@ -232,7 +232,7 @@ public final class Containers {
             // a key without the prefix is written as it is, and the writer refuses a lone surrogate in it as
             // escapeKey would; a map that may hold two keys of one spelling checks first, in escapeKey's order
             String spelled = texts == null && (text.isEmpty() || text.charAt(0) != Tags.PREFIX) ? text
-                    : Lexemes.escapeKey(text);
+                    : Lexemes.escapeKey(out, text);
             if (texts != null && !texts.add(text)) {
                 throw new TypedJsonException("duplicate key " + ReadErrors.quote(text) + ": the map holds two keys of this spelling"
                         + " (a map that does not compare keys with equals(), such as an IdentityHashMap)").inField(spelled);

@@ -117,6 +117,9 @@ public abstract class DynamicModel implements Codec<Object> {
      * {@code $["~map"][3]} is the second entry's value, {@code $["~set"][1]} the second element.
      */
     private void writeTaggedArray(JsonWriter out, String tag, Object value) {
+        if (out.plainJson()) {
+            throw PlainJson.needsTag(tag.equals(Tags.SET) ? "Set" : "Map with keys other than strings");
+        }
         out.writeStartObject();
         out.writeFieldName(tag);
         TypedJsonException duplicate;
@@ -161,7 +164,7 @@ public abstract class DynamicModel implements Codec<Object> {
     }
 
     private Object readStringOrTagged(JsonReader in) {
-        if (!in.textStartsWith(Tags.PREFIX)) {
+        if (!in.textStartsWith(Tags.PREFIX) || in.plainJson()) {
             return Lexemes.checkUnicode(in, in.getText()); // a plain string
         }
         // a tagged scalar of the common shapes straight from the reader's buffer, without the string and its payload
@@ -249,7 +252,7 @@ public abstract class DynamicModel implements Codec<Object> {
             return new LinkedHashMap<>();
         }
         String first = in.currentName();
-        if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX) {
+        if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX && !in.plainJson()) {
             return readTaggedObject(in, first);
         }
         LinkedHashMap<Object, Object> map = new LinkedHashMap<>();

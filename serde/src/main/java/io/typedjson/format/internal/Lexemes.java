@@ -43,7 +43,7 @@ public final class Lexemes {
     // ---- strings: every string that starts with the tag prefix is escaped by doubling the prefix
 
     public static void writeString(JsonWriter out, String s) {
-        if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX) {
+        if (!s.isEmpty() && s.charAt(0) == Tags.PREFIX && !out.plainJson()) {
             checkUnicode(s, "string"); // (the index in the error counts in s, not in the escaped text)
             out.writeString(Tags.PREFIX + s);
         } else {
@@ -55,6 +55,15 @@ public final class Lexemes {
     public static String escapeKey(String key) {
         checkUnicode(key, "key");
         return !key.isEmpty() && key.charAt(0) == Tags.PREFIX ? Tags.PREFIX + key : key;
+    }
+
+    /** {@link #escapeKey(String)}, or the key as it is in plain JSON (SPEC.md section 13). */
+    public static String escapeKey(JsonWriter out, String key) {
+        if (out.plainJson()) {
+            checkUnicode(key, "key");
+            return key;
+        }
+        return escapeKey(key);
     }
 
     public static String readString(JsonReader in) {
@@ -117,8 +126,8 @@ public final class Lexemes {
     }
 
     private static String unescape(JsonReader in, String s, boolean key) {
-        if (s.isEmpty() || s.charAt(0) != Tags.PREFIX) {
-            return s;
+        if (s.isEmpty() || s.charAt(0) != Tags.PREFIX || in.plainJson()) {
+            return s; // (plain JSON from another writer: a leading '~' is text, SPEC.md section 13)
         }
         if (s.length() > 1 && s.charAt(1) == Tags.PREFIX) {
             return s.substring(1);

@@ -87,6 +87,13 @@ public final class RecordMetrics {
         return new RecordMetrics(metrics, direction, kinds, what);
     }
 
+    /** A count of its own (exact, no lock) registered as metric {@code name} in {@code metrics}. */
+    public static LongAdder counter(PluginMetrics metrics, String name, String description) {
+        LongAdder count = new LongAdder();
+        metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>()), (Measurable) (config, now) -> count.sum());
+        return count;
+    }
+
     /** Call before a record's work: a start time for {@link #done}, or {@link #NOT_TIMED}. */
     public long start() {
         return (++tick & (TIMED_ONE_IN - 1)) == 0 ? System.nanoTime() : NOT_TIMED;

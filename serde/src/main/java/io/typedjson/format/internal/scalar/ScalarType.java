@@ -160,6 +160,9 @@ public abstract class ScalarType {
 
     /** The tagged string from its payload's characters after two free slots. */
     private void writeTagged(JsonWriter out, char[] twoFreeThenPayload) {
+        if (out.plainJson()) {
+            throw io.typedjson.format.internal.PlainJson.needsTag(type().getSimpleName());
+        }
         twoFreeThenPayload[0] = Tags.PREFIX;
         twoFreeThenPayload[1] = tag;
         out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);

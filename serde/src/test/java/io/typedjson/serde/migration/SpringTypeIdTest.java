@@ -1,0 +1,136 @@
+package io.typedjson.serde.migration;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.typedjson.serde.TypedJsonDeserializer;
+import io.typedjson.serde.TypedJsonSerializer;
+import io.typedjson.serde.events.OrderCancelled;
+import io.typedjson.serde.events.OrderCreated;
+import io.typedjson.serde.events.OrderCreated.Line;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.Test;
+
+/** Spring Kafka's {@code __TypeId__} header as an event type's name: looked up in the configured lists only. */
+class SpringTypeIdTest {
+
+    static final String TYPES = "order.created=" + OrderCreated.class.getName() + ",order.cancelled="
+            + OrderCancelled.class.getName();
+    static final OrderCreated CREATED = new OrderCreated(1001, "~Ada", new BigDecimal("59.80"),
+            Instant.parse("2026-11-30T05:35:45.123456789Z"), List.of(new Line("~A-1", 2, new BigDecimal("19.90"))), 3);
+    /** As Spring's JsonSerializer writes it (Spring Boot's mapper). */
+    static final byte[] SPRING = ("{\"orderId\":1001,\"customer\":\"~Ada\",\"total\":59.80,\"at\":\"2026-11-30T05:35:45.123456789Z\","
+            + "\"lines\":[{\"sku\":\"~A-1\",\"qty\":2,\"price\":19.90}],\"priority\":3}").getBytes(StandardCharsets.UTF_8);
+
+    static Map<String, Object> props(Object... kv) {
+        Map<String, Object> m = new HashMap<>(Map.of("typedjson.value.types", TYPES));
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static TypedJsonDeserializer<Object> reader(Object... kv) {
+        TypedJsonDeserializer<Object> d = new TypedJsonDeserializer<>();
+        d.configure(props(kv), false);
+        return d;
+    }
+
+    static Headers typeId(String id) {
+        return new RecordHeaders().add("__TypeId__", id.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aTokenOfSpringsTypeMappingNamesAListedType() {
+        TypedJsonDeserializer<Object> d = reader("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids",
+                "order=order.created", "typedjson.other.writers", "json");
+        assertEquals(CREATED, d.deserialize("orders", typeId("order"), SPRING));
+        // a listed name is its own id
+        assertEquals(CREATED, d.deserialize("orders", typeId("order.created"), SPRING));
+    }
+
+    @Test
+    void aClassNameIsTakenOnlyWhenListedAsAnId() {
+        TypedJsonDeserializer<Object> d = reader("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids",
+                OrderCreated.class.getName() + "=order.created", "typedjson.other.writers", "json");
+        assertEquals(CREATED, d.deserialize("orders", typeId(OrderCreated.class.getName()), SPRING));
+        // the class of another listed type, not listed as an id: unknown, and never loaded
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> d.deserialize("orders", typeId(OrderCancelled.class.getName()), SPRING));
+        assertTrue(e.getMessage().contains(OrderCancelled.class.getName()) && e.getMessage().contains("__TypeId__"), e.getMessage());
+        assertThrows(SerializationException.class, () -> d.deserialize("orders", typeId("java.lang.ProcessBuilder"), SPRING));
+    }
+
+    @Test
+    void withoutThePropertyTheHeaderIsNotLookedAt() {
+        TypedJsonDeserializer<Object> d = reader("typedjson.type.ids", "order=order.created", "typedjson.other.writers", "json");
+        SerializationException e = assertThrows(SerializationException.class, () -> d.deserialize("orders", typeId("order"), SPRING));
+        assertTrue(e.getMessage().contains("ce_type"), e.getMessage());
+    }
+
+    @Test
+    void ceTypeGoesFirst() {
+        TypedJsonDeserializer<Object> d = reader("typedjson.type.id.header", "__TypeId__", "typedjson.other.writers", "json");
+        Headers h = typeId("nonsense").add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
+        assertEquals(CREATED, d.deserialize("orders", h, SPRING));
+    }
+
+    @Test
+    void theSerializerWritesTheIdBesideCeType() {
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        s.configure(props("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids", "order=order.created",
+                "typedjson.format.header", "plain"), false);
+        Headers h = typeId("stale");
+        byte[] bytes = s.serialize("orders", h, CREATED);
+        assertArrayEquals(SPRING, bytes);
+        assertArrayEquals("order".getBytes(StandardCharsets.UTF_8), h.lastHeader("__TypeId__").value());
+        assertEquals(1, count(h, "__TypeId__"));
+        assertArrayEquals("order.created".getBytes(StandardCharsets.UTF_8), h.lastHeader("ce_type").value());
+        // without the id header property: ce_type only, and a stale __TypeId__ is left as it was
+        TypedJsonSerializer<Object> plainOnly = new TypedJsonSerializer<>();
+        plainOnly.configure(props(), false);
+        Headers h2 = new RecordHeaders();
+        plainOnly.serialize("orders", h2, CREATED);
+        assertNull(h2.lastHeader("__TypeId__"));
+    }
+
+    /** Without headers (a state store) the name has nowhere to go but the envelope: typed JSON, as without the mark. */
+    @Test
+    void withoutHeadersAnEventIsTheEnvelopeStill() {
+        for (String mark : new String[] {"typed", "plain"}) {
+            TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+            s.configure(props("typedjson.format.header", mark), false);
+            byte[] bytes = s.serialize("orders", CREATED);
+            assertTrue(new String(bytes, StandardCharsets.UTF_8).startsWith("{\"~type\":\"order.created\",\"~v\":"),
+                    () -> mark + ": " + new String(bytes, StandardCharsets.UTF_8));
+            assertEquals(CREATED, reader().deserialize("orders", bytes));
+        }
+    }
+
+    static int count(Headers h, String name) {
+        int n = 0;
+        for (var ignored : h.headers(name)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void anIdForANameNotListedIsAConfigError() {
+        ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order=order.placed"));
+        assertTrue(e.getMessage().contains("'order.placed' is not one of the topic's event types"), e.getMessage());
+        assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order"));
+    }
+}

@@ -1,0 +1,61 @@
+package io.typedjson.serde.migration;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.typedjson.serde.TypedJsonSerde;
+import io.typedjson.serde.migration.OtherWritersTest.Note;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Streams serde on a topic shared with another writer (docs/migrating.md): configured by properties as the default
+ * value serde, it reads Jackson's unmarked plain JSON and typedjson's marked records exactly, and writes plain JSON
+ * marked plain for consumers not yet switched.
+ */
+class StreamsMigrationTest {
+
+    @Test
+    void theDefaultSerdeReadsBothWritersAndWritesPlainJsonForTheOldReaders() {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "typedjson-migration");
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
+        p.put("typedjson.value.type", Note.class.getName());
+        p.put("typedjson.other.writers", "json");
+        p.put("typedjson.format.header", "plain");
+        StreamsBuilder builder = new StreamsBuilder();
+        List<Note> seen = new java.util.ArrayList<>();
+        builder.<String, Note>stream("notes").peek((k, v) -> seen.add(v)).to("notes-out");
+        byte[] jackson = OtherWritersTest.JACKSON.getBytes(StandardCharsets.UTF_8);
+        byte[] typed = io.typedjson.serde.TypedJsonSerializer.forClass(Note.class).serialize("notes", OtherWritersTest.NOTE);
+        try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
+            TestInputTopic<String, byte[]> in = driver.createInputTopic("notes", new StringSerializer(), new ByteArraySerializer());
+            TestOutputTopic<String, byte[]> out = driver.createOutputTopic("notes-out", new StringDeserializer(),
+                    new ByteArrayDeserializer());
+            in.pipeInput(new TestRecord<>("a", jackson, new RecordHeaders()));
+            in.pipeInput(new TestRecord<>("b", typed, new RecordHeaders().add("typedjson-format",
+                    "typed".getBytes(StandardCharsets.US_ASCII))));
+            assertEquals(List.of(OtherWritersTest.NOTE, OtherWritersTest.NOTE), seen);
+            for (TestRecord<String, byte[]> r : out.readRecordsToList()) {
+                assertArrayEquals(jackson, r.value(), "plain JSON, as Jackson writes it");
+                assertArrayEquals("plain".getBytes(StandardCharsets.US_ASCII), r.headers().lastHeader("typedjson-format").value());
+            }
+        }
+    }
+}
