@@ -49,7 +49,7 @@ class SchemaReferenceIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = io.typedjson.connect.SharedBroker.get(); // the JVM's one broker, closed at its exit
+        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
     }
 
     static TypedJsonConverter converter(String location, String schemaTopic, boolean isKey, Map<String, Object> more) {

@@ -73,7 +73,7 @@ class ConnectWorkerIT {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
         long t0 = System.nanoTime();
-        cluster = io.typedjson.connect.SharedBroker.get(); // the JVM's one broker, closed at its exit
+        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("inline", 1, (short) 1), new NewTopic("header", 1, (short) 1),
                     new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1), new NewTopic("events", 1, (short) 1),

@@ -59,7 +59,7 @@ class DistributedWorkersIT {
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
-        cluster = io.typedjson.connect.SharedBroker.get(); // the JVM's one broker, closed at its exit
+        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
         workers.add(startWorker());
         workers.add(startWorker());
     }
