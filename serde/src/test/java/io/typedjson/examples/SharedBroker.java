@@ -5,8 +5,8 @@ import org.apache.kafka.common.test.KafkaClusterTestKit;
 /**
  * One broker ({@link OneBroker#start()}) for the broker tests of a JVM (Failsafe runs a module's in one) that only
  * produce to and consume from it, each on topics, groups and connectors of its own names: started by the first that
- * asks, closed when the JVM exits. Starting and closing a broker is much of what such a test class costs (the
- * converter's worker and schema-topic tests use it). A test that stops or restarts its broker keeps its own.
+ * asks, closed when the JVM exits. Starting and closing a broker is much of what such a test class costs (serde's
+ * {@link OneBroker} classes and the converter's worker and schema-topic tests use it). A test that stops or restarts its broker keeps its own.
  */
 public final class SharedBroker {
     private SharedBroker() {}
