@@ -44,17 +44,22 @@ def envelope(name, doc):
 read = []
 write = []
 
-def case(name, document, expect, headers=(), policy="fail", path=None, location=None):
+def case(name, document, expect, headers=(), policy="fail", path=None, location=None, offset=None):
+    """An error (expect {"error": reason}) has its position: path and byte offset, both null for an error about the
+    record's headers rather than a place in the document."""
     c = {"name": name, "policy": policy, "headers": [list(h) for h in headers], "document": document, "expect": expect}
-    if path is not None:
+    if "error" in expect:
         c["path"] = path
+        c["offset"] = offset
+    else:
+        assert path is None and offset is None
     if location is not None:
         c["location"] = location
     read.append(c)
 
-def each_policy(name, document, headers, unknown_name, error):
+def each_policy(name, document, headers, unknown_name, error, path=None, offset=None):
     """A record whose name is not listed (or missing): refused, skipped, passed through."""
-    case(name + " (fail)", document, {"error": error}, headers, "fail")
+    case(name + " (fail)", document, {"error": error}, headers, "fail", path=path, offset=offset)
     case(name + " (skip)", document, {"skip": True}, headers, "skip")
     case(name + " (pass)", document, {"pass": unknown_name}, headers, "pass")
 
@@ -76,6 +81,13 @@ case("other CloudEvents headers are ignored", SHIPPED_DOC, {"type": "order.shipp
      [("ce_specversion", "1.0"), ("ce_id", "e-1"), ("ce_source", "/orders"), ("ce_type", "order.shipped"),
       ("content-type", "application/json")])
 
+LISTED = "(the topic's types are order.created, order.shipped, order.cancelled)"
+NO_NAME = ('no event type: the record has no header ce_type and its value is no event envelope '
+           '{"~type":"<name>","~v":<document>} ' + LISTED)
+
+def disagree(header, document):
+    return f'event types disagree: header ce_type says "{header}" and the document says "{document}"'
+
 # ---- names that are not listed: never resolved, whatever they look like
 SHIPPED_NOT_LISTED = SHIPPED_DOC
 for label, name in [("an unlisted name", "order.refunded"),
@@ -88,53 +100,57 @@ for label, name in [("an unlisted name", "order.refunded"),
                     ("a name with a trailing space", "order.shipped "),
                     ("the Java simple name of a listed class", "OrderShipped"),
                     ("an empty name", "")]:
-    each_policy(f"header names {label}", SHIPPED_NOT_LISTED, [("ce_type", name)], name, f"unknown event type {json.dumps(name)}")
+    each_policy(f"header names {label}", SHIPPED_NOT_LISTED, [("ce_type", name)], name, f"unknown event type {json.dumps(name)} in header ce_type {LISTED}")
 # a name is compared as the header's bytes decode, a byte order mark included (a decoder that drops it reads another name)
 each_policy("header names a listed name after a byte order mark", SHIPPED_NOT_LISTED, [("ce_type", "\ufefforder.shipped")],
-            "\ufefforder.shipped", 'unknown event type "\ufefforder.shipped"')
+            "\ufefforder.shipped", 'unknown event type "\ufefforder.shipped" in header ce_type ' + LISTED)
 each_policy("envelope names an unlisted name", envelope("order.refunded", '{"orderId":7,"reason":"x"}'), [],
-            "order.refunded", 'unknown event type "order.refunded"')
+            "order.refunded", 'unknown event type "order.refunded" in the document\'s "~type" ' + LISTED, '$["~type"]', 9)
 each_policy("envelope names a Java class", envelope("io.typedjson.serde.events.OrderCreated", CREATED_DOC), [],
-            "io.typedjson.serde.events.OrderCreated", 'unknown event type "io.typedjson.serde.events.OrderCreated"')
+            "io.typedjson.serde.events.OrderCreated",
+            'unknown event type "io.typedjson.serde.events.OrderCreated" in the document\'s "~type" ' + LISTED, '$["~type"]', 9)
 case("an unlisted name's document is not read (pass)", '{"anything":[1,2,"~q"]}', {"pass": "order.refunded"},
      [("ce_type", "order.refunded")], "pass")
 case("an unlisted name's value need not be JSON (skip)", 'not json at all', {"skip": True}, [("ce_type", "order.refunded")], "skip")
 
 # ---- no name at all
-each_policy("no header and no envelope", SHIPPED_DOC, [], None, "no event type")
-each_policy("only other headers", SHIPPED_DOC, [("ce_id", "1"), ("type", "order.shipped")], None, "no event type")
+each_policy("no header and no envelope", SHIPPED_DOC, [], None, NO_NAME)
+each_policy("only other headers", SHIPPED_DOC, [("ce_id", "1"), ("type", "order.shipped")], None, NO_NAME)
 
 # ---- refused whatever the policy
 for policy in ("fail", "skip", "pass"):
     case(f"header and envelope disagree ({policy})", envelope("order.created", CREATED_DOC),
-         {"error": "event types disagree"}, [("ce_type", "order.shipped")], policy, path='$["~type"]')
-    case(f"two type headers ({policy})", SHIPPED_DOC, {"error": "more than one header ce_type"},
+         {"error": disagree("order.shipped", "order.created")}, [("ce_type", "order.shipped")], policy, path='$["~type"]', offset=9)
+    case(f"two type headers ({policy})", SHIPPED_DOC, {"error": "the record has more than one header ce_type (an event has one type)"},
          [("ce_type", "order.shipped"), ("ce_type", "order.shipped")], policy)
-    case(f"a listed type's document that is not of it ({policy})", '{"orderId":"1001"}', {"error": "where an int64 belongs"},
-         [("ce_type", "order.shipped")], policy, path="$.orderId")
+    case(f"a listed type's document that is not of it ({policy})", '{"orderId":"1001"}',
+         {"error": 'string "1001" where an int64 belongs'}, [("ce_type", "order.shipped")], policy, path="$.orderId", offset=11)
     case(f"the same inside an envelope ({policy})", envelope("order.shipped", '{"orderId":1.5}'),
-         {"error": "int64"}, [], policy, path='$["~v"].orderId')
+         {"error": "number 1.5 has a fraction or exponent where an int64 belongs"}, [], policy, path='$["~v"].orderId', offset=41)
     case(f"envelope: ~v before ~type is not an envelope ({policy})", '{"~v":{},"~type":"order.shipped"}',
-         {"error": "no event type"} if policy == "fail" else ({"skip": True} if policy == "skip" else {"pass": None}), [], policy)
-    case(f"envelope without ~v ({policy})", '{"~type":"order.shipped"}', {"error": "where the key \"~v\" of an event envelope belongs"}, [], policy)
+         {"error": NO_NAME} if policy == "fail" else ({"skip": True} if policy == "skip" else {"pass": None}), [], policy)
+    case(f"envelope without ~v ({policy})", '{"~type":"order.shipped"}',
+         {"error": "'}' where the key \"~v\" of an event envelope belongs"}, [], policy, path="$", offset=24)
     case(f"envelope with a third key ({policy})", envelope("order.shipped", SHIPPED_DOC)[:-1] + ',"x":1}',
-         {"error": "it has only the keys"}, [], policy)
+         {"error": 'key "x" after the document of an event envelope (it has only the keys "~type" and "~v")'}, [], policy,
+         path="$", offset=134)
     case(f"envelope whose name is not a string ({policy})", '{"~type":7,"~v":{}}',
-         {"error": "where the name of an event type belongs"}, [], policy, path='$["~type"]')
+         {"error": "number 7 where the name of an event type belongs"}, [], policy, path='$["~type"]', offset=9)
 
 # ---- a reader of location document looks at the envelope only (Kafka Streams' state stores hand it other headers)
 case("location document: a disagreeing header is not looked at", envelope("order.created", CREATED_DOC),
      {"type": "order.created", "value": CREATED}, [("ce_type", "order.shipped")], location="document")
 case("location document: two type headers are not looked at", envelope("order.shipped", SHIPPED_DOC),
      {"type": "order.shipped", "value": SHIPPED}, [("ce_type", "a"), ("ce_type", "b")], location="document")
-each_policy_doc = [("fail", {"error": "no event type"}), ("skip", {"skip": True}), ("pass", {"pass": None})]
+each_policy_doc = [("fail", {"error": NO_NAME}), ("skip", {"skip": True}), ("pass", {"pass": None})]
 for policy, expect in each_policy_doc:
     case(f"location document: a header without an envelope is no name ({policy})", SHIPPED_DOC, expect,
          [("ce_type", "order.shipped")], policy, location="document")
 case("location both: the header and the envelope", envelope("order.shipped", SHIPPED_DOC),
      {"type": "order.shipped", "value": SHIPPED}, [("ce_type", "order.shipped")], location="both")
 case("location both: a disagreeing header", envelope("order.shipped", SHIPPED_DOC),
-     {"error": "event types disagree"}, [("ce_type", "order.created")], location="both")
+     {"error": disagree("order.created", "order.shipped")}, [("ce_type", "order.created")], location="both",
+     path='$["~type"]', offset=9)
 case("location both: the header alone", SHIPPED_DOC, {"type": "order.shipped", "value": SHIPPED},
      [("ce_type", "order.shipped")], location="both")
 
@@ -155,15 +171,19 @@ case("an unknown key is skipped, a missing one is null or zero", '{"orderId":5,"
                                                ("refunds", None), ("credits", None), ("restock", v("bool", False)),
                                                ("score", v("float32", "0.0")), ("ticket", None), ("attempts", v("int16", "0")))},
      [("ce_type", "order.cancelled")])
-case("a tag where a typed value belongs is refused", '{"orderId":"~i5"}', {"error": "where an int64 belongs"},
-     [("ce_type", "order.shipped")], path="$.orderId")
-case("a format key in a class position is refused", '{"orderId":1,"~x":2}', {"error": "~x"},
-     [("ce_type", "order.shipped")])
-case("an enum name not of the enum is refused", '{"orderId":1,"carrier":"LA_POSTE"}', {"error": "LA_POSTE"},
-     [("ce_type", "order.shipped")], path="$.carrier")
-case("a set with a repeated element is refused", '{"orderId":1,"parcels":["a","a"]}', {"error": "duplicate"},
-     [("ce_type", "order.shipped")])
-case("null for a primitive is refused", '{"orderId":null}', {"error": "null"}, [("ce_type", "order.shipped")], path="$.orderId")
+case("a tag where a typed value belongs is refused", '{"orderId":"~i5"}', {"error": 'string "~i5" where an int64 belongs'},
+     [("ce_type", "order.shipped")], path="$.orderId", offset=11)
+case("a format key in a class position is refused", '{"orderId":1,"~x":2}',
+     {"error": "format key \"~x\" where a field of OrderShipped belongs (a key starting with '~' is written with the '~' doubled)"},
+     [("ce_type", "order.shipped")], path="$", offset=13)
+case("an enum name not of the enum is refused", '{"orderId":1,"carrier":"LA_POSTE"}',
+     {"error": 'unknown constant "LA_POSTE" of Carrier (expected one of UPS, DHL, la-poste)'}, [("ce_type", "order.shipped")],
+     path="$.carrier", offset=23)
+case("a set with a repeated element is refused", '{"orderId":1,"parcels":["a","a"]}',
+     {"error": "duplicate element in a set: the same value as an earlier one (SPEC.md 7.1: byte arrays by content, numbers by "
+               "type and bits or scale)"}, [("ce_type", "order.shipped")], path="$.parcels[1]", offset=28)
+case("null for a primitive is refused", '{"orderId":null}', {"error": "null where an int64 belongs"}, [("ce_type", "order.shipped")],
+     path="$.orderId", offset=11)
 
 out = {
     "_about": "Vectors of SPEC.md section 12 (several event types on one topic); written by gen_events.py, read with the "

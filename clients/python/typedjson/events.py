@@ -189,7 +189,7 @@ class EventReader:
         sc.path.append(path_segment("~type"))
         start = sc.pos
         if sc.peek() != 0x22:
-            raise sc.error("a value that is not a string where the name of an event type belongs")
+            raise sc.error(f"{describe(sc)} where the name of an event type belongs")
         name = sc.string()
         if from_header is not None and from_header != name:
             raise sc.error(f"event types disagree: header {self.header} says {quote_name(from_header)} and the "
@@ -200,7 +200,7 @@ class EventReader:
         sc.path.pop()
         sc.ws()
         if sc.peek() != 0x2C:
-            raise sc.error('end of the envelope where the key "~v" of an event envelope belongs')
+            raise sc.error(f'{describe(sc)} where the key "~v" of an event envelope belongs')
         sc.pos += 1
         sc.ws()
         key_start = sc.pos
@@ -213,7 +213,10 @@ class EventReader:
         sc.path.pop()
         sc.ws()
         if sc.peek() != 0x7D:
-            raise sc.error('another key after the document of an event envelope (it has only the keys "~type" and '
+            if sc.peek() == 0x2C:
+                sc.pos += 1
+                sc.ws()
+            raise sc.error(f'{describe(sc)} after the document of an event envelope (it has only the keys "~type" and '
                            '"~v")')
         sc.pos += 1
         sc.depth -= 1
@@ -253,6 +256,49 @@ def _starts_envelope(sc: Scanner) -> bool:
     return False
 
 
+# the messages name the offending token and quote text as the Java reader does (ReadErrors.describe and quote), so
+# that the three readers give the same reason for the same record (spec/vectors/events.json)
+_DUPLICATE_ELEMENT = ("duplicate element in a set: the same value as an earlier one (SPEC.md 7.1: byte arrays by "
+                      "content, numbers by type and bits or scale)")
+
+
+def _quote(s: str) -> str:
+    """Text in a message: at most 60 characters, in double quotes, control characters, '"' and '\\' as \\u00xx."""
+    cut = s[:60] + "..." if len(s) > 60 else s
+    return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or c in '"\\' else c for c in cut) + '"'
+
+
+def _abbreviate(text: str) -> str:
+    return f"{text[:40]}...({len(text)} chars)" if len(text) > 40 else text
+
+
+def describe(sc: Scanner) -> str:
+    """The token at the scanner's position, for a message (``string "abc"``, ``number 1.5``, ``an object``,
+    ``key "k"`` after an object's comma, ``'}'``); the scanner stays where it was."""
+    c = sc.peek()
+    start = sc.pos
+    if c < 0:
+        return "end of document"
+    if c == 0x22:
+        try:
+            text = sc.string()
+            sc.ws()
+            key = sc.peek() == 0x3A
+        finally:
+            sc.pos = start
+        return ("key " if key else "string ") + _quote(_abbreviate(text))
+    if c == 0x2D or 0x30 <= c <= 0x39:
+        try:
+            lexeme = sc.number()[0]
+        finally:
+            sc.pos = start
+        return "number " + _abbreviate(lexeme)
+    for word in ("true", "false", "null"):
+        if sc.data.startswith(word.encode(), start):
+            return word
+    return {0x7B: "an object", 0x5B: "an array", 0x7D: "'}'", 0x5D: "']'"}.get(c, "a literal")
+
+
 class _ShapeReader:
     """Values in the typed spelling of a shape (SPEC.md 12.5)."""
 
@@ -261,21 +307,15 @@ class _ShapeReader:
         self.shapes = shapes
         self.dynamic = r.DynamicReader(sc)
 
-    def kind(self):
-        c = self.sc.peek()
-        return ("end-of-input" if c < 0 else "a string" if c == 0x22 else "an object" if c == 0x7B
-                else "an array" if c == 0x5B else "a number" if c == 0x2D or 0x30 <= c <= 0x39
-                else "null" if c == 0x6E else "a boolean")
-
     def wrong(self, what):
-        raise self.sc.error(f"{self.kind()} where {what} belongs")
+        raise self.sc.error(f"{describe(self.sc)} where {what} belongs")
 
     def value(self, shape):
         sc = self.sc
         sc.ws()
         if sc.peek() == 0x6E and sc.data.startswith(b"null", sc.pos):
             if isinstance(shape, str) and shape.endswith("!"):
-                raise sc.error(f"null where {_article(shape[:-1])} belongs (a primitive is never null)")
+                raise sc.error(f"null where {_article(shape[:-1])} belongs")
             sc.pos += 4
             return None
         if isinstance(shape, str):
@@ -289,7 +329,7 @@ class _ShapeReader:
                 at = sc.pos
                 v = self.value(arg)
                 if seen is not None and not seen.add(v):
-                    raise sc.error("duplicate element in a set", at)
+                    raise sc.error(_DUPLICATE_ELEMENT, at)
                 out.append(v)
             self.array(element)
             return seen if seen is not None else out
@@ -301,7 +341,7 @@ class _ShapeReader:
             s = self.string("an enum constant")
             name = s[1:] if s.startswith("~~") else s
             if (s.startswith("~") and not s.startswith("~~")) or name not in named["enum"]:
-                raise sc.error(f"unknown constant {s[:60]!r} of {arg} (expected one of {', '.join(named['enum'])})",
+                raise sc.error(f"unknown constant {_quote(s)} of {arg} (expected one of {', '.join(named['enum'])})",
                                start)
             return name
         if sc.peek() != 0x7B:
@@ -385,7 +425,7 @@ class _ShapeReader:
             s = self.string("a string")
             if s.startswith("~"):
                 if not s.startswith("~~"):
-                    raise sc.error(f"tagged value {s[:60]!r} where a plain string belongs (a string starting with "
+                    raise sc.error(f"tagged value {_quote(s)} where a plain string belongs (a string starting with "
                                    "'~' is written with the '~' doubled)", start)
                 return s[1:]
             return s
@@ -393,7 +433,7 @@ class _ShapeReader:
             s = self.string("a char")
             c = "~" if s == "~~" else s
             if len(c.encode("utf-16-le", "surrogatepass")) != 2 or s == "~":
-                raise sc.error(f"string {s[:60]!r} where a char (one UTF-16 unit) belongs", start)
+                raise sc.error(f"string {_quote(s)} where a char (one UTF-16 unit) belongs", start)
             return c
         if t == "bytes":
             return r.payload(sc, r.parse_base64, self.string("base64 bytes"), start)
@@ -462,7 +502,7 @@ class _ShapeReader:
                 key = key_of(raw, key_start)
             elif raw.startswith("~"):
                 if not raw.startswith("~~"):
-                    raise sc.error(f"format key {raw[:60]!r} where a key of {what} belongs (a key starting with '~' "
+                    raise sc.error(f"format key {_quote(raw)} where a field of {what} belongs (a key starting with '~' "
                                    "is written with the '~' doubled)", key_start)
                 key = raw[1:]
             else:
@@ -473,13 +513,13 @@ class _ShapeReader:
             s = shape_of(key)
             if s is None:
                 if unknown != "skip":
-                    raise sc.error(f"unknown variant {raw[:60]!r} of {what}", key_start)
+                    raise sc.error(f"unknown variant {_quote(raw)} of {what}", key_start)
                 _skip(sc)
                 value = None
             else:
                 value = self.value(s)
             if raw in seen:
-                raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
+                raise sc.error(f"duplicate key {_quote(raw)}", value_start)
             seen.add(raw)
             if s is not None:
                 if key_of is None:
@@ -531,9 +571,9 @@ class _ShapeReader:
         if named is not None:
             name = raw[1:] if raw.startswith("~~") else raw
             if (raw.startswith("~") and not raw.startswith("~~")) or name not in named["enum"]:
-                raise sc.error(f"unknown constant {raw[:60]!r} as a map key", at)
+                raise sc.error(f"unknown constant {_quote(raw)} as a map key", at)
             return name
-        bad = sc.error(f"key {raw[:60]!r} is not the canonical text of {_article(key_type)}", at)
+        bad = sc.error(f"key {_quote(raw)} is not the canonical text of {_article(key_type)}", at)
         if key_type == "boolean":
             if raw not in ("true", "false"):
                 raise bad
@@ -597,7 +637,7 @@ def _skip(sc: Scanner):
                 key = dynamic.key()
                 dynamic.colon()
                 if key in seen:
-                    raise sc.error(f"duplicate key {key[:60]!r}", key_start)
+                    raise sc.error(f"duplicate key {_quote(key)}", key_start)
                 seen.add(key)
             _skip(sc)
             sc.ws()

@@ -144,7 +144,7 @@ export class EventReader<N extends string = string> {
     let fromHeader: string | null = null;
     if (this.location !== "document") {
       const values = headers.filter(([k]) => k === this.header);
-      if (values.length > 1) throw new TypedJsonError(`the record has more than one header ${this.header} (an event has one type)`, "$", 0);
+      if (values.length > 1) throw new TypedJsonError(`the record has more than one header ${this.header} (an event has one type)`, "$");
       const v = values.length === 1 ? values[0][1] : null;
       fromHeader = v === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(v); // a BOM is part of the name
     }
@@ -162,7 +162,7 @@ export class EventReader<N extends string = string> {
     sc.beginObject();
     sc.readKey(); // "~type", as isEnvelope saw
     sc.pushKey("~type");
-    if (sc.peek() !== Kind.String) sc.fail("a value that is not a string where the name of an event type belongs");
+    if (sc.peek() !== Kind.String) sc.fail(`${describe(sc)} where the name of an event type belongs`);
     const name = sc.readString();
     if (fromHeader !== null && fromHeader !== name) {
       sc.fail(`event types disagree: header ${this.header} says ${quoteName(fromHeader)} and the document says ${quoteName(name)}`);
@@ -170,15 +170,15 @@ export class EventReader<N extends string = string> {
     const shape = this.types.get(name);
     if (shape === undefined && this.unknown === "fail") sc.fail(this.unknownMessage(name, `in the document's "~type"`));
     sc.pop();
-    if (!sc.nextMember()) sc.fail(`end of the envelope where the key "~v" of an event envelope belongs`, sc.pos - 1);
+    if (!sc.nextMember()) sc.fail(`'}' where the key "~v" of an event envelope belongs`, sc.pos - 1);
     const key = sc.readKey();
     if (key !== "~v") sc.fail(`key ${quote(key)} where the key "~v" of an event envelope belongs`, sc.keyStart);
     sc.pushKey("~v");
     const value = shape === undefined ? (readValueSkipping(sc), null) : readShaped(sc, shape, this.manifest.shapes);
     sc.pop();
     if (sc.nextMember()) {
-      sc.skipWhitespace();
-      sc.fail(`another key after the document of an event envelope (it has only the keys "~type" and "~v")`, sc.pos);
+      const extra = sc.readKey();
+      sc.fail(`key ${quote(abbreviate(extra))} after the document of an event envelope (it has only the keys "~type" and "~v")`, sc.keyStart);
     }
     sc.expectEnd();
     if (shape === undefined) return this.unlisted(name, `in the document's "~type"`, bytes, headers);
@@ -200,7 +200,7 @@ export class EventReader<N extends string = string> {
       case "pass":
         return { kind: "unknown", type: name, value: bytes.slice(), headers };
       default:
-        throw new TypedJsonError(name === null ? `${where} (the topic's types are ${this.names.join(", ")})` : this.unknownMessage(name, where), "$", 0);
+        throw new TypedJsonError(name === null ? `${where} (the topic's types are ${this.names.join(", ")})` : this.unknownMessage(name, where), "$");
     }
   }
 }
@@ -295,6 +295,40 @@ function missing(shape: Shape): Value {
   }
 }
 
+// the messages name the offending token as the Java reader does (ReadErrors.describe), so that the three readers
+// give the same reason for the same record (spec/vectors/events.json)
+const DUPLICATE_ELEMENT = "duplicate element in a set: the same value as an earlier one (SPEC.md 7.1: byte arrays by content, numbers by type and bits or scale)";
+
+/** At most 40 characters of a token's text, then how long it was. */
+function abbreviate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...(${text.length} chars)` : text;
+}
+
+/** The token the scanner is on, for a message (`string "abc"`, `number 1.5`, `an object`); the scanner stays on it. */
+function describe(sc: Scanner): string {
+  const k = sc.peek();
+  const at = sc.pos;
+  switch (k) {
+    case Kind.String: {
+      const s = sc.readString();
+      sc.pos = at;
+      return `string ${quote(abbreviate(s))}`;
+    }
+    case Kind.Number: {
+      const { text } = sc.readNumber();
+      sc.pos = at;
+      return `number ${abbreviate(text)}`;
+    }
+    case Kind.Array: return "an array";
+    case Kind.Object: return "an object";
+    case Kind.Null: return "null";
+    case Kind.True: return "true";
+    case Kind.False: return "false";
+    case Kind.End: return "end of document";
+    default: return kindName(k);
+  }
+}
+
 function kindName(k: Kind): string {
   switch (k) {
     case Kind.String: return "a string";
@@ -313,7 +347,7 @@ function article(type: string): string {
 
 function integer(sc: Scanner, type: string, min: bigint, max: bigint): bigint {
   const k = sc.peek();
-  if (k !== Kind.Number) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+  if (k !== Kind.Number) sc.fail(`${describe(sc)} where ${article(type)} belongs`);
   const { text, integer } = sc.readNumber();
   if (!integer) sc.fail(`number ${text} has a fraction or exponent where ${article(type)} belongs`);
   const v = BigInt(text);
@@ -323,7 +357,7 @@ function integer(sc: Scanner, type: string, min: bigint, max: bigint): bigint {
 
 function text(sc: Scanner, type: string): string {
   const k = sc.peek();
-  if (k !== Kind.String) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+  if (k !== Kind.String) sc.fail(`${describe(sc)} where ${article(type)} belongs`);
   return sc.readString();
 }
 
@@ -331,14 +365,14 @@ function text(sc: Scanner, type: string): string {
 export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, NamedShape>): Value {
   const k = sc.peek();
   if (k === Kind.Null) {
-    if (typeof shape === "string" && shape.endsWith("!")) sc.fail(`null where ${article(shape.slice(0, -1))} belongs (a primitive is never null)`);
+    if (typeof shape === "string" && shape.endsWith("!")) sc.fail(`null where ${article(shape.slice(0, -1))} belongs`);
     sc.readLiteral();
     return null;
   }
   if (typeof shape === "string") return scalar(sc, shape.endsWith("!") ? shape.slice(0, -1) : shape);
   if ("list" in shape || "set" in shape) {
     const element = "list" in shape ? shape.list : shape.set;
-    if (k !== Kind.Array) sc.fail(`${kindName(k)} where an array belongs`);
+    if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array belongs`);
     const out: Value[] = [];
     const seen = "set" in shape ? new Set<string>() : undefined;
     if (!sc.beginArray()) {
@@ -350,7 +384,7 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
         const v = readShaped(sc, element, shapes);
         if (seen !== undefined) {
           const key = valueKey(v);
-          if (seen.has(key)) sc.fail("duplicate element in a set", at);
+          if (seen.has(key)) sc.fail(DUPLICATE_ELEMENT, at);
           seen.add(key);
         }
         out.push(v);
@@ -369,7 +403,7 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
     }
     return name;
   }
-  if (k !== Kind.Object) sc.fail(`${kindName(k)} where an object (${shape.ref}) belongs`);
+  if (k !== Kind.Object) sc.fail(`${describe(sc)} where an object (${shape.ref}) belongs`);
   if ("variants" in named) {
     if (sc.beginObject()) sc.fail(`empty object where a variant of ${shape.ref} belongs`);
     const raw = sc.readKey();
@@ -389,6 +423,9 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
     do {
       const raw = sc.readKey();
       const at = sc.keyStart;
+      if (raw === "~" || raw.length > 1 && raw[0] === "~" && raw[1] !== "~") {
+        sc.fail(`format key ${quote(raw)} where a field of ${shape.ref} belongs (a key starting with '~' is written with the '~' doubled)`, at);
+      }
       const key = unescapeKey(sc, raw, at);
       if (seen.has(key)) {
         sc.skipWhitespace();
@@ -413,7 +450,7 @@ function scalar(sc: Scanner, type: string): Value {
       return readValue(sc);
     case "boolean": {
       const k = sc.peek();
-      if (k !== Kind.True && k !== Kind.False) sc.fail(`${kindName(k)} where a boolean belongs`);
+      if (k !== Kind.True && k !== Kind.False) sc.fail(`${describe(sc)} where a boolean belongs`);
       return sc.readLiteral();
     }
     case "int8": return new Int8(Number(integer(sc, "int8", -128n, 127n)));
@@ -430,7 +467,7 @@ function scalar(sc: Scanner, type: string): Value {
         if (v === undefined) sc.fail(`string ${quote(s)} where ${article(type)} belongs (only "NaN", "Infinity" and "-Infinity" are spelled as strings)`);
         return type === "float32" ? new Float32(v) : v;
       }
-      if (k !== Kind.Number) sc.fail(`${kindName(k)} where ${article(type)} belongs`);
+      if (k !== Kind.Number) sc.fail(`${describe(sc)} where ${article(type)} belongs`);
       const { text: lexeme } = sc.readNumber();
       if (type === "float64") return readDouble(sc, lexeme);
       const f = parseFloat32(lexeme);
@@ -439,7 +476,7 @@ function scalar(sc: Scanner, type: string): Value {
     }
     case "decimal": {
       const k = sc.peek();
-      if (k !== Kind.Number) sc.fail(`${kindName(k)} where a decimal belongs`);
+      if (k !== Kind.Number) sc.fail(`${describe(sc)} where a decimal belongs`);
       const { text: lexeme } = sc.readNumber();
       const d = parseDecimalLexeme(lexeme);
       if (d === undefined) sc.fail(`decimal ${lexeme} has a scale beyond -2147483647…2147483647`);
@@ -490,7 +527,7 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
   const named = typeof key === "object" && "ref" in key ? shapes[key.ref] : undefined;
   const out = new Map<Value, Value>();
   if (keyType !== undefined && keyType !== "dynamic" || named !== undefined && "enum" in named) {
-    if (k !== Kind.Object) sc.fail(`${kindName(k)} where an object belongs`);
+    if (k !== Kind.Object) sc.fail(`${describe(sc)} where an object belongs`);
     const seen = new Set<string>();
     if (!sc.beginObject()) {
       do {
@@ -508,7 +545,7 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
     }
     return out;
   }
-  if (k !== Kind.Array) sc.fail(`${kindName(k)} where an array of alternating keys and values belongs`);
+  if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array of alternating keys and values belongs`);
   const arrayAt = sc.tokenStart;
   const seen = new Set<string>();
   if (!sc.beginArray()) {

@@ -32,7 +32,6 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,14 +49,7 @@ class SchemaReferenceIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = io.typedjson.examples.OneBroker.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
+        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
     }
 
     static TypedJsonConverter converter(String location, String schemaTopic, boolean isKey, Map<String, Object> more) {

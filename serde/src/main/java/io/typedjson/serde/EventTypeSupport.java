@@ -368,9 +368,9 @@ final class EventTypeSupport {
             if (entry == null) {
                 return unknown(topic, fromHeader, EventEnvelope.inHeader(where), headers, data, offset, length);
             }
-            return read(format, topic, entry.codec, data, offset, length, plain);
+            return read(format, topic, entry.codec, data, offset, length, plain, null);
         }
-        Object[] name = new Object[1];
+        Object[] name = new Object[2];
         String headerName = fromHeader;
         Object value = read(format, topic, new Codec<>() {
             @Override
@@ -382,7 +382,7 @@ final class EventTypeSupport {
             public Object read(JsonReader in) {
                 return readEnvelope(in, headerName, name);
             }
-        }, data, offset, length, false);
+        }, data, offset, length, false, name);
         if (value != SKIPPED) {
             return value;
         }
@@ -392,14 +392,19 @@ final class EventTypeSupport {
     /** Marks an envelope whose name is not listed, read to its end under policy skip or pass. */
     private static final Object SKIPPED = new Object();
 
-    /** An envelope: the name (checked against the header's), then the value of its type; {@code name[0]} gets the name. */
+    /**
+     * An envelope: the name (checked against the header's), then the value of its type; {@code name[0]} gets the name,
+     * {@code name[1]} the advice an error adds after its position.
+     */
     private Object readEnvelope(JsonReader in, String fromHeader, Object[] name) {
         String type = EventEnvelope.readName(in); // (isEnvelope said it has one)
         name[0] = type;
         if (fromHeader != null && !fromHeader.equals(type)) {
-            throw in.error(EventEnvelope.disagreeing(header, fromHeader, type) + " (in a Kafka Streams state store of "
-                    + "dsl.store.format=default a value meets the headers of another record: give stores a serde of "
-                    + TypedJsonConfig.TYPE_LOCATION + "=document, or set dsl.store.format=headers)");
+            // the reason is every reader's (SPEC.md 12); the advice is this serde's, so it follows the position
+            name[1] = "(in a Kafka Streams state store of dsl.store.format=default a value meets the headers of another "
+                    + "record: give stores a serde of " + TypedJsonConfig.TYPE_LOCATION + "=document, or set "
+                    + "dsl.store.format=headers)";
+            throw in.error(EventEnvelope.disagreeing(header, fromHeader, type));
         }
         Entry entry = type == null ? null : byName.get(type);
         if (entry == null && policy == Policy.FAIL) {
@@ -417,12 +422,14 @@ final class EventTypeSupport {
         return value;
     }
 
-    private static Object read(TypedJsonFormat format, String topic, Codec<Object> codec, byte[] data, int offset,
-                               int length, boolean plain) {
+    /** {@code advice}: null, or {@code advice[1]} what to add after an error's position (set by {@link #readEnvelope}). */
+    private static Object read(TypedJsonFormat format, String topic, Codec<Object> codec, byte[] data, int offset, int length,
+            boolean plain, Object[] advice) {
         try {
             return plain ? format.readPlain(codec, data, offset, length) : format.read(codec, data, offset, length);
         } catch (TypedJsonException e) {
-            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage(), e);
+            String after = advice == null || advice[1] == null ? "" : " " + advice[1];
+            throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e.getMessage() + after, e);
         } catch (RuntimeException e) {
             throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': " + e, e);
         }

@@ -15,13 +15,15 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * One Apache Kafka broker for all the tests of a class: a one-node KRaft cluster in this JVM on free ports
- * (Kafka's own {@code KafkaClusterTestKit}), started before the first test and stopped after the last.
+ * One Apache Kafka broker for the broker tests of this module: a one-node KRaft cluster in this JVM on free ports
+ * (Kafka's own {@code KafkaClusterTestKit}), the JVM's {@link SharedBroker}, which the first test class started and
+ * the JVM's exit closes; the classes that extend this one use topics of their own names. {@link #start()} makes a
+ * broker of one's own (the console formatter's doc test, whose {@code orders} the quick start writes too; tests that
+ * stop or restart their broker).
  */
 public abstract class OneBroker {
 
@@ -30,15 +32,7 @@ public abstract class OneBroker {
     @BeforeAll
     @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     static void startBroker() throws Exception {
-        kafka = start();
-    }
-
-    @AfterAll
-    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void stopBroker() throws Exception {
-        if (kafka != null) {
-            kafka.close();
-        }
+        kafka = SharedBroker.get();
     }
 
     /** A started one-node broker (topics created on first use, as a default broker does); the caller closes it. */

@@ -48,6 +48,12 @@ public final class HeapPerDocument {
 
     /** The codecs the speed targets compare (typedjson's and the rivals), on each data set. */
     public static List<Row> measure(List<String> datasets, List<Interleaved.Target> targets) {
+        return measure(datasets, targets, HeapPerDocument::measure);
+    }
+
+    /** The rows of {@code targets} on {@code datasets}, each measured by {@code one} (the unit test's stand-in). */
+    static List<Row> measure(List<String> datasets, List<Interleaved.Target> targets,
+            java.util.function.BiFunction<String, BenchCodec<Object>, Row> one) {
         Set<String> names = new LinkedHashSet<>();
         for (Interleaved.Target t : targets) {
             names.add(t.codec());
@@ -58,7 +64,7 @@ public final class HeapPerDocument {
             for (String name : names) {
                 BenchCodec<Object> codec = name.equals("protobuf-record") ? Codecs.protobufOnRecord(dataset) : Codecs.get(dataset, name);
                 try {
-                    rows.add(measure(dataset, codec));
+                    rows.add(one.apply(dataset, codec));
                 } catch (RuntimeException e) {
                     rows.add(new Row(dataset, name, Double.NaN, Double.NaN, -1)); // a codec that cannot carry them
                 }

@@ -116,43 +116,42 @@ class ClusterCommandIT {
     @Test
     @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aCodecThatChangesRecordsFailsTheRunAgainstAnExistingCluster() throws Exception {
-        try (LocalKafka kafka = LocalKafka.start()) {
-            Captured c = new Captured();
-            int code = ClusterCommand.run(new String[] {
-                    "--bootstrap-servers", kafka.bootstrapServers(), "--records", "2000", "--runs", "1",
-                    "--warmup-records", "0", "--latency-records", "100", "--acks", "1",
-                    "--results-dir", results.toString()},
-                    c.outStream, c.errStream,
-                    TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.LossyCodec()));
-            String out = c.out();
-            System.out.println(out);
-            System.out.println(c.err());
-            assertEquals(1, code, () -> "exit code; stdout:\n" + out + "\nstderr:\n" + c.err());
-            assertTrue(out.contains("| test-binary |") && out.contains("exact 2000/2000"), out);
-            assertTrue(out.contains("**exact 1000/2000, 1000 changed**"), out);
-            assertTrue(c.err().contains("id "), "an example of the difference: " + c.err());
-            assertTrue(out.contains("existing cluster at " + kafka.bootstrapServers()), out);
-            // what a run against a cluster measured, read from the cluster
-            assertTrue(out.contains("1 broker; topics: 1 partition, replication factor 1, min.insync.replicas 1"),
-                    out);
+        LocalKafka kafka = SharedBroker.get(); // its topics are the run's own, a test of the existing cluster's
+        Captured c = new Captured();
+        int code = ClusterCommand.run(new String[] {
+                "--bootstrap-servers", kafka.bootstrapServers(), "--records", "2000", "--runs", "1",
+                "--warmup-records", "0", "--latency-records", "100", "--acks", "1",
+                "--results-dir", results.toString()},
+                c.outStream, c.errStream,
+                TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.LossyCodec()));
+        String out = c.out();
+        System.out.println(out);
+        System.out.println(c.err());
+        assertEquals(1, code, () -> "exit code; stdout:\n" + out + "\nstderr:\n" + c.err());
+        assertTrue(out.contains("| test-binary |") && out.contains("exact 2000/2000"), out);
+        assertTrue(out.contains("**exact 1000/2000, 1000 changed**"), out);
+        assertTrue(c.err().contains("id "), "an example of the difference: " + c.err());
+        assertTrue(out.contains("existing cluster at " + kafka.bootstrapServers()), out);
+        // what a run against a cluster measured, read from the cluster
+        assertTrue(out.contains("1 broker; topics: 1 partition, replication factor 1, min.insync.replicas 1"),
+                out);
 
-            // a codec known to be lossy can be let through; its row still says what it lost
-            Captured d = new Captured();
-            int allowed = ClusterCommand.run(new String[] {
-                    "--bootstrap-servers", kafka.bootstrapServers(), "--records", "500", "--runs", "1",
-                    "--warmup-records", "0", "--latency-records", "0", "--codecs", "test-lossy",
-                    "--ignore-inexact", "test-lossy", "--results-dir", results.toString()},
-                    d.outStream, d.errStream,
-                    TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.LossyCodec()));
-            assertEquals(0, allowed, d::err);
-            assertTrue(d.out().contains("**exact 250/500, 250 changed**"), d.out());
-            assertFalse(d.out().contains("test-binary"), d.out());
+        // a codec known to be lossy can be let through; its row still says what it lost
+        Captured d = new Captured();
+        int allowed = ClusterCommand.run(new String[] {
+                "--bootstrap-servers", kafka.bootstrapServers(), "--records", "500", "--runs", "1",
+                "--warmup-records", "0", "--latency-records", "0", "--codecs", "test-lossy",
+                "--ignore-inexact", "test-lossy", "--results-dir", results.toString()},
+                d.outStream, d.errStream,
+                TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.LossyCodec()));
+        assertEquals(0, allowed, d::err);
+        assertTrue(d.out().contains("**exact 250/500, 250 changed**"), d.out());
+        assertFalse(d.out().contains("test-binary"), d.out());
 
-            try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
-                Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-                assertFalse(topics.stream().anyMatch(t -> t.startsWith("typedjson-bench-")),
-                        "the command deletes its topics: " + topics);
-            }
+        try (Admin admin = BenchTopics.admin(kafka.bootstrapServers())) {
+            Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            assertFalse(topics.stream().anyMatch(t -> t.startsWith("typedjson-bench-")),
+                    "the command deletes its topics: " + topics);
         }
     }
 

@@ -38,7 +38,7 @@ import io.typedjson.bench.codec.BenchCodec;
 
 /** Records through a real broker ({@link LocalKafka}, a child JVM) and back, byte for byte. */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class LocalKafkaRoundTripIT extends OneBroker {
+class LocalKafkaRoundTripIT extends SharedBroker {
 
     @BeforeAll
     static void describeBroker() {

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
  * the broker's schema topic, and the broker the report starts for it started only when the row is measured.
  */
 @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ReferenceCodecIT extends OneBroker {
+class ReferenceCodecIT extends SharedBroker {
 
     private static final String SCHEMA_HEADER = "typedjson.schema.ref";
 

@@ -147,7 +147,7 @@ class CrossLanguageIT {
             CONNECT_VALUES.put(name, values);
         }
 
-        kafka = LocalKafka.start();
+        kafka = io.typedjson.bench.cluster.SharedBroker.get(); // the JVM's one broker; the topics are xlang-*
         work = Files.createTempDirectory("typedjson-xlang-");
         Properties admin = new Properties();
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
@@ -206,9 +206,6 @@ class CrossLanguageIT {
 
     @AfterAll
     static void stopAndPrintTable() throws IOException {
-        if (kafka != null) {
-            kafka.close();
-        }
         if (work != null) {
             try (Stream<Path> files = Files.list(work)) {
                 for (Path f : files.toList()) {

@@ -59,7 +59,7 @@ class DistributedWorkersIT {
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
-        cluster = io.typedjson.examples.OneBroker.start();
+        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
         workers.add(startWorker());
         workers.add(startWorker());
     }
@@ -94,9 +94,6 @@ class DistributedWorkersIT {
         for (Connect<?> c : workers) {
             c.stop();
             c.awaitStop();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
         Exit.resetExitProcedure();
     }

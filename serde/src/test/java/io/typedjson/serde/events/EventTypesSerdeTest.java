@@ -423,9 +423,10 @@ class EventTypesSerdeTest {
                 .serialize("t", CREATED), StandardCharsets.UTF_8) + "}").getBytes(StandardCharsets.UTF_8);
         SerializationException e = assertThrows(SerializationException.class,
                 () -> d.deserialize("orders", headers("ce_type", "order.shipped"), created));
+        // the reason every reader gives and its position, then this serde's advice
         assertTrue(e.getMessage().contains("event types disagree: header ce_type says \"order.shipped\" and the document "
-                + "says \"order.created\" (in a Kafka Streams state store"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(" at $[\"~type\"] (byte offset 9)"), e.getMessage());
+                + "says \"order.created\" at $[\"~type\"] (byte offset 9) (in a Kafka Streams state store"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(", or set dsl.store.format=headers)"), e.getMessage());
         // disagreeing with an unlisted name is refused too
         e = assertThrows(SerializationException.class, () -> d.deserialize("orders", headers("ce_type", "order.refunded"), created));
         assertTrue(e.getMessage().contains("event types disagree"), e.getMessage());
