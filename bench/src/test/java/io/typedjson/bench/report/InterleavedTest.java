@@ -20,6 +20,36 @@ class InterleavedTest {
     }
 
     @Test
+    void warmUpEndsOnlyWhenTheJitCompilerHasCompiledNothingForSeveralRoundsInARow() {
+        long second = 1_000_000_000L;
+        Interleaved.WarmUp rule = new Interleaved.WarmUp(2, 100 * second);
+        // a round with 1 ms of compiling is not quiet, however long the round (the old rule let 2 % of it pass)
+        long[] compiled = {40, 12, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+        for (int i = 0; i < compiled.length; i++) {
+            assertTrue(rule.more(), "round " + i + " of " + java.util.Arrays.toString(compiled));
+            rule.round(compiled[i], i * second);
+        }
+        assertTrue(rule.more(), "four still rounds since round 7's compilation");
+        rule.round(0, 11 * second);
+        assertTrue(!rule.more() && !rule.boundHit(), "five still rounds in a row end it");
+        assertEquals(12, rule.rounds());
+        assertEquals(7, rule.lastBusyRound());
+
+        Interleaved.WarmUp busy = new Interleaved.WarmUp(2, 3 * second);
+        for (int i = 0; busy.more(); i++) {
+            busy.round(i % 2, i * second);
+        }
+        assertTrue(busy.boundHit(), "the time bound ends a warm-up the compiler keeps busy, and says so");
+        assertEquals(4, busy.rounds());
+
+        Interleaved.WarmUp minimum = new Interleaved.WarmUp(8, 100 * second);
+        for (int i = 0; i < 7; i++) {
+            minimum.round(0, i);
+        }
+        assertTrue(minimum.more(), "at least the minimum of rounds, still or not");
+    }
+
+    @Test
     void measuresRatiosWithTheirSpreadAndExactnessOfBothSides() {
         Interleaved.Settings tiny = new Interleaved.Settings(1, 3, 2, 0.5);
         Interleaved.Target protobuf = target("protobuf-record", Interleaved.Measure.TIME);
