@@ -354,8 +354,8 @@ public final class Interleaved {
 
     /**
      * Untimed rounds until the JIT compiler has stopped compiling: {@link WarmUp#STILL_ROUNDS} rounds in a row in
-     * which its total compilation time did not change at all (every timed codec's hot code compiled, nothing
-     * deoptimized and compiled again), after at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a
+     * which its total compilation time did not change at all and that end with nothing being compiled or queued
+     * ({@link #compilerIdle}): every timed codec's hot code compiled, nothing deoptimized and compiled again; after at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a
      * line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
      * a round is shorter, and on a loaded machine the compiler threads get little CPU, so a rival's hot code could
      * still be compiled midway through the timed rounds (fastjson2 at 1,522 ns per order instead of about 600, and
@@ -373,7 +373,7 @@ public final class Interleaved {
                 subjects.get(task[0]).time(task[1]);
             }
             long now = watch ? jit.getTotalCompilationTime() : compiled;
-            rule.round(now - compiled, System.nanoTime() - begin);
+            rule.round(now - compiled, compilerIdle(), System.nanoTime() - begin);
             compiled = now;
         } while (watch ? rule.more() : rule.rounds() < s.warmupRounds());
         double seconds = (System.nanoTime() - begin) / 1e9;
@@ -384,6 +384,35 @@ public final class Interleaved {
                         : "until the JIT compiler had compiled nothing for " + WarmUp.STILL_ROUNDS + " rounds (last compiled in round "
                                 + rule.lastBusyRound() + ")");
         return rule.rounds();
+    }
+
+    /**
+     * Whether the JIT compiler is compiling nothing and has nothing queued, from HotSpot's {@code Compiler.queue}
+     * diagnostic command; true where the JVM has no such command. The total compilation time grows only when a
+     * compilation ends, and a C2 compilation of a large read method takes seconds on a loaded machine: rounds that
+     * end while it runs look still by that count alone (a warm-up ended so, then the timed rounds saw fastjson2's
+     * and typedjson's hot methods compiled at tier 4).
+     */
+    static boolean compilerIdle() {
+        String queue = compilerQueue();
+        return queue == null || idleQueue(queue);
+    }
+
+    /** {@code Compiler.queue}'s text, or null where the JVM does not answer it. */
+    static String compilerQueue() {
+        try {
+            return String.valueOf(ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerQueue",
+                    new Object[] {null}, new String[] {String[].class.getName()}));
+        } catch (javax.management.JMException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code Compiler.queue}'s text shows no current compile and only empty queues. */
+    static boolean idleQueue(String text) {
+        return text.lines().map(String::strip).allMatch(line -> line.isEmpty() || line.equals("Empty")
+                || line.equals("Current compiles:") || line.endsWith("compile queue:"));
     }
 
     /**
@@ -406,9 +435,13 @@ public final class Interleaved {
             this.maxNanos = maxNanos;
         }
 
-        void round(long compiledMillis, long elapsedNanos) {
+        /**
+         * A round: the compilation time it added (ms) and whether the compiler had nothing running or queued at its
+         * end; {@code elapsedNanos} since the warm-up began.
+         */
+        void round(long compiledMillis, boolean idle, long elapsedNanos) {
             rounds++;
-            if (compiledMillis == 0) {
+            if (compiledMillis == 0 && idle) {
                 still++;
             } else {
                 still = 0;
