@@ -109,7 +109,10 @@ public final class JsonReader {
 
     // ------------------------------------------------------------------ moving
 
-    /** Moves to the next token and returns it; null at the end of the document. */
+    /**
+     * Moves to the next token and returns it; null at the end of the document. (One call of {@link #value} for every
+     * kind of level: this method is inlined into every codec's read loop, and C2 spends its node budget per call site.)
+     */
     public JsonToken nextToken() {
         charsValid = false;
         text = null;
@@ -121,10 +124,8 @@ public final class JsonReader {
                 return token = null;
             }
             // a second value after the document's (the caller reports it as trailing content) is read as a value too
-            return value(p);
-        }
-        byte s = state[d];
-        if (!isObject[d]) {
+        } else if (!isObject[d]) {
+            byte s = state[d];
             if (p == end) {
                 throw endOfInput("an array's next element or its ']'");
             }
@@ -140,12 +141,16 @@ public final class JsonReader {
             }
             state[d] = AFTER_VALUE;
             index[d]++;
-            return value(p);
+        } else if (state[d] == AFTER_KEY) {
+            state[d] = AFTER_VALUE; // the colon was read with the key
+        } else {
+            return objectNext(d, p);
         }
-        if (s == AFTER_KEY) {
-            state[d] = AFTER_VALUE;
-            return value(p); // the colon was read with the key
-        }
+        return value(p);
+    }
+
+    /** {@link #nextToken()} in an object, not after a key: its '}' or its next key. */
+    private JsonToken objectNext(int d, int p) {
         if (p == end) {
             throw endOfInput("an object's next key or its '}'");
         }
@@ -153,7 +158,7 @@ public final class JsonReader {
         if (b == '}') {
             return close(p, JsonToken.END_OBJECT);
         }
-        if (s == AFTER_VALUE) {
+        if (state[d] == AFTER_VALUE) {
             if (b != ',') {
                 throw unexpected(p, "was expecting comma to separate Object entries");
             }
@@ -301,14 +306,14 @@ public final class JsonReader {
         }
         // (at depth 0 a value is the document's, the first, or trailing content, which the caller refuses as such)
         if (++elements > maxElements && depth > 0) {
-            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
-                    + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
+            throw tooManyElements(p);
         }
         tokenStart = p;
         byte b = buf[p];
         switch (b) {
-            case '{': return open(p, true);
-            case '[': return open(p, false);
+            case '{':
+            case '[':
+                return open(p, b == '{');
             case '"':
                 pos = scanString(p, false);
                 return token = JsonToken.VALUE_STRING;
@@ -321,6 +326,11 @@ public final class JsonReader {
                 }
                 throw unexpectedValue(p);
         }
+    }
+
+    private TypedJsonException tooManyElements(int p) {
+        return new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
+                + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
     }
 
     private JsonToken open(int p, boolean object) {
@@ -681,9 +691,6 @@ public final class JsonReader {
 
     /** The current string's text, or the current key's, or a number's lexeme. */
     public String getText() {
-        if (token == JsonToken.FIELD_NAME) {
-            return currentName();
-        }
         if (text != null) {
             return text;
         }
@@ -691,6 +698,14 @@ public final class JsonReader {
             return text = !escaped && ascii && valueEnd - valueStart <= MAX_CACHED_VALUE
                     ? cached(valueCache, valueFirst, valueLast, valueStart, valueEnd)
                     : decode(valueStart, valueEnd, escaped, ascii);
+        }
+        return otherText();
+    }
+
+    /** {@link #getText()} of a token other than a string (kept apart: getText is inlined into every string read). */
+    private String otherText() {
+        if (token == JsonToken.FIELD_NAME) {
+            return currentName();
         }
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
