@@ -109,10 +109,7 @@ public final class JsonReader {
 
     // ------------------------------------------------------------------ moving
 
-    /**
-     * Moves to the next token and returns it; null at the end of the document. (One call of {@link #value} for every
-     * kind of level: this method is inlined into every codec's read loop, and C2 spends its node budget per call site.)
-     */
+    /** Moves to the next token and returns it; null at the end of the document. */
     public JsonToken nextToken() {
         charsValid = false;
         text = null;
@@ -124,8 +121,10 @@ public final class JsonReader {
                 return token = null;
             }
             // a second value after the document's (the caller reports it as trailing content) is read as a value too
-        } else if (!isObject[d]) {
-            byte s = state[d];
+            return value(p);
+        }
+        byte s = state[d];
+        if (!isObject[d]) {
             if (p == end) {
                 throw endOfInput("an array's next element or its ']'");
             }
@@ -141,16 +140,12 @@ public final class JsonReader {
             }
             state[d] = AFTER_VALUE;
             index[d]++;
-        } else if (state[d] == AFTER_KEY) {
-            state[d] = AFTER_VALUE; // the colon was read with the key
-        } else {
-            return objectNext(d, p);
+            return value(p);
         }
-        return value(p);
-    }
-
-    /** {@link #nextToken()} in an object, not after a key: its '}' or its next key. */
-    private JsonToken objectNext(int d, int p) {
+        if (s == AFTER_KEY) {
+            state[d] = AFTER_VALUE;
+            return value(p); // the colon was read with the key
+        }
         if (p == end) {
             throw endOfInput("an object's next key or its '}'");
         }
@@ -158,7 +153,7 @@ public final class JsonReader {
         if (b == '}') {
             return close(p, JsonToken.END_OBJECT);
         }
-        if (state[d] == AFTER_VALUE) {
+        if (s == AFTER_VALUE) {
             if (b != ',') {
                 throw unexpected(p, "was expecting comma to separate Object entries");
             }
@@ -306,14 +301,14 @@ public final class JsonReader {
         }
         // (at depth 0 a value is the document's, the first, or trailing content, which the caller refuses as such)
         if (++elements > maxElements && depth > 0) {
-            throw tooManyElements(p);
+            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
+                    + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
         }
         tokenStart = p;
         byte b = buf[p];
         switch (b) {
-            case '{':
-            case '[':
-                return open(p, b == '{');
+            case '{': return open(p, true);
+            case '[': return open(p, false);
             case '"':
                 pos = scanString(p, false);
                 return token = JsonToken.VALUE_STRING;
@@ -326,11 +321,6 @@ public final class JsonReader {
                 }
                 throw unexpectedValue(p);
         }
-    }
-
-    private TypedJsonException tooManyElements(int p) {
-        return new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
-                + " (" + Limits.ELEMENTS_PROPERTY + ")").at(path(depth), p - start);
     }
 
     private JsonToken open(int p, boolean object) {
@@ -691,6 +681,9 @@ public final class JsonReader {
 
     /** The current string's text, or the current key's, or a number's lexeme. */
     public String getText() {
+        if (token == JsonToken.FIELD_NAME) {
+            return currentName();
+        }
         if (text != null) {
             return text;
         }
@@ -698,14 +691,6 @@ public final class JsonReader {
             return text = !escaped && ascii && valueEnd - valueStart <= MAX_CACHED_VALUE
                     ? cached(valueCache, valueFirst, valueLast, valueStart, valueEnd)
                     : decode(valueStart, valueEnd, escaped, ascii);
-        }
-        return otherText();
-    }
-
-    /** {@link #getText()} of a token other than a string (kept apart: getText is inlined into every string read). */
-    private String otherText() {
-        if (token == JsonToken.FIELD_NAME) {
-            return currentName();
         }
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
