@@ -255,36 +255,28 @@ public final class JsonWriter {
         size = ShortestDecimal.write(d, buf, size);
     }
 
-    /**
-     * {@code [-]m / 10^k} ({@code m > 0}, {@code k <= 3}) in plain notation with at least one digit after the point:
-     * m's digits straight into the buffer, after the zeros that give it k + 1 digits, then its last k moved one byte
-     * right for the point (no division per digit).
-     */
+    /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
     private void writeDecimal(boolean negative, long m, int k) {
         beforeValue();
         ensure(24);
-        byte[] b = buf;
-        int at = size;
         if (negative) {
-            b[at++] = '-';
+            buf[size++] = '-';
         }
-        if (k == 0) {
-            at = digitsAt(m, at);
-            b[at++] = '.';
-            b[at++] = '0';
-            size = at;
-            return;
-        }
-        int zeros = Math.max(0, m < 10 ? k : m < 100 ? k - 1 : m < 1000 ? k - 2 : 0);
-        for (int i = 0; i < zeros; i++) {
-            b[at++] = '0';
-        }
-        at = digitsAt(m, at);
+        long integer = m;
+        long fraction = 0;
         for (int i = 0; i < k; i++) {
-            b[at - i] = b[at - i - 1];
+            fraction += (integer % 10) * (long) POWERS_OF_TEN[i];
+            integer /= 10;
         }
-        b[at - k] = '.';
-        size = at + 1;
+        size = digitsAt(integer, size);
+        buf[size++] = '.';
+        if (k == 0) {
+            buf[size++] = '0';
+        } else {
+            for (int i = k - 1; i >= 0; i--) {
+                buf[size++] = (byte) ('0' + (fraction / (long) POWERS_OF_TEN[i]) % 10);
+            }
+        }
     }
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
