@@ -16,8 +16,6 @@ public final class JsonKeys {
     /** Each key's quoted bytes ({@code "name"}), its first (up to) eight of them as a word, and the mask of those bytes. */
     private final byte[][] quoted;
     private final long[] heads, masks;
-    /** The length of the longest key as spelled: when within the reader's string limit, no key needs checking. */
-    final int longest;
 
     private JsonKeys(JsonKey[] keys) {
         this.keys = keys.clone();
@@ -25,7 +23,6 @@ public final class JsonKeys {
         this.quoted = new byte[n][];
         this.heads = new long[n];
         this.masks = new long[n];
-        int max = 0;
         for (int i = 0; i < n; i++) {
             byte[] q = keys[i].quoted;
             quoted[i] = q;
@@ -36,9 +33,7 @@ public final class JsonKeys {
             }
             heads[i] = head;
             masks[i] = m == 8 ? -1L : (1L << (8 * m)) - 1;
-            max = Math.max(max, keys[i].spelled.length());
         }
-        this.longest = max;
     }
 
     /** The keys in their order: {@link JsonReader#nextKey} returns an index into them. */

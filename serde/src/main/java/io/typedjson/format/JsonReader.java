@@ -28,8 +28,6 @@ public final class JsonReader {
     /** {@code limits.maxElements()}, and the values read so far in this document (what it counts). */
     private final int maxElements;
     private int elements;
-    /** The limits read for every token, as fields (a call through {@link #limits} per key showed in profiles). */
-    private final int maxDepth, maxNumberLength, maxStringLength;
     private static final byte[] NO_DOCUMENT = new byte[0];
 
     private byte[] buf = NO_DOCUMENT;
@@ -67,9 +65,6 @@ public final class JsonReader {
     JsonReader(Limits limits) {
         this.limits = limits;
         this.maxElements = limits.maxElements();
-        this.maxDepth = limits.maxDepth();
-        this.maxNumberLength = limits.maxNumberLength();
-        this.maxStringLength = limits.maxStringLength();
     }
 
     /** Starts reading the document {@code document[offset, offset + length)}. */
@@ -185,7 +180,7 @@ public final class JsonReader {
             }
             byte[] q = key.quoted;
             // (a key longer than the string limit takes the slow path, which refuses it)
-            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= maxStringLength) {
+            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
                 charsValid = false;
                 text = null;
                 tokenStart = p;
@@ -325,7 +320,7 @@ public final class JsonReader {
 
     private JsonToken open(int p, boolean object) {
         int d = depth + 1;
-        if (d > maxDepth) {
+        if (d > limits.maxDepth()) {
             throw new TypedJsonException("nesting depth " + d + " exceeds the limit of " + limits.maxDepth()
                     + " (" + Limits.DEPTH_PROPERTY + ")").at(path(depth), p - start);
         }
@@ -367,83 +362,52 @@ public final class JsonReader {
 
     // ------------------------------------------------------------------ numbers
 
-    /**
-     * Scans the number at {@code p} and parses it on the way: its significand and power of ten (what
-     * {@link #longValue()}, {@link #doubleValue()} and {@link #floatValue()} take), so a typed read does not look at
-     * its digits again.
-     */
     private JsonToken number(int p) {
-        byte[] b = buf;
-        int e = end;
         int i = p;
-        if (b[i] == '-') {
+        if (buf[i] == '-') {
             i++;
-            if (i == e) {
+            if (i == end) {
                 throw endOfInput("the digits of a number");
             }
-            if (b[i] < '0' || b[i] > '9') {
-                throw isLetter(b[i]) ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
+            if (buf[i] < '0' || buf[i] > '9') {
+                throw isLetter(buf[i]) ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
             }
         }
-        int digits;
-        long m = 0; // the significant digits, while there are at most 19 of them
-        int significant;
-        if (b[i] == '0') {
+        int digits = 0;
+        if (buf[i] == '0') {
             i++;
-            digits = 1;
-            significant = 0;
-            if (i < e && b[i] >= '0' && b[i] <= '9') {
+            digits++;
+            if (i < end && buf[i] >= '0' && buf[i] <= '9') {
                 throw new TypedJsonException("Invalid numeric value: Leading zeroes not allowed")
                         .at(path(depth), p - start);
             }
         } else {
-            int from = i;
-            while (i < e && b[i] >= '0' && b[i] <= '9') {
-                if (i - from < 19) {
-                    m = m * 10 + (b[i] - '0');
-                }
+            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
                 i++;
+                digits++;
             }
-            digits = significant = i - from;
         }
         boolean integer = true;
-        int exponent = 0;
-        if (i < e && b[i] == '.') {
+        if (i < end && buf[i] == '.') {
             integer = false;
             int from = ++i;
-            i = digitsEnd(from, e, "the digits after a decimal point", "Decimal point not followed by a digit");
+            i = digitsEnd(from, end, "the digits after a decimal point", "Decimal point not followed by a digit");
             digits += i - from;
-            exponent = from - i;
-            for (int k = from; k < i; k++) {
-                byte c = b[k];
-                if ((m != 0 || c != '0') && ++significant <= 19) { // leading zeros are not significant
-                    m = m * 10 + (c - '0');
-                }
-            }
         }
-        if (i < e && (b[i] == 'e' || b[i] == 'E')) {
+        if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
             integer = false;
             i++;
-            boolean negative = i < e && b[i] == '-';
-            int from = i < e && (b[i] == '+' || b[i] == '-') ? i + 1 : i;
-            i = digitsEnd(from, e, "the digits of an exponent", "Exponent indicator not followed by a digit");
+            int from = i < end && (buf[i] == '+' || buf[i] == '-') ? i + 1 : i;
+            i = digitsEnd(from, end, "the digits of an exponent", "Exponent indicator not followed by a digit");
             digits += i - from;
-            int x = 0;
-            for (int k = from; k < i && x < 100_000; k++) { // beyond, the value is zero or infinite anyway
-                x = x * 10 + (b[k] - '0');
-            }
-            exponent += negative ? -x : x;
         }
-        if (digits > maxNumberLength) {
+        if (digits > limits.maxNumberLength()) {
             throw new TypedJsonException("number of " + digits + " digits exceeds the limit of "
                     + limits.maxNumberLength() + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")").at(path(depth), p - start);
         }
         valueStart = p;
         valueEnd = i;
         numberDigits = digits;
-        partSignificand = m;
-        partExponent = exponent;
-        partsExact = significant <= 19;
         pos = i;
         return token = integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
     }
@@ -466,8 +430,16 @@ public final class JsonReader {
         if (numberDigits > 18) {
             return Long.parseLong(getText());
         }
-        // an integer's significand is its value (parsed by number(): no leading zeros, no power of ten)
-        return buf[valueStart] == '-' ? -partSignificand : partSignificand;
+        int i = valueStart;
+        boolean negative = buf[i] == '-';
+        if (negative) {
+            i++;
+        }
+        long v = 0;
+        for (; i < valueEnd; i++) {
+            v = v * 10 + (buf[i] - '0');
+        }
+        return negative ? -v : v;
     }
 
     public BigInteger bigIntegerValue() {
@@ -477,25 +449,70 @@ public final class JsonReader {
     /** The current number token as the nearest double (overflow gives an infinity: callers refuse it). */
     public double doubleValue() {
         // the exact fast paths on the lexeme's bytes (up to 19 significant digits), the general routine behind them
-        double d = partsExact ? DecimalParsing.toDouble(buf[valueStart] == '-', partSignificand, partExponent)
+        double d = decimalParts() ? DecimalParsing.toDouble(buf[valueStart] == '-', partSignificand, partExponent)
                 : Double.NaN;
         return !Double.isNaN(d) ? d : NumberInput.parseDouble(getTextCharacters(), 0, charsLength, true);
     }
 
     /** The current number token as the nearest float, rounded once from the decimal (never through a double). */
     public float floatValue() {
-        float f = partsExact ? DecimalParsing.toFloat(buf[valueStart] == '-', partSignificand, partExponent)
+        float f = decimalParts() ? DecimalParsing.toFloat(buf[valueStart] == '-', partSignificand, partExponent)
                 : Float.NaN;
         return !Float.isNaN(f) ? f : NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true);
     }
 
-    /**
-     * The current number is {@code partSignificand * 10^partExponent} (unsigned) when {@code partsExact}: it has at
-     * most 19 significant digits, which the fast paths take (set by {@link #number}).
-     */
+    /** The current number is {@code partSignificand * 10^partExponent} (unsigned) after {@link #decimalParts}. */
     private long partSignificand;
     private int partExponent;
-    private boolean partsExact;
+
+    /**
+     * Splits the current number lexeme (checked by {@link #number}) into a significand and a power of ten; false
+     * when it has more than 19 significant digits, which the fast paths do not take.
+     */
+    private boolean decimalParts() {
+        byte[] b = buf;
+        int i = valueStart;
+        int end = valueEnd;
+        if (b[i] == '-') {
+            i++;
+        }
+        long m = 0;
+        int significant = 0;
+        int exponent = 0;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            byte c = b[i];
+            if (c >= '0' && c <= '9') {
+                if (m != 0 || c != '0') { // leading zeros are not significant
+                    if (++significant > 19) {
+                        return false;
+                    }
+                    m = m * 10 + (c - '0');
+                }
+                if (fraction) {
+                    exponent--;
+                }
+            } else if (c == '.') {
+                fraction = true;
+            } else {
+                break; // the exponent's 'e' or 'E'
+            }
+        }
+        if (i < end) {
+            boolean negative = b[++i] == '-';
+            if (b[i] == '-' || b[i] == '+') {
+                i++;
+            }
+            int e = 0;
+            for (; i < end && e < 100_000; i++) { // beyond, the value is zero or infinite anyway
+                e = e * 10 + (b[i] - '0');
+            }
+            exponent += negative ? -e : e;
+        }
+        partSignificand = m;
+        partExponent = exponent;
+        return true;
+    }
 
     /** The end of the digits from {@code from}: at least one, else the error saying which digits are missing. */
     private int digitsEnd(int from, int end, String missing, String unexpected) {
@@ -550,7 +567,7 @@ public final class JsonReader {
             }
             switch (STRING_BYTES[b[i] & 0xFF]) {
                 case 1: {
-                    if (units > maxStringLength) {
+                    if (units > limits.maxStringLength()) {
                         throw new TypedJsonException((isKey ? "key of " : "string of ") + units
                                 + " UTF-16 units exceeds the limit of " + limits.maxStringLength()
                                 + " (" + Limits.STRING_LENGTH_PROPERTY + ")").at(path(depth), quote - start);
@@ -1049,7 +1066,7 @@ public final class JsonReader {
             }
             int i = atKey && p < end && b[p] == '"' ? keys.match(b, p, end, expected) : -1;
             // (a key longer than the string limit, or without its colon, takes the slow path, which refuses it)
-            if (i >= 0 && (keys.longest <= maxStringLength || keys.get(i).spelled.length() <= maxStringLength)) {
+            if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
                 JsonKey key = keys.get(i);
                 int colon = p + key.quoted.length;
                 if (colon < end && b[colon] <= ' ') {
