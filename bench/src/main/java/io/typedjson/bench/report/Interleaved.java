@@ -117,8 +117,9 @@ public final class Interleaved {
         @Override
         public String toString() {
             return "at least " + warmupRounds + " warm-up rounds, more until the JIT compiler has compiled nothing for "
-                    + WarmUp.STILL_ROUNDS + " rounds in a row (at most " + WarmUp.MAX_NANOS / 1_000_000_000 + " s), " + rounds + " timed rounds per run, " + runs + " runs back to back, "
-                    + "about " + millisPerTask + " ms per codec, direction and round";
+                    + WarmUp.STILL_ROUNDS + " rounds in a row (at most " + WarmUp.MAX_NANOS / 1_000_000_000 + " s), "
+                    + rounds + " timed rounds per run, " + runs + " runs back to back, about " + millisPerTask
+                    + " ms per codec, direction and round";
         }
     }
 
@@ -355,8 +356,8 @@ public final class Interleaved {
     /**
      * Untimed rounds until the JIT compiler has stopped compiling: {@link WarmUp#STILL_ROUNDS} rounds in a row in
      * which its total compilation time did not change at all and that end with nothing being compiled or queued
-     * ({@link #compilerIdle}): every timed codec's hot code compiled, nothing deoptimized and compiled again; after at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a
-     * line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
+     * ({@link #compilerIdle}): every timed codec's hot code compiled, nothing deoptimized and compiled again; after
+     * at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
      * a round is shorter, and on a loaded machine the compiler threads get little CPU, so a rival's hot code could
      * still be compiled midway through the timed rounds (fastjson2 at 1,522 ns per order instead of about 600, and
      * runs back to back 154 % apart). Returns the rounds run.
@@ -417,7 +418,8 @@ public final class Interleaved {
 
     /**
      * The rule that ends the warm-up, apart from the clock and the compiler: fed each round's JIT compilation time (ms,
-     * {@link CompilationMXBean#getTotalCompilationTime()}'s change) and the time since the warm-up began.
+     * {@link CompilationMXBean#getTotalCompilationTime()}'s change), whether the compiler was idle at its end
+     * ({@link #compilerIdle}) and the time since the warm-up began.
      */
     static final class WarmUp {
         /** Rounds in a row without any compilation that end the warm-up. */
