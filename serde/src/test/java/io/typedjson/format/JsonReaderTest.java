@@ -257,6 +257,44 @@ class JsonReaderTest {
     }
 
     @Test
+    void aClassKeyLongerThanTheStringLimitIsRefusedWhereShorterKeysOfTheSameClassAreRead() {
+        JsonKeys keys = JsonKeys.of(JsonKey.of("id"), JsonKey.of("longer"));
+        byte[] doc = "{\"id\":1,\"longer\":2}".getBytes(StandardCharsets.UTF_8);
+        JsonReader r = new JsonReader(new Limits(4, 19, 4, 1000));
+        r.reset(doc, 0, doc.length);
+        r.nextToken();
+        assertEquals(0, r.nextKey(keys, 0));
+        assertEquals(1, r.longValue());
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> r.nextKey(keys, 1));
+        assertEquals("key of 6 UTF-16 units exceeds the limit of 4 (typedjson.max.string.length) at $ (byte offset 8)",
+                e.getMessage());
+    }
+
+    /**
+     * The fast paths of longValue, doubleValue and floatValue (significand and power of ten from the lexeme's bytes)
+     * give the lexeme's value: leading zeros of a fraction, 19 and 20 significant digits, exponents out of range.
+     */
+    @Test
+    void numbersReadByTheFastPathsAreTheirLexemesValues() {
+        String[] lexemes = {"0", "-0", "7", "-42", "123456789012345678", "-123456789012345678", "1234567890123456789",
+            "-9223372036854775808", "0.05", "-0.0", "0.000123", "100.25", "1e5", "1E+5", "-2.5e-3", "0.0000000000000000001234",
+            "1234567890123456789.5", "12345678901234567890", "0.12345678901234567890123", "1e400", "1E-400",
+            "4.9e-324", "1.7976931348623157e308", "123.456e-7", "9007199254740993", "0e10"};
+        for (String lexeme : lexemes) {
+            byte[] doc = ("[" + lexeme + "]").getBytes(StandardCharsets.UTF_8);
+            JsonReader r = new JsonReader(Limits.DEFAULT);
+            r.reset(doc, 0, doc.length);
+            r.nextToken();
+            JsonToken t = r.nextToken();
+            assertEquals(Double.parseDouble(lexeme), r.doubleValue(), lexeme);
+            assertEquals(Float.parseFloat(lexeme), r.floatValue(), lexeme);
+            if (t == JsonToken.VALUE_NUMBER_INT && r.fitsLong()) {
+                assertEquals(Long.parseLong(lexeme), r.longValue(), lexeme);
+            }
+        }
+    }
+
+    @Test
     void illFormedUtf8IsRefusedAtItsFirstByte() {
         byte[][] bad = {{'"', (byte) 0xC0, (byte) 0xAF, '"'}, {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'},
             {'"', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'}, {'"', (byte) 0x80, '"'}, {'"', (byte) 0xE2, (byte) 0x82, '"'}};

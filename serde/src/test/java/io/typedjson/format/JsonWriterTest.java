@@ -161,7 +161,8 @@ class JsonWriterTest {
                         new String(ours(w -> w.writeNumber(f)), java.nio.charset.StandardCharsets.US_ASCII));
             }
         }
-        for (double edge : new double[] {1e-3, -1e-3, 9999999.999, 1e7, 0.0, -0.0, 0.1, 100.0, 1234567.125, 0.0015}) {
+        for (double edge : new double[] {1e-3, -1e-3, 9999999.999, 1e7, 0.0, -0.0, 0.1, 100.0, 1234567.125, 0.0015,
+            0.005, -0.05, 0.105, 1.005, 10.5, 99.99, 0.25, 7.0, 1234.5}) {
             assertEquals(com.fasterxml.jackson.core.io.NumberOutput.toString(edge, true),
                     new String(ours(w -> w.writeNumber(edge)), java.nio.charset.StandardCharsets.US_ASCII));
         }

@@ -116,8 +116,10 @@ public final class Interleaved {
 
         @Override
         public String toString() {
-            return "at least " + warmupRounds + " warm-up rounds (more while the JIT compiler is busy), " + rounds + " timed rounds per run, " + runs + " runs back to back, "
-                    + "about " + millisPerTask + " ms per codec, direction and round";
+            return "at least " + warmupRounds + " warm-up rounds, more until the JIT compiler has compiled nothing for "
+                    + WarmUp.STILL_ROUNDS + " rounds in a row (at most " + WarmUp.MAX_NANOS / 1_000_000_000 + " s), "
+                    + rounds + " timed rounds per run, " + runs + " runs back to back, about " + millisPerTask
+                    + " ms per codec, direction and round";
         }
     }
 
@@ -322,10 +324,13 @@ public final class Interleaved {
             }
         }
         SplittableRandom random = new SplittableRandom(Datasets.SEED);
-        int warmup = warmUp(subjects, tasks, random, s);
-        System.out.printf("  warm-up: %d rounds%s%n", warmup, warmup > s.warmupRounds()
-                ? " (the JIT compiler was still busy after " + s.warmupRounds() + ")" : "");
+        warmUp(subjects, tasks, random, s);
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long compiledBefore = watch ? jit.getTotalCompilationTime() : 0;
+        int busyRounds = 0;
         for (int round = 0; round < s.rounds() * s.runs(); round++) {
+            long compiled = watch ? jit.getTotalCompilationTime() : 0;
             shuffle(tasks, random);
             for (int[] task : tasks) {
                 Subject subject = subjects.get(task[0]);
@@ -334,6 +339,13 @@ public final class Interleaved {
                 row[task[1]] = ns[0];
                 row[2 + task[1]] = ns[1];
             }
+            if (watch && jit.getTotalCompilationTime() != compiled) {
+                busyRounds++;
+            }
+        }
+        if (watch) {
+            System.out.printf("  JIT compilation during the timed rounds: %d ms in %d of %d rounds%n",
+                    jit.getTotalCompilationTime() - compiledBefore, busyRounds, s.rounds() * s.runs());
         }
         for (Subject subject : subjects) {
             subject.allocatedPerRead = subject.refused == null ? allocatedPerRead(subject) : -1;
@@ -342,33 +354,123 @@ public final class Interleaved {
     }
 
     /**
-     * Untimed rounds: at least {@code s.warmupRounds()}, then more while the JIT compiler is still busy (it spent more
-     * than {@link #JIT_QUIET} of a round's time compiling), up to {@link #MAX_WARMUP_FACTOR} times as many. On a loaded
-     * machine the compiler threads get little CPU and a codec's hot code may still be compiled midway through the
-     * timed rounds, which shifts its ratio between the runs back to back; returns the rounds run.
+     * Untimed rounds until the JIT compiler has stopped compiling: {@link WarmUp#STILL_ROUNDS} rounds in a row in
+     * which its total compilation time did not change at all and that end with nothing being compiled or queued
+     * ({@link #compilerIdle}): every timed codec's hot code compiled, nothing deoptimized and compiled again; after
+     * at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
+     * a round is shorter, and on a loaded machine the compiler threads get little CPU, so a rival's hot code could
+     * still be compiled midway through the timed rounds (fastjson2 at 1,522 ns per order instead of about 600, and
+     * runs back to back 154 % apart). Returns the rounds run.
      */
     private static int warmUp(List<Subject> subjects, List<int[]> tasks, SplittableRandom random, Settings s) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
-        int quietRounds = 0;
-        int round = 0;
-        while (round < s.warmupRounds() || watch && quietRounds < 3 && round < s.warmupRounds() * MAX_WARMUP_FACTOR) {
-            long compiled = watch ? jit.getTotalCompilationTime() : 0;
-            long start = System.nanoTime();
+        WarmUp rule = new WarmUp(s.warmupRounds(), WarmUp.MAX_NANOS);
+        long begin = System.nanoTime();
+        long compiled = watch ? jit.getTotalCompilationTime() : 0;
+        do {
             shuffle(tasks, random);
             for (int[] task : tasks) {
                 subjects.get(task[0]).time(task[1]);
             }
-            double roundMillis = (System.nanoTime() - start) / 1e6;
-            quietRounds = watch && jit.getTotalCompilationTime() - compiled <= JIT_QUIET * roundMillis ? quietRounds + 1 : 0;
-            round++;
-        }
-        return round;
+            long now = watch ? jit.getTotalCompilationTime() : compiled;
+            rule.round(now - compiled, compilerIdle(), System.nanoTime() - begin);
+            compiled = now;
+        } while (watch ? rule.more() : rule.rounds() < s.warmupRounds());
+        double seconds = (System.nanoTime() - begin) / 1e9;
+        System.out.printf(java.util.Locale.ROOT, "  warm-up: %d rounds, %.1f s, %s%n", rule.rounds(), seconds,
+                !watch ? "the JVM does not measure JIT compilation time: the minimum of rounds"
+                        : rule.boundHit() ? "BOUND HIT: the JIT compiler was still compiling after " + WarmUp.MAX_NANOS / 1_000_000_000
+                                + " s (last in round " + rule.lastBusyRound() + "); the ratios may move between runs"
+                        : "until the JIT compiler had compiled nothing for " + WarmUp.STILL_ROUNDS + " rounds (last compiled in round "
+                                + rule.lastBusyRound() + ")");
+        return rule.rounds();
     }
 
-    /** A warm-up round is quiet when compiling took at most this fraction of its time, three in a row end it. */
-    static final double JIT_QUIET = 0.02;
-    static final int MAX_WARMUP_FACTOR = 4;
+    /**
+     * Whether the JIT compiler is compiling nothing and has nothing queued, from HotSpot's {@code Compiler.queue}
+     * diagnostic command; true where the JVM has no such command. The total compilation time grows only when a
+     * compilation ends, and a C2 compilation of a large read method takes seconds on a loaded machine: rounds that
+     * end while it runs look still by that count alone (a warm-up ended so, then the timed rounds saw fastjson2's
+     * and typedjson's hot methods compiled at tier 4).
+     */
+    static boolean compilerIdle() {
+        String queue = compilerQueue();
+        return queue == null || idleQueue(queue);
+    }
+
+    /** {@code Compiler.queue}'s text, or null where the JVM does not answer it. */
+    static String compilerQueue() {
+        try {
+            return String.valueOf(ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerQueue",
+                    new Object[] {null}, new String[] {String[].class.getName()}));
+        } catch (javax.management.JMException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code Compiler.queue}'s text shows no current compile and only empty queues. */
+    static boolean idleQueue(String text) {
+        return text.lines().map(String::strip).allMatch(line -> line.isEmpty() || line.equals("Empty")
+                || line.equals("Current compiles:") || line.endsWith("compile queue:"));
+    }
+
+    /**
+     * The rule that ends the warm-up, apart from the clock and the compiler: fed each round's JIT compilation time (ms,
+     * {@link CompilationMXBean#getTotalCompilationTime()}'s change), whether the compiler was idle at its end
+     * ({@link #compilerIdle}) and the time since the warm-up began.
+     */
+    static final class WarmUp {
+        /** Rounds in a row without any compilation that end the warm-up. */
+        static final int STILL_ROUNDS = 5;
+        /** The warm-up ends here even if the compiler is still busy (a line says so). */
+        static final long MAX_NANOS = 120_000_000_000L;
+
+        private final int minRounds;
+        private final long maxNanos;
+        private int rounds, still, lastBusy;
+        private boolean bound;
+
+        WarmUp(int minRounds, long maxNanos) {
+            this.minRounds = minRounds;
+            this.maxNanos = maxNanos;
+        }
+
+        /**
+         * A round: the compilation time it added (ms) and whether the compiler had nothing running or queued at its
+         * end; {@code elapsedNanos} since the warm-up began.
+         */
+        void round(long compiledMillis, boolean idle, long elapsedNanos) {
+            rounds++;
+            if (compiledMillis == 0 && idle) {
+                still++;
+            } else {
+                still = 0;
+                lastBusy = rounds;
+            }
+            bound = elapsedNanos >= maxNanos && still < STILL_ROUNDS;
+        }
+
+        /** Whether to run another round. */
+        boolean more() {
+            return !bound && (rounds < minRounds || still < STILL_ROUNDS);
+        }
+
+        int rounds() {
+            return rounds;
+        }
+
+        /** The last round in which the compiler compiled (0: none). */
+        int lastBusyRound() {
+            return lastBusy;
+        }
+
+        /** Whether the time bound ended the warm-up while the compiler was still busy. */
+        boolean boundHit() {
+            return bound;
+        }
+    }
 
     private static void shuffle(List<int[]> tasks, SplittableRandom random) {
         for (int i = tasks.size() - 1; i > 0; i--) {

@@ -20,6 +20,56 @@ class InterleavedTest {
     }
 
     @Test
+    void warmUpEndsOnlyWhenTheJitCompilerHasCompiledNothingForSeveralRoundsInARow() {
+        long second = 1_000_000_000L;
+        Interleaved.WarmUp rule = new Interleaved.WarmUp(2, 100 * second);
+        // a round with 1 ms of compiling is not quiet, however long the round (the old rule let 2 % of it pass)
+        long[] compiled = {40, 12, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+        for (int i = 0; i < compiled.length; i++) {
+            assertTrue(rule.more(), "round " + i + " of " + java.util.Arrays.toString(compiled));
+            rule.round(compiled[i], true, i * second);
+        }
+        assertTrue(rule.more(), "four still rounds since round 7's compilation");
+        rule.round(0, false, 11 * second);
+        assertTrue(rule.more(), "a round that ends while a compilation runs or waits is not still, though none ended in it");
+        for (int i = 0; i < 4; i++) {
+            rule.round(0, true, (12 + i) * second);
+            assertTrue(rule.more(), "still rounds since round 12: " + (i + 1));
+        }
+        rule.round(0, true, 16 * second);
+        assertTrue(!rule.more() && !rule.boundHit(), "five still rounds in a row end it");
+        assertEquals(17, rule.rounds());
+        assertEquals(12, rule.lastBusyRound());
+
+        Interleaved.WarmUp busy = new Interleaved.WarmUp(2, 3 * second);
+        for (int i = 0; busy.more(); i++) {
+            busy.round(0, i % 2 == 0, i * second);
+        }
+        assertTrue(busy.boundHit(), "the time bound ends a warm-up the compiler keeps busy, and says so");
+        assertEquals(4, busy.rounds());
+
+        Interleaved.WarmUp minimum = new Interleaved.WarmUp(8, 100 * second);
+        for (int i = 0; i < 7; i++) {
+            minimum.round(0, true, i);
+        }
+        assertTrue(minimum.more(), "at least the minimum of rounds, still or not");
+    }
+
+    @Test
+    void theCompilerQueueIsIdleOnlyWithNothingCompilingOrQueued() {
+        String idle = "Current compiles: \n\nC1 compile queue:\nEmpty\n\nC2 compile queue:\nEmpty\n\n";
+        assertTrue(Interleaved.idleQueue(idle));
+        assertTrue(!Interleaved.idleQueue(idle.replace("Current compiles: \n", "Current compiles: \n"
+                + "C2 CompilerThread0  2983   !   4       com.alibaba.fastjson2.writer.OWG_1_6_Order::write (1002 bytes)\n")));
+        assertTrue(!Interleaved.idleQueue(idle.replace("C2 compile queue:\nEmpty",
+                "C2 compile queue:\n   3012       4       io.typedjson.bench.data.OrderTypedJsonCodec::read (1290 bytes)")));
+        // this JVM answers the diagnostic command (the warm-up would otherwise count on compilation time alone)
+        String queue = Interleaved.compilerQueue();
+        assertNotNull(queue);
+        assertTrue(queue.contains("C2 compile queue:"), queue);
+    }
+
+    @Test
     void measuresRatiosWithTheirSpreadAndExactnessOfBothSides() {
         Interleaved.Settings tiny = new Interleaved.Settings(1, 3, 2, 0.5);
         Interleaved.Target protobuf = target("protobuf-record", Interleaved.Measure.TIME);
