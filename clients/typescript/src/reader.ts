@@ -12,6 +12,13 @@ import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLe
 export interface ParseOptions {
   /** Overrides of the default limits (SPEC.md section 9). */
   limits?: Partial<Limits>;
+  /**
+   * Reads a plain document from a writer that does not know typed JSON (SPEC.md section 13.1): no string and no key
+   * is a tag or an escape (`"~~x"` is the string `~~x`, `{"~map":[1]}` an object with the key `~map`), so the value
+   * is plain JSON: null, booleans, strings, integers as bigint (beyond int64 a BigInteger), other numbers as
+   * numbers, arrays and Maps of string keys.
+   */
+  plain?: boolean;
 }
 
 export function limitsOf(options?: ParseOptions): Limits {
@@ -25,7 +32,7 @@ export function limitsOf(options?: ParseOptions): Limits {
 export function parse(input: string | Uint8Array, options?: ParseOptions): Value {
   const sc = new Scanner(input, limitsOf(options));
   if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
-  const value = readValue(sc);
+  const value = options?.plain ? readPlainValue(sc) : readValue(sc);
   sc.expectEnd();
   return value;
 }
@@ -54,6 +61,42 @@ export function readValue(sc: Scanner): Value {
       return sc.fail("unexpected end-of-input where a value belongs", sc.pos);
     default:
       return sc.readLiteral();
+  }
+}
+
+/** A value of a plain document (SPEC.md section 13.1): the JSON value itself, a leading `~` is text. */
+export function readPlainValue(sc: Scanner): Value {
+  switch (sc.peek()) {
+    case Kind.String:
+      return sc.readString();
+    case Kind.Array: {
+      const out: Value[] = [];
+      if (sc.beginArray()) return out;
+      let i = 0;
+      do {
+        sc.pushIndex(i++);
+        out.push(readPlainValue(sc));
+        sc.pop();
+      } while (sc.nextElement());
+      return out;
+    }
+    case Kind.Object: {
+      const map = new Map<Value, Value>();
+      if (sc.beginObject()) return map;
+      do {
+        const key = sc.readKey();
+        sc.pushKey(key);
+        if (map.has(key)) {
+          sc.skipWhitespace();
+          sc.fail(`duplicate key ${quote(key)}`, sc.pos);
+        }
+        map.set(key, readPlainValue(sc));
+        sc.pop();
+      } while (sc.nextMember());
+      return map;
+    }
+    default:
+      return readValue(sc); // numbers and literals are the same in both
   }
 }
 
