@@ -31,8 +31,9 @@ export function limitsOf(options?: ParseOptions): Limits {
  */
 export function parse(input: string | Uint8Array, options?: ParseOptions): Value {
   const sc = new Scanner(input, limitsOf(options));
+  sc.plain = options?.plain ?? false;
   if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
-  const value = options?.plain ? readPlainValue(sc) : readValue(sc);
+  const value = readValue(sc);
   sc.expectEnd();
   return value;
 }
@@ -64,42 +65,6 @@ export function readValue(sc: Scanner): Value {
   }
 }
 
-/** A value of a plain document (SPEC.md section 13.1): the JSON value itself, a leading `~` is text. */
-export function readPlainValue(sc: Scanner): Value {
-  switch (sc.peek()) {
-    case Kind.String:
-      return sc.readString();
-    case Kind.Array: {
-      const out: Value[] = [];
-      if (sc.beginArray()) return out;
-      let i = 0;
-      do {
-        sc.pushIndex(i++);
-        out.push(readPlainValue(sc));
-        sc.pop();
-      } while (sc.nextElement());
-      return out;
-    }
-    case Kind.Object: {
-      const map = new Map<Value, Value>();
-      if (sc.beginObject()) return map;
-      do {
-        const key = sc.readKey();
-        sc.pushKey(key);
-        if (map.has(key)) {
-          sc.skipWhitespace();
-          sc.fail(`duplicate key ${quote(key)}`, sc.pos);
-        }
-        map.set(key, readPlainValue(sc));
-        sc.pop();
-      } while (sc.nextMember());
-      return map;
-    }
-    default:
-      return readValue(sc); // numbers and literals are the same in both
-  }
-}
-
 export function readDouble(sc: Scanner, text: string): number {
   const d = Number(text);
   if (!Number.isFinite(d)) sc.fail(`number ${text.length > 40 ? text.slice(0, 40) + "..." : text} is out of range for float64`);
@@ -108,7 +73,7 @@ export function readDouble(sc: Scanner, text: string): number {
 
 function readStringOrTagged(sc: Scanner): Value {
   const s = sc.readString();
-  if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+  if (s.length === 0 || s.charCodeAt(0) !== 126 || sc.plain) return s; // (plain JSON: a leading '~' is text)
   return tagged(sc, s);
 }
 
@@ -241,7 +206,7 @@ function readArray(sc: Scanner): Value[] {
 
 /** An ordinary key: an escaped `~~k` loses one `~`; a single `~` marks a format key, which is never mixed with others. */
 export function unescapeKey(sc: Scanner, raw: string, at: number): string {
-  if (raw.length === 0 || raw.charCodeAt(0) !== 126) return raw;
+  if (raw.length === 0 || raw.charCodeAt(0) !== 126 || sc.plain) return raw;
   if (raw.length > 1 && raw.charCodeAt(1) === 126) return raw.slice(1);
   if (raw.length === 1) sc.fail('lone tag prefix "~" as a key (a key "~" is written "~~")', at);
   return sc.fail(`format key ${quote(raw)} must be the only key of its object (a key starting with '~' is written with the '~' doubled)`, at);
@@ -251,7 +216,7 @@ function readObject(sc: Scanner): Value {
   if (sc.beginObject()) return new Map<Value, Value>();
   let raw = sc.readKey();
   let at = sc.keyStart;
-  if (raw.length > 1 && raw.charCodeAt(0) === 126 && raw.charCodeAt(1) !== 126) return readTaggedObject(sc, raw, at);
+  if (raw.length > 1 && raw.charCodeAt(0) === 126 && raw.charCodeAt(1) !== 126 && !sc.plain) return readTaggedObject(sc, raw, at);
   const map = new Map<Value, Value>();
   for (;;) {
     const key = unescapeKey(sc, raw, at);

@@ -2,7 +2,8 @@
 // header typedjson-format (13.2).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BigInteger, Decimal, Duration, Float32, Instant, Int16, Int32, Int8, LocalDate, Uuid, TypedJsonError, Value, deserializer, formatMark, parse, same, serializer, stringify } from "../index";
+import { BigInteger, Decimal, Duration, EventReader, Float32, Instant, Int16, Int32, Int8, LocalDate, Uuid, TypedJsonError, Value, deserializer, formatMark, parse, same, serializer, stringify } from "../index";
+import type { EventManifest } from "../index";
 
 const m = (...entries: [Value, Value][]) => new Map<Value, Value>(entries);
 const fails = (f: () => unknown, message: string) => assert.throws(f, (e: unknown) => e instanceof TypedJsonError && e.message === message);
@@ -110,4 +111,39 @@ test("serializer with formatHeader plain refuses what only a tag carries, with i
   fails(() => serializer({ formatHeader: "plain" })(m(["a", m(["b", new Decimal(15n, 1)])]), headers),
     "BigDecimal where the type does not say it (a dynamic position) needs a tag, which a reader of plain JSON would read as text: not written as plain JSON at $.a.b");
   assert.deepEqual(headers, {});
+});
+
+const EVENTS: EventManifest = {
+  types: [{ name: "note.added", shape: { ref: "Note" } }],
+  shapes: {
+    Note: { object: [["note", "string"], ["initial", "char"], ["counts", { map: ["string", "int32"] }], ["byChar", { map: ["char", "int32"] }], ["ratio", "float64"], ["extra", "dynamic"], ["tags", { list: "string" }]] },
+  },
+};
+const PLAIN_EVENT = '{"note":"~5 late","initial":"~","counts":{"~k":1},"byChar":{"~":2},"ratio":"NaN","extra":{"~map":[1]},"tags":["~~x"]}';
+const TYPED_EVENT = '{"note":"~~5 late","initial":"~~","counts":{"~~k":1},"byChar":{"~~":2},"ratio":"NaN","extra":{"~~map":[1]},"tags":["~~~x"]}';
+const EVENT = m(["note", "~5 late"], ["initial", "~"], ["counts", m(["~k", new Int32(1)])], ["byChar", m(["~", new Int32(2)])], ["ratio", NaN], ["extra", m(["~map", [1n]])], ["tags", ["~~x"]]);
+
+test("EventReader with otherWriters json reads an unmarked or plain-marked record as a plain document of its type", () => {
+  const reader = new EventReader(EVENTS, { otherWriters: "json" });
+  for (const headers of [{ ce_type: "note.added" }, { ce_type: "note.added", "typedjson-format": "plain" }]) {
+    const read = reader.read({ value: PLAIN_EVENT, headers });
+    assert.ok(read !== null && read !== undefined && read.kind === "event" && same(read.value, EVENT), String(read));
+  }
+  // a record marked typed is typed JSON
+  const typed = TYPED_EVENT;
+  const read = reader.read({ value: typed, headers: { ce_type: "note.added", "typedjson-format": "typed" } });
+  assert.ok(read !== null && read !== undefined && read.kind === "event" && same(read.value, EVENT), String(read));
+  // by default the plain document is refused, naming the escape
+  fails(() => new EventReader(EVENTS).read({ value: PLAIN_EVENT, headers: { ce_type: "note.added" } }),
+    "tagged value \"~5 late\" where a plain string belongs (a string starting with '~' is written with the '~' doubled) at $.note (byte offset 8)");
+});
+
+test("EventReader with otherWriters json: plain JSON has no envelope; the mark twice is refused", () => {
+  const reader = new EventReader(EVENTS, { otherWriters: "json" });
+  const envelope = `{"~type":"note.added","~v":${PLAIN_EVENT}}`;
+  assert.throws(() => reader.read({ value: envelope, headers: {} }), (e: unknown) => e instanceof TypedJsonError && e.message.startsWith("no event type: the record has no header ce_type"));
+  const read = reader.read({ value: `{"~type":"note.added","~v":${TYPED_EVENT}}`, headers: { "typedjson-format": "typed" } });
+  assert.ok(read !== null && read !== undefined && read.kind === "event" && same(read.value, EVENT), String(read));
+  fails(() => reader.read({ value: PLAIN_EVENT, headers: [["ce_type", "note.added"], ["typedjson-format", "plain"], ["typedjson-format", "plain"]] }),
+    "the header typedjson-format is given twice at $ (byte offset 0)");
 });
