@@ -8,6 +8,7 @@ from decimal import Decimal
 import typedjson
 from typedjson import (BigInt, Duration, Float32, Instant, Int8, Int16, Int32, LocalDate, TypedJsonError, TypedMap,
                        TypedSet)
+from typedjson.events import Event, EventReader
 from typedjson.kafka import dumps_record, format_mark, loads_record
 
 # as Jackson writes a note: strings as they are, NaN as "NaN", a key starting with '~'
@@ -137,6 +138,46 @@ class RecordTest(unittest.TestCase):
         with self.assertRaises(TypedJsonError) as c:
             dumps_record({"a": {"b": Decimal("1.5")}}, [], format_header="plain")
         self.assertEqual(f"BigDecimal {NEEDS_TAG} at $.a.b", str(c.exception))
+
+
+EVENTS = {"types": [{"name": "note.added", "shape": {"ref": "Note"}}],
+          "shapes": {"Note": {"object": [["note", "string"], ["initial", "char"], ["counts", {"map": ["string", "int32"]}],
+                                         ["byChar", {"map": ["char", "int32"]}], ["ratio", "float64"],
+                                         ["extra", "dynamic"], ["tags", {"list": "string"}]]}}}
+PLAIN_EVENT = ('{"note":"~5 late","initial":"~","counts":{"~k":1},"byChar":{"~":2},"ratio":"NaN",'
+               '"extra":{"~map":[1]},"tags":["~~x"]}')
+TYPED_EVENT = ('{"note":"~~5 late","initial":"~~","counts":{"~~k":1},"byChar":{"~~":2},"ratio":"NaN",'
+               '"extra":{"~~map":[1]},"tags":["~~~x"]}')
+
+
+class EventReaderTest(unittest.TestCase):
+    def check(self, event):
+        self.assertIsInstance(event, Event)
+        self.assertEqual("note.added", event.type)
+        v = event.value
+        self.assertTrue(math.isnan(v.pop("ratio")))
+        exact(self, {"note": "~5 late", "initial": "~", "counts": {"~k": Int32(1)}, "byChar": TypedMap([("~", Int32(2))]),
+                     "extra": {"~map": [1]}, "tags": ["~~x"]}, v)
+
+    def test_other_writers_json_reads_unmarked_or_plain_records_as_plain_documents_of_their_type(self):
+        reader = EventReader(EVENTS, other_writers="json")
+        self.check(reader.read(PLAIN_EVENT, [("ce_type", b"note.added")]))
+        self.check(reader.read(PLAIN_EVENT, [("ce_type", b"note.added"), ("typedjson-format", b"plain")]))
+        self.check(reader.read(TYPED_EVENT, [("ce_type", b"note.added"), ("typedjson-format", b"typed")]))
+        with self.assertRaises(TypedJsonError) as c:  # by default the plain document is refused
+            EventReader(EVENTS).read(PLAIN_EVENT, [("ce_type", b"note.added")])
+        self.assertEqual("tagged value '~5 late' where a plain string belongs (a string starting with '~' is written "
+                         "with the '~' doubled) at $.note (byte offset 8)", str(c.exception))
+
+    def test_plain_json_has_no_envelope_and_the_mark_twice_is_refused(self):
+        reader = EventReader(EVENTS, other_writers="json")
+        with self.assertRaises(TypedJsonError) as c:
+            reader.read('{"~type":"note.added","~v":' + PLAIN_EVENT + "}", [])
+        self.assertTrue(str(c.exception).startswith("no event type: the record has no header ce_type"), c.exception)
+        self.check(reader.read('{"~type":"note.added","~v":' + TYPED_EVENT + "}", [("typedjson-format", b"typed")]))
+        with self.assertRaises(TypedJsonError) as c:
+            reader.read(PLAIN_EVENT, [("ce_type", b"note.added")] + marked(b"plain") * 2)
+        self.assertEqual("the header typedjson-format is given twice at $", str(c.exception))
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ class PayloadError(ValueError):
 class Scanner:
     """A JSON scanner over UTF-8 bytes that knows the JSON path of where it is."""
 
+    plain = False  # a plain document (SPEC.md section 13.1): no string and no key is a tag or an escape
+
     def __init__(self, data, limits: Limits = DEFAULT_LIMITS):
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogatepass")  # a lone surrogate becomes invalid UTF-8, refused below
@@ -630,9 +632,8 @@ def payload(sc: Scanner, parse, text, offset):
 # ---------------------------------------------------------------------------------------------- the dynamic model
 
 class DynamicReader:
-    def __init__(self, sc: Scanner, plain: bool = False):
+    def __init__(self, sc: Scanner):
         self.sc = sc
-        self.plain = plain  # a plain document (SPEC.md section 13.1): no string or key is a tag or an escape
 
     def document(self):
         sc = self.sc
@@ -649,7 +650,7 @@ class DynamicReader:
         if c == 0x22:
             start = sc.pos
             s = sc.string()
-            if not s or s[0] != "~" or self.plain:
+            if not s or s[0] != "~" or sc.plain:
                 return s
             if len(s) == 1:
                 raise sc.error('lone tag prefix "~" (a string "~" is written "~~")', start)
@@ -716,12 +717,12 @@ class DynamicReader:
             return {}
         key_start = sc.pos
         raw = self.key()
-        if len(raw) > 1 and raw[0] == "~" and raw[1] != "~" and not self.plain:
+        if len(raw) > 1 and raw[0] == "~" and raw[1] != "~" and not sc.plain:
             return self.tagged_object(raw, key_start)
         out = {}
         path = sc.path
         while True:
-            if raw[:1] == "~" and not self.plain:
+            if raw[:1] == "~" and not sc.plain:
                 if raw[:2] != "~~":
                     raise sc.error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
                                    "with '~' is written with the '~' doubled)", key_start)
@@ -840,7 +841,9 @@ def loads(document, *, limits: Limits = DEFAULT_LIMITS, plain: bool = False):
     a tag or an escape (``"~~x"`` is the string ``~~x``, ``{"~map":[1]}`` a dict with the key ``~map``).
     Raises :class:`TypedJsonError` naming the path and byte offset of anything that is not the writer's spelling."""
     ensure_stack(limits.max_depth)
-    return DynamicReader(Scanner(document, limits), plain).document()
+    sc = Scanner(document, limits)
+    sc.plain = plain
+    return DynamicReader(sc).document()
 
 
 def ensure_stack(max_depth):
