@@ -38,6 +38,8 @@ export type WritableHeaders = Record<string, Buffer | string | (Buffer | string)
  */
 export function serializer(options?: SerializerOptions): (value: ValueInput | undefined, headers?: WritableHeaders) => Buffer | null {
   const mark = options?.formatHeader ?? "none";
+  // a plain document marked typed would have its '~' strings read as escapes
+  if (options?.plain && mark === "typed") throw new Error('plain: true with formatHeader: "typed" would mark a plain document typed: use formatHeader: "plain"');
   return (value, headers) => {
     if (value === null || value === undefined) return null;
     const plain = options?.plain || mark === "plain" || (mark === "typed" && headers === undefined);

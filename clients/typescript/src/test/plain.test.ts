@@ -104,6 +104,7 @@ test("serializer: no header by default; formatHeader typed marks typed JSON, pla
   // without headers to carry the mark, both write an unmarked plain document (as Java's serializer does)
   assert.equal(utf8(serializer({ formatHeader: "typed" })(NOTE)), JACKSON.replace("1.50", "1.5"));
   assert.equal(serializer({ formatHeader: "plain" })(null, copied), null);
+  assert.throws(() => serializer({ plain: true, formatHeader: "typed" }), /would mark a plain document typed/);
 });
 
 test("serializer with formatHeader plain refuses what only a tag carries, with its path, and marks nothing", () => {
