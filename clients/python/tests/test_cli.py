@@ -8,9 +8,10 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run(stdin: bytes):
+def run(stdin: bytes, *args):
     env = dict(os.environ, PYTHONPATH=os.path.dirname(HERE))
-    return subprocess.run([sys.executable, "-m", "typedjson"], input=stdin, capture_output=True, env=env, timeout=60)
+    return subprocess.run([sys.executable, "-m", "typedjson", *args], input=stdin, capture_output=True, env=env,
+                          timeout=60)
 
 
 class CliTest(unittest.TestCase):
@@ -32,6 +33,18 @@ class CliTest(unittest.TestCase):
         self.assertEqual(1, p.returncode)
         self.assertIn(b"Invalid UTF-8", p.stderr)
         self.assertIn(b"at $[0] (byte offset 2)", p.stderr)
+
+    def test_plain_flags(self):
+        doc = b'{"~map": [1, "~d1", 1.50], "s": "NaN"}'
+        p = run(doc, "--plain")
+        self.assertEqual(0, p.returncode, p.stderr)
+        self.assertEqual(b'{"~map":[1,"~d1",1.5],"s":"NaN"}\n', p.stdout)
+        self.assertEqual(b'{"~~map":[1,"~~d1",1.5],"s":"NaN"}\n', run(doc, "--plain-in").stdout)
+        p = run(b'{"a":["~d1.10"]}', "--plain-out")
+        self.assertEqual(1, p.returncode)
+        self.assertEqual(b"typedjson: BigDecimal where the type does not say it (a dynamic position) needs a tag, which a "
+                         b"reader of plain JSON would read as text: not written as plain JSON at $.a[0]\n", p.stderr)
+        self.assertEqual(2, run(doc, "--bogus").returncode)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from decimal import Decimal
 
 from . import reader as r
 from .errors import TypedJsonError, path_segment
+from .kafka import format_mark
 from .numbers import double_text, float32_of
 from .reader import DEFAULT_LIMITS, PayloadError, Scanner
 from .types import BigInt, Float32, Int8, Int16, Int32, TypedMap, TypedSet
@@ -140,9 +141,14 @@ class EventReader:
     ``unknown``: ``"fail"`` (the default) raises :class:`TypedJsonError` naming the name; ``"skip"`` returns None;
     ``"pass"`` returns an :class:`UnknownEvent`. ``location``: ``"header"`` (the default) and ``"both"`` read the
     name from the header and the envelope (two names that disagree are refused); ``"document"`` from the envelope
-    only. ``header`` renames ``ce_type``."""
+    only. ``header`` renames ``ce_type``. ``other_writers="json"`` (Java: typedjson.other.writers=json): a record
+    marked ``typedjson-format: plain`` or unmarked is a plain document (SPEC.md section 13: no envelope, no string or
+    key a tag or an escape), one marked ``typed`` typed JSON."""
 
-    def __init__(self, manifest, *, unknown="fail", location="header", header=DEFAULT_TYPE_HEADER, limits=None):
+    def __init__(self, manifest, *, unknown="fail", location="header", header=DEFAULT_TYPE_HEADER, limits=None,
+                 other_writers="none"):
+        if other_writers not in ("none", "json"):
+            raise ValueError(f"other_writers must be none or json, not {other_writers!r}")
         if unknown not in ("fail", "skip", "pass"):
             raise ValueError(f"unknown must be fail, skip or pass, not {unknown!r}")
         if location not in ("header", "document", "both"):
@@ -154,6 +160,7 @@ class EventReader:
         self.location = location
         self.header = header
         self.limits = limits or DEFAULT_LIMITS
+        self.other_writers = other_writers
 
     @property
     def names(self):
@@ -164,6 +171,7 @@ class EventReader:
         if value is None:
             return None
         data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+        plain = self.other_writers == "json" and format_mark(headers) != "typed"
         pairs = _header_pairs(headers)
         from_header = None
         if self.location != "document":
@@ -174,8 +182,9 @@ class EventReader:
                 from_header = values[0].decode("utf-8", "replace")
         r.ensure_stack(self.limits.max_depth)
         sc = Scanner(data, self.limits)
+        sc.plain = plain
         sc.begin()
-        if not _starts_envelope(sc):
+        if plain or not _starts_envelope(sc):  # (plain JSON has no envelope)
             shape = self.types.get(from_header) if from_header is not None else None
             if shape is None:
                 where = f"in header {self.header}" if from_header is not None else (
@@ -339,8 +348,8 @@ class _ShapeReader:
         if "enum" in named:
             start = sc.pos
             s = self.string("an enum constant")
-            name = s[1:] if s.startswith("~~") else s
-            if (s.startswith("~") and not s.startswith("~~")) or name not in named["enum"]:
+            name = s[1:] if s.startswith("~~") and not sc.plain else s
+            if (s.startswith("~") and not s.startswith("~~") and not sc.plain) or name not in named["enum"]:
                 raise sc.error(f"unknown constant {_quote(s)} of {arg} (expected one of {', '.join(named['enum'])})",
                                start)
             return name
@@ -423,7 +432,7 @@ class _ShapeReader:
             return -d if d.is_zero() and d.is_signed() else d
         if t == "string":
             s = self.string("a string")
-            if s.startswith("~"):
+            if s.startswith("~") and not sc.plain:
                 if not s.startswith("~~"):
                     raise sc.error(f"tagged value {_quote(s)} where a plain string belongs (a string starting with "
                                    "'~' is written with the '~' doubled)", start)
@@ -431,8 +440,8 @@ class _ShapeReader:
             return s
         if t == "char":
             s = self.string("a char")
-            c = "~" if s == "~~" else s
-            if len(c.encode("utf-16-le", "surrogatepass")) != 2 or s == "~":
+            c = "~" if s == "~~" and not sc.plain else s
+            if len(c.encode("utf-16-le", "surrogatepass")) != 2 or s == "~" and not sc.plain:
                 raise sc.error(f"string {_quote(s)} where a char (one UTF-16 unit) belongs", start)
             return c
         if t == "bytes":
@@ -500,7 +509,7 @@ class _ShapeReader:
             raw = self.dynamic.key()
             if key_of is not None:
                 key = key_of(raw, key_start)
-            elif raw.startswith("~"):
+            elif raw.startswith("~") and not sc.plain:
                 if not raw.startswith("~~"):
                     raise sc.error(f"format key {_quote(raw)} where a field of {what} belongs (a key starting with '~' "
                                    "is written with the '~' doubled)", key_start)
@@ -569,8 +578,8 @@ class _ShapeReader:
         """An object key of a typed map: the canonical text of the key type (SPEC.md section 10), nothing else."""
         sc = self.sc
         if named is not None:
-            name = raw[1:] if raw.startswith("~~") else raw
-            if (raw.startswith("~") and not raw.startswith("~~")) or name not in named["enum"]:
+            name = raw[1:] if raw.startswith("~~") and not sc.plain else raw
+            if (raw.startswith("~") and not raw.startswith("~~") and not sc.plain) or name not in named["enum"]:
                 raise sc.error(f"unknown constant {_quote(raw)} as a map key", at)
             return name
         bad = sc.error(f"key {_quote(raw)} is not the canonical text of {_article(key_type)}", at)
@@ -579,9 +588,9 @@ class _ShapeReader:
                 raise bad
             return raw == "true"
         if key_type == "char":
-            if raw == "~~":
+            if raw == "~~" and not sc.plain:
                 return "~"
-            if len(raw.encode("utf-16-le", "surrogatepass")) != 2 or raw == "~":
+            if len(raw.encode("utf-16-le", "surrogatepass")) != 2 or raw == "~" and not sc.plain:
                 raise bad
             return raw
         if key_type == "int64":

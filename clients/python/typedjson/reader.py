@@ -54,6 +54,8 @@ class PayloadError(ValueError):
 class Scanner:
     """A JSON scanner over UTF-8 bytes that knows the JSON path of where it is."""
 
+    plain = False  # a plain document (SPEC.md section 13.1): no string and no key is a tag or an escape
+
     def __init__(self, data, limits: Limits = DEFAULT_LIMITS):
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogatepass")  # a lone surrogate becomes invalid UTF-8, refused below
@@ -648,7 +650,7 @@ class DynamicReader:
         if c == 0x22:
             start = sc.pos
             s = sc.string()
-            if not s or s[0] != "~":
+            if not s or s[0] != "~" or sc.plain:
                 return s
             if len(s) == 1:
                 raise sc.error('lone tag prefix "~" (a string "~" is written "~~")', start)
@@ -715,12 +717,12 @@ class DynamicReader:
             return {}
         key_start = sc.pos
         raw = self.key()
-        if len(raw) > 1 and raw[0] == "~" and raw[1] != "~":
+        if len(raw) > 1 and raw[0] == "~" and raw[1] != "~" and not sc.plain:
             return self.tagged_object(raw, key_start)
         out = {}
         path = sc.path
         while True:
-            if raw[:1] == "~":
+            if raw[:1] == "~" and not sc.plain:
                 if raw[:2] != "~~":
                     raise sc.error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
                                    "with '~' is written with the '~' doubled)", key_start)
@@ -832,12 +834,16 @@ class DynamicReader:
         return value
 
 
-def loads(document, *, limits: Limits = DEFAULT_LIMITS):
+def loads(document, *, limits: Limits = DEFAULT_LIMITS, plain: bool = False):
     """Reads one typed JSON document (UTF-8 ``bytes`` or a ``str``) to its value in the dynamic model.
 
+    With ``plain=True`` the document is another writer's plain JSON (SPEC.md section 13.1): no string and no key is
+    a tag or an escape (``"~~x"`` is the string ``~~x``, ``{"~map":[1]}`` a dict with the key ``~map``).
     Raises :class:`TypedJsonError` naming the path and byte offset of anything that is not the writer's spelling."""
     ensure_stack(limits.max_depth)
-    return DynamicReader(Scanner(document, limits)).document()
+    sc = Scanner(document, limits)
+    sc.plain = plain
+    return DynamicReader(sc).document()
 
 
 def ensure_stack(max_depth):

@@ -17,6 +17,10 @@ _SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f":
 _SURROGATE = re.compile("[\ud800-\udfff]")
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 _TAGS = {Instant: "~t", LocalDate: "~D", LocalTime: "~T", LocalDateTime: "~L", OffsetDateTime: "~O", Duration: "~P"}
+# the Java class a tag stands for, named when a plain document refuses the value
+_JAVA_TYPES = {"~z": "Double", "~i": "Integer", "~s": "Short", "~y": "Byte", "~n": "BigInteger", "~f": "Float",
+               "~d": "BigDecimal", "~b": "byte[]", "~t": "Instant", "~D": "LocalDate", "~T": "LocalTime",
+               "~L": "LocalDateTime", "~O": "OffsetDateTime", "~u": "UUID", "~P": "Duration"}
 _SUPPORTED = ("None, bool, int, Int32, Int16, Int8, BigInt, float, Float32, Decimal, str, bytes, list, set, "
               "TypedSet, dict, TypedMap, Instant, LocalDate, LocalTime, LocalDateTime, OffsetDateTime, UUID, Duration")
 
@@ -33,8 +37,9 @@ def quote(s: str) -> str:
 
 
 class _Writer:
-    def __init__(self, max_depth):
+    def __init__(self, max_depth, plain=False):
         self.max_depth = max_depth
+        self.plain = plain  # a plain document (SPEC.md section 13.1): no escapes, and no tags
         self.out = []
         self.path = []
         self.depth = 0
@@ -47,7 +52,7 @@ class _Writer:
         if m:
             raise self.fail(f"{what} holds a lone surrogate U+{ord(m.group()):04X} at index {m.start()}, which is "
                             "not Unicode text and has no UTF-8 spelling")
-        return quote("~" + s if s.startswith("~") else s)
+        return quote("~" + s if s.startswith("~") and not self.plain else s)
 
     def enter(self):
         self.depth += 1
@@ -94,6 +99,8 @@ class _Writer:
         elif t is uuid.UUID:
             out.append(self.tagged("~u", str(v)))
         elif t is TypedSet or t is set or t is frozenset:
+            if self.plain:
+                raise self.needs_tag("Set")
             self.enter()
             self.enter()
             out.append('{"~set":[')
@@ -108,9 +115,15 @@ class _Writer:
             raise self.fail(f"cannot carry {t.__module__}.{t.__qualname__} exactly in the dynamic model "
                             f"(supported: {_SUPPORTED})" + _hint(v))
 
-    @staticmethod
-    def tagged(tag, payload):
+    def tagged(self, tag, payload):
+        if self.plain:
+            raise self.needs_tag(_JAVA_TYPES[tag])
         return '"' + tag + payload + '"'  # payloads never need escaping
+
+    def needs_tag(self, what):
+        """A value only a tag carries, in a plain document: a plain reader would read the tag as text (Java's words)."""
+        return self.fail(f"{what} where the type does not say it (a dynamic position) needs a tag, which a reader of "
+                         "plain JSON would read as text: not written as plain JSON")
 
     def decimal(self, d):
         if not d.is_finite():
@@ -140,7 +153,7 @@ class _Writer:
             for i, (k, x) in enumerate(items):
                 if i:
                     out.append(",")
-                escaped = "~" + k if k.startswith("~") else k
+                escaped = "~" + k if k.startswith("~") and not self.plain else k
                 path.append(path_segment(escaped))
                 out.append(self.string(k, "key"))
                 out.append(":")
@@ -148,6 +161,8 @@ class _Writer:
                 path.pop()
             out.append("}")
         else:
+            if self.plain:
+                raise self.needs_tag("Map with keys other than strings")
             self.enter()
             out.append('{"~map":[')
             path.append('["~map"]')
@@ -186,12 +201,14 @@ def _hint(v):
     return ""
 
 
-def dumps(value, *, max_depth: int = 500) -> str:
+def dumps(value, *, max_depth: int = 500, plain: bool = False) -> str:
     """The one typed JSON document of ``value`` (encode it as UTF-8 for Kafka).
 
+    With ``plain=True`` a plain document for readers without typed JSON (SPEC.md section 13.1): strings and keys as
+    they are, and a value only a tag carries (``Int32``, ``Decimal``, a set, NaN, bytes, ...) refused with its path.
     Raises :class:`TypedJsonError` with the path of a value that cannot be carried exactly."""
     from .reader import ensure_stack
     ensure_stack(max_depth)
-    w = _Writer(max_depth)
+    w = _Writer(max_depth, plain)
     w.value(value)
     return "".join(w.out)

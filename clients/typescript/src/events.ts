@@ -7,6 +7,7 @@ import { decodeBase64 } from "./base64";
 import { Kind, Scanner } from "./scanner";
 import { ParseOptions, limitsOf, readDouble, readValue, tagged, unescapeKey } from "./reader";
 import { RecordHeaders } from "./reference";
+import { formatMark } from "./kafka";
 import { valueKey } from "./equality";
 import { doubleText, parseFloat32 } from "./numbers";
 import * as Times from "./times";
@@ -34,6 +35,11 @@ export interface EventReaderOptions extends ParseOptions {
   location?: TypeLocation;
   /** The record header of the name, `ce_type` unless set (Java: typedjson.type.header). */
   header?: string;
+  /**
+   * `"json"` (Java: typedjson.other.writers=json): a record marked `typedjson-format: plain` or unmarked is a plain
+   * document (SPEC.md section 13: no envelope, the name from the header, no string or key a tag or an escape).
+   */
+  otherWriters?: "none" | "json";
 }
 
 /** A record of a listed type: its name and its value (a class as a `Map` from key to value, in the class's key order). */
@@ -117,7 +123,7 @@ export class EventReader<N extends string = string> {
   private readonly unknown: UnknownTypes;
   private readonly location: TypeLocation;
   private readonly header: string;
-  private readonly options?: ParseOptions;
+  private readonly options?: EventReaderOptions;
 
   constructor(manifest: EventManifest | string, options?: EventReaderOptions) {
     this.manifest = parseManifest(manifest);
@@ -140,6 +146,7 @@ export class EventReader<N extends string = string> {
   read(record: { value: string | Uint8Array | null | undefined; headers?: RecordHeaders }): EventRecord<N> | null | undefined {
     if (record.value === null || record.value === undefined) return null;
     const bytes = typeof record.value === "string" ? new TextEncoder().encode(record.value) : record.value;
+    const plain = this.options?.otherWriters === "json" ? formatMark(record.headers) !== "typed" : this.options?.plain === true;
     const headers = headerPairs(record.headers);
     let fromHeader: string | null = null;
     if (this.location !== "document") {
@@ -149,7 +156,8 @@ export class EventReader<N extends string = string> {
       fromHeader = v === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(v); // a BOM is part of the name
     }
     const sc = new Scanner(bytes, limitsOf(this.options));
-    if (!isEnvelope(bytes, this.options)) {
+    sc.plain = plain;
+    if (plain || !isEnvelope(bytes, this.options)) { // (plain JSON has no envelope)
       const shape = fromHeader === null ? undefined : this.types.get(fromHeader);
       if (shape === undefined) {
         return this.unlisted(fromHeader, fromHeader === null ? this.missing() : `in header ${this.header}`, bytes, headers);
@@ -397,8 +405,8 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
   const named = shapes[shape.ref];
   if ("enum" in named) {
     const s = text(sc, "enum constant");
-    const name = s.startsWith("~~") ? s.slice(1) : s;
-    if (s.startsWith("~") && !s.startsWith("~~") || !named.enum.includes(name)) {
+    const name = s.startsWith("~~") && !sc.plain ? s.slice(1) : s;
+    if (s.startsWith("~") && !s.startsWith("~~") && !sc.plain || !named.enum.includes(name)) {
       sc.fail(`unknown constant ${quote(s)} of ${shape.ref} (expected one of ${named.enum.join(", ")})`);
     }
     return name;
@@ -484,14 +492,14 @@ function scalar(sc: Scanner, type: string): Value {
     }
     case "string": {
       const s = text(sc, "string");
-      if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+      if (s.length === 0 || s.charCodeAt(0) !== 126 || sc.plain) return s;
       if (s.length > 1 && s.charCodeAt(1) === 126) return s.slice(1);
       return sc.fail(`tagged value ${quote(s)} where a plain string belongs (a string starting with '~' is written with the '~' doubled)`);
     }
     case "char": {
       const s = text(sc, "char");
-      const c = s === "~~" ? "~" : s;
-      if (c.length !== 1 || s === "~") sc.fail(`string ${quote(s)} where a char (one UTF-16 unit) belongs`);
+      const c = s === "~~" && !sc.plain ? "~" : s;
+      if (c.length !== 1 || s === "~" && !sc.plain) sc.fail(`string ${quote(s)} where a char (one UTF-16 unit) belongs`);
       return c;
     }
     case "bytes": {
@@ -582,7 +590,7 @@ function mapKey(sc: Scanner, type: string | undefined, named: NamedShape | undef
     case "boolean":
       return raw === "true" ? true : raw === "false" ? false : bad();
     case "char":
-      return raw.length === 1 && raw !== "~" ? raw : raw === "~~" ? "~" : bad();
+      return sc.plain ? (raw.length === 1 ? raw : bad()) : raw.length === 1 && raw !== "~" ? raw : raw === "~~" ? "~" : bad();
     case "int64": {
       if (!/^(0|-?[1-9][0-9]*)$/.test(raw)) return bad();
       const v = BigInt(raw);

@@ -24,7 +24,7 @@ export {
   ValueInput,
   setMember,
 } from "./types";
-export { serializer, deserializer } from "./kafka";
+export { serializer, deserializer, formatMark, FORMAT_HEADER, DeserializerOptions, SerializerOptions, WritableHeaders } from "./kafka";
 export {
   SchemaResolver,
   SchemaResolverOptions,

@@ -12,6 +12,13 @@ import { BigInteger, Decimal, Float32, Int16, Int32, Int8, Value, parseDecimalLe
 export interface ParseOptions {
   /** Overrides of the default limits (SPEC.md section 9). */
   limits?: Partial<Limits>;
+  /**
+   * Reads a plain document from a writer that does not know typed JSON (SPEC.md section 13.1): no string and no key
+   * is a tag or an escape (`"~~x"` is the string `~~x`, `{"~map":[1]}` an object with the key `~map`), so the value
+   * is plain JSON: null, booleans, strings, integers as bigint (beyond int64 a BigInteger), other numbers as
+   * numbers, arrays and Maps of string keys.
+   */
+  plain?: boolean;
 }
 
 export function limitsOf(options?: ParseOptions): Limits {
@@ -24,6 +31,7 @@ export function limitsOf(options?: ParseOptions): Limits {
  */
 export function parse(input: string | Uint8Array, options?: ParseOptions): Value {
   const sc = new Scanner(input, limitsOf(options));
+  sc.plain = options?.plain ?? false;
   if (sc.peek() === Kind.End) sc.fail("empty document", sc.pos);
   const value = readValue(sc);
   sc.expectEnd();
@@ -65,7 +73,7 @@ export function readDouble(sc: Scanner, text: string): number {
 
 function readStringOrTagged(sc: Scanner): Value {
   const s = sc.readString();
-  if (s.length === 0 || s.charCodeAt(0) !== 126) return s;
+  if (s.length === 0 || s.charCodeAt(0) !== 126 || sc.plain) return s; // (plain JSON: a leading '~' is text)
   return tagged(sc, s);
 }
 
@@ -198,7 +206,7 @@ function readArray(sc: Scanner): Value[] {
 
 /** An ordinary key: an escaped `~~k` loses one `~`; a single `~` marks a format key, which is never mixed with others. */
 export function unescapeKey(sc: Scanner, raw: string, at: number): string {
-  if (raw.length === 0 || raw.charCodeAt(0) !== 126) return raw;
+  if (raw.length === 0 || raw.charCodeAt(0) !== 126 || sc.plain) return raw;
   if (raw.length > 1 && raw.charCodeAt(1) === 126) return raw.slice(1);
   if (raw.length === 1) sc.fail('lone tag prefix "~" as a key (a key "~" is written "~~")', at);
   return sc.fail(`format key ${quote(raw)} must be the only key of its object (a key starting with '~' is written with the '~' doubled)`, at);
@@ -208,7 +216,7 @@ function readObject(sc: Scanner): Value {
   if (sc.beginObject()) return new Map<Value, Value>();
   let raw = sc.readKey();
   let at = sc.keyStart;
-  if (raw.length > 1 && raw.charCodeAt(0) === 126 && raw.charCodeAt(1) !== 126) return readTaggedObject(sc, raw, at);
+  if (raw.length > 1 && raw.charCodeAt(0) === 126 && raw.charCodeAt(1) !== 126 && !sc.plain) return readTaggedObject(sc, raw, at);
   const map = new Map<Value, Value>();
   for (;;) {
     const key = unescapeKey(sc, raw, at);

@@ -115,6 +115,8 @@ export class Scanner {
   /** The path of the value being read: object keys as written (strings) and array indices (numbers). */
   readonly path: (string | number)[] = [];
   private depth = 0;
+  /** A plain document (SPEC.md section 13.1): no string and no key is a tag or an escape; every reader asks this. */
+  plain = false;
   /** The values met so far (what maxElements counts), and where the last one counted starts. */
   private elements = 0;
   private countedAt = -1;

@@ -11,6 +11,12 @@ import type { ValueInput } from "./types";
 export interface StringifyOptions {
   /** Overrides of the default limits; only maxDepth applies to writing. */
   limits?: Partial<Limits>;
+  /**
+   * Writes a plain document for readers that do not know typed JSON (SPEC.md section 13.1): strings and keys as they
+   * are (no `~` doubled); a value only a tag carries (an Int32, a Decimal, a date, a Set, a Map with keys other than
+   * strings, a non-finite number, bytes, ...) is refused with its path, as a plain reader would read it as text.
+   */
+  plain?: boolean;
 }
 
 const INT64_MIN = -(2n ** 63n);
@@ -28,7 +34,15 @@ class Writer {
   /** Keys (strings) and indices (numbers) down to the value being written; formatted only for an error. */
   private readonly path: (string | number)[] = [];
   private depth = 0;
-  constructor(private readonly maxDepth: number) {}
+  constructor(private readonly maxDepth: number, private readonly plain = false) {}
+
+  /** `"~" + tag + payload`, or in a plain document the refusal naming the value's (Java) type, as Java words it. */
+  tagged(tag: string, payload: string, javaType: string): string {
+    if (this.plain) {
+      this.fail(`${javaType} where the type does not say it (a dynamic position) needs a tag, which a reader of plain JSON would read as text: not written as plain JSON`);
+    }
+    return `"~${tag}${payload}"`;
+  }
 
   fail(reason: string): never {
     throw new TypedJsonError(reason, pathOf(this.path.map((p) => (typeof p === "number" ? indexSegment(p) : keySegment(p)))));
@@ -37,7 +51,7 @@ class Writer {
   text(s: string, what: string): string {
     const at = loneSurrogate(s);
     if (at >= 0) this.fail(`${what} holds a lone surrogate U+${s.charCodeAt(at).toString(16).toUpperCase()} at index ${at}, which is not Unicode text and has no UTF-8 spelling`);
-    return quoteJson(s.length > 0 && s.charCodeAt(0) === 126 ? "~" + s : s);
+    return quoteJson(s.length > 0 && s.charCodeAt(0) === 126 && !this.plain ? "~" + s : s);
   }
 
   enter(): void {
@@ -52,7 +66,7 @@ class Writer {
         if (v < INT64_MIN || v > INT64_MAX) this.fail(`bigint ${v} is beyond int64: wrap it as new BigInteger(...) to write a BigInteger`);
         return v.toString();
       case "number":
-        return Number.isFinite(v) ? doubleText(v) : `"~z${nonFiniteText(v)}"`;
+        return Number.isFinite(v) ? doubleText(v) : this.tagged("z", nonFiniteText(v), "Double");
       case "boolean":
         return v ? "true" : "false";
       case "object":
@@ -78,21 +92,21 @@ class Writer {
     }
     if (v instanceof Map) return this.map(v);
     if (v instanceof Set) return this.set(v);
-    if (v instanceof Uint8Array) return `"~b${encodeBase64(v)}"`;
+    if (v instanceof Uint8Array) return this.tagged("b", encodeBase64(v), "byte[]");
     if (v instanceof T.Float64) return this.value(v.value);
-    if (v instanceof T.Int32) return `"~i${v.value}"`;
-    if (v instanceof T.Int16) return `"~s${v.value}"`;
-    if (v instanceof T.Int8) return `"~y${v.value}"`;
-    if (v instanceof T.BigInteger) return v.value >= INT64_MIN && v.value <= INT64_MAX ? `"~n${v.value}"` : v.value.toString();
-    if (v instanceof T.Float32) return `"~f${float32Text(v.value)}"`;
-    if (v instanceof T.Decimal) return `"~d${decimalText(v.unscaled, v.scale)}"`;
-    if (v instanceof T.Instant) return `"~t${v}"`;
-    if (v instanceof T.LocalDate) return `"~D${v}"`;
-    if (v instanceof T.LocalTime) return `"~T${v}"`;
-    if (v instanceof T.LocalDateTime) return `"~L${v}"`;
-    if (v instanceof T.OffsetDateTime) return `"~O${v}"`;
-    if (v instanceof T.Uuid) return `"~u${v.text}"`;
-    if (v instanceof T.Duration) return `"~P${v}"`;
+    if (v instanceof T.Int32) return this.tagged("i", `${v.value}`, "Integer");
+    if (v instanceof T.Int16) return this.tagged("s", `${v.value}`, "Short");
+    if (v instanceof T.Int8) return this.tagged("y", `${v.value}`, "Byte");
+    if (v instanceof T.BigInteger) return v.value >= INT64_MIN && v.value <= INT64_MAX ? this.tagged("n", `${v.value}`, "BigInteger") : v.value.toString();
+    if (v instanceof T.Float32) return this.tagged("f", float32Text(v.value), "Float");
+    if (v instanceof T.Decimal) return this.tagged("d", decimalText(v.unscaled, v.scale), "BigDecimal");
+    if (v instanceof T.Instant) return this.tagged("t", `${v}`, "Instant");
+    if (v instanceof T.LocalDate) return this.tagged("D", `${v}`, "LocalDate");
+    if (v instanceof T.LocalTime) return this.tagged("T", `${v}`, "LocalTime");
+    if (v instanceof T.LocalDateTime) return this.tagged("L", `${v}`, "LocalDateTime");
+    if (v instanceof T.OffsetDateTime) return this.tagged("O", `${v}`, "OffsetDateTime");
+    if (v instanceof T.Uuid) return this.tagged("u", v.text, "UUID");
+    if (v instanceof T.Duration) return this.tagged("P", `${v}`, "Duration");
     const proto = Object.getPrototypeOf(v);
     if (proto === Object.prototype || proto === null) return this.plainObject(v as Record<string, unknown>);
     const name = (v as { constructor?: { name?: string } }).constructor?.name ?? "object";
@@ -132,6 +146,7 @@ class Writer {
       for (const [k, e] of m) s += (s.length === 1 ? "" : ",") + this.member(k as string, e);
       s += "}";
     } else {
+      if (this.plain) this.tagged("", "", "Map with keys other than strings");
       this.enter();
       this.path.push("~map");
       const parts: string[] = [];
@@ -158,6 +173,7 @@ class Writer {
   }
 
   private set(set: Set<unknown>): string {
+    if (this.plain) this.tagged("", "", "Set");
     this.enter();
     this.enter();
     this.path.push("~set");
@@ -185,5 +201,5 @@ class Writer {
  */
 export function stringify(value: ValueInput, options?: StringifyOptions): string {
   const maxDepth = options?.limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  return new Writer(maxDepth).value(value);
+  return new Writer(maxDepth, options?.plain).value(value);
 }

@@ -29,3 +29,16 @@ test("bytes that are not UTF-8 are refused, not replaced", () => {
   assert.equal(r.status, 1);
   assert.match(r.stderr.toString(), /Invalid UTF-8 byte 0xFF in a string at \$ \(byte offset 1\)/);
 });
+
+test("--plain reads and writes a plain document; --plain-in prints its typed JSON; --plain-out refuses a tag's value", () => {
+  const doc = '{"~map": [1, "~d1", 1.50], "s": "NaN"}';
+  const plain = spawnSync(process.execPath, [CLI, "--plain"], { input: doc, timeout: 30000 });
+  assert.equal(plain.status, 0, plain.stderr.toString());
+  assert.equal(plain.stdout.toString(), '{"~map":[1,"~d1",1.5],"s":"NaN"}\n');
+  const typed = spawnSync(process.execPath, [CLI, "--plain-in"], { input: doc, timeout: 30000 });
+  assert.equal(typed.stdout.toString(), '{"~~map":[1,"~~d1",1.5],"s":"NaN"}\n');
+  const out = spawnSync(process.execPath, [CLI, "--plain-out"], { input: '{"a":["~d1.10"]}', timeout: 30000 });
+  assert.equal(out.status, 1);
+  assert.equal(out.stderr.toString(), "typedjson: BigDecimal where the type does not say it (a dynamic position) needs a tag, which a reader of plain JSON would read as text: not written as plain JSON at $.a[0]\n");
+  assert.equal(spawnSync(process.execPath, [CLI, "--bogus"], { input: doc, timeout: 30000 }).status, 2);
+});
