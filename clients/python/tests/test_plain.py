@@ -171,9 +171,14 @@ class EventReaderTest(unittest.TestCase):
 
     def test_plain_json_has_no_envelope_and_the_mark_twice_is_refused(self):
         reader = EventReader(EVENTS, other_writers="json")
-        with self.assertRaises(TypedJsonError) as c:
-            reader.read('{"~type":"note.added","~v":' + PLAIN_EVENT + "}", [])
-        self.assertTrue(str(c.exception).startswith("no event type: the record has no header ce_type"), c.exception)
+        # typedjson's envelope unmarked (a writer with no headers) is refused, with or without another record's ce_type
+        for headers in ([], [("ce_type", b"note.added")]):
+            with self.assertRaises(TypedJsonError) as c:
+                reader.read('{"~type":"note.added","~v":' + PLAIN_EVENT + "}", headers)
+            self.assertTrue(str(c.exception).startswith(
+                'an event envelope (first key "~type") in a record read as plain JSON (typedjson.other.writers=json, '
+                "no header typedjson-format): typedjson's writers mark their records while other writers share the "
+                "topic (typedjson.format.header=typed)"), c.exception)
         self.check(reader.read('{"~type":"note.added","~v":' + TYPED_EVENT + "}", [("typedjson-format", b"typed")]))
         with self.assertRaises(TypedJsonError) as c:
             reader.read(PLAIN_EVENT, [("ce_type", b"note.added")] + marked(b"plain") * 2)

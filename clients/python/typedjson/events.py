@@ -184,7 +184,12 @@ class EventReader:
         sc = Scanner(data, self.limits)
         sc.plain = plain
         sc.begin()
-        if plain or not _starts_envelope(sc):  # (plain JSON has no envelope)
+        envelope = _starts_envelope(sc)
+        if plain and envelope:
+            # typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never
+            # read as an object of its keys (SPEC.md 13.2)
+            raise TypedJsonError(_PLAIN_ENVELOPE)
+        if not envelope:
             shape = self.types.get(from_header) if from_header is not None else None
             if shape is None:
                 where = f"in header {self.header}" if from_header is not None else (
@@ -244,6 +249,11 @@ class EventReader:
             return UnknownEvent(name, data, pairs)
         raise TypedJsonError(f"{where} (the topic's types are {', '.join(self.names)})" if name is None
                              else self._unknown_message(name, where))
+
+
+_PLAIN_ENVELOPE = ('an event envelope (first key "~type") in a record read as plain JSON (typedjson.other.writers=json, '
+                   "no header typedjson-format): typedjson's writers mark their records while other writers share the "
+                   "topic (typedjson.format.header=typed)")
 
 
 def _starts_envelope(sc: Scanner) -> bool:

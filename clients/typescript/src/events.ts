@@ -157,7 +157,11 @@ export class EventReader<N extends string = string> {
     }
     const sc = new Scanner(bytes, limitsOf(this.options));
     sc.plain = plain;
-    if (plain || !isEnvelope(bytes, this.options)) { // (plain JSON has no envelope)
+    const envelope = isEnvelope(bytes, this.options);
+    // typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never read as
+    // an object of its keys (SPEC.md 13.2)
+    if (plain && envelope) throw new TypedJsonError(PLAIN_ENVELOPE, "$");
+    if (!envelope) {
       const shape = fromHeader === null ? undefined : this.types.get(fromHeader);
       if (shape === undefined) {
         return this.unlisted(fromHeader, fromHeader === null ? this.missing() : `in header ${this.header}`, bytes, headers);
@@ -230,6 +234,8 @@ function headerPairs(headers: RecordHeaders | undefined): [string, Uint8Array | 
 }
 
 /** Whether a document is an envelope: an object whose first key is `~type` after JSON unescaping. */
+const PLAIN_ENVELOPE = "an event envelope (first key \"~type\") in a record read as plain JSON (typedjson.other.writers=json, no header typedjson-format): typedjson's writers mark their records while other writers share the topic (typedjson.format.header=typed)";
+
 function isEnvelope(bytes: Uint8Array, options?: ParseOptions): boolean {
   try {
     const sc = new Scanner(bytes, limitsOf(options));

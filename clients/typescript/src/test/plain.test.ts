@@ -142,7 +142,11 @@ test("EventReader with otherWriters json reads an unmarked or plain-marked recor
 test("EventReader with otherWriters json: plain JSON has no envelope; the mark twice is refused", () => {
   const reader = new EventReader(EVENTS, { otherWriters: "json" });
   const envelope = `{"~type":"note.added","~v":${PLAIN_EVENT}}`;
-  assert.throws(() => reader.read({ value: envelope, headers: {} }), (e: unknown) => e instanceof TypedJsonError && e.message.startsWith("no event type: the record has no header ce_type"));
+  // typedjson's envelope unmarked (a writer with no headers) is refused, with or without another record's ce_type
+  for (const headers of [{}, { ce_type: "note.added" }]) {
+    assert.throws(() => reader.read({ value: envelope, headers }), (e: unknown) => e instanceof TypedJsonError
+      && e.message.startsWith("an event envelope (first key \"~type\") in a record read as plain JSON (typedjson.other.writers=json, no header typedjson-format): typedjson's writers mark their records while other writers share the topic (typedjson.format.header=typed)"), JSON.stringify(headers));
+  }
   const read = reader.read({ value: `{"~type":"note.added","~v":${TYPED_EVENT}}`, headers: { "typedjson-format": "typed" } });
   assert.ok(read !== null && read !== undefined && read.kind === "event" && same(read.value, EVENT), String(read));
   fails(() => reader.read({ value: PLAIN_EVENT, headers: [["ce_type", "note.added"], ["typedjson-format", "plain"], ["typedjson-format", "plain"]] }),

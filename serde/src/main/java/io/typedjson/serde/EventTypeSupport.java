@@ -362,8 +362,13 @@ final class EventTypeSupport {
             fromHeader = id == null ? null : ids.getOrDefault(id, id);
             where = idHeader;
         }
-        // plain JSON has no envelope: an object whose first key is "~type" is that object
-        if (plain || !EventEnvelope.isEnvelope(data, offset, length)) {
+        boolean envelope = EventEnvelope.isEnvelope(data, offset, length);
+        if (plain && envelope) {
+            // typedjson's envelope, unmarked (a writer with no headers: a state store), met by a reader of plain JSON:
+            // refused, never read as an object of its keys (SPEC.md 13.2)
+            throw refusal.apply(PLAIN_ENVELOPE);
+        }
+        if (!envelope) {
             Entry entry = fromHeader == null ? null : byName.get(fromHeader);
             if (entry == null) {
                 return unknown(topic, fromHeader, EventEnvelope.inHeader(where), headers, data, offset, length);
@@ -388,6 +393,10 @@ final class EventTypeSupport {
         }
         return unknown(topic, (String) name[0], EventEnvelope.IN_DOCUMENT, headers, data, offset, length);
     }
+
+    static final String PLAIN_ENVELOPE = "an event envelope (first key \"~type\") in a record read as plain JSON "
+            + "(typedjson.other.writers=json, no header typedjson-format): typedjson's writers mark their records while "
+            + "other writers share the topic (typedjson.format.header=typed)";
 
     /** Marks an envelope whose name is not listed, read to its end under policy skip or pass. */
     private static final Object SKIPPED = new Object();

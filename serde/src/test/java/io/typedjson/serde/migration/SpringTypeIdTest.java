@@ -119,6 +119,23 @@ class SpringTypeIdTest {
         }
     }
 
+    @Test
+    void anUnmarkedEnvelopeReadAsPlainJsonIsRefusedNotReadAsItsFields() {
+        // a typedjson event written without headers (a state store) beside another record's ce_type header: read as
+        // plain JSON it would be an object whose keys "~type" and "~v" the class does not have
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        s.configure(props(), false);
+        byte[] envelope = s.serialize("orders", CREATED);
+        Headers headers = new RecordHeaders().add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> reader("typedjson.other.writers", "json").deserialize("orders", headers, envelope));
+        assertEquals("Cannot read typed JSON from topic 'orders': an event envelope (first key \"~type\") in a record "
+                + "read as plain JSON (typedjson.other.writers=json, no header typedjson-format): typedjson's writers "
+                + "mark their records while other writers share the topic (typedjson.format.header=typed)",
+                e.getMessage());
+        assertEquals(CREATED, reader().deserialize("orders", headers, envelope), "read as typed JSON by default");
+    }
+
     static int count(Headers h, String name) {
         int n = 0;
         for (var ignored : h.headers(name)) {
