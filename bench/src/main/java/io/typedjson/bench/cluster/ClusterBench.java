@@ -43,14 +43,14 @@ final class ClusterBench {
     static final String SENT_NANOS_HEADER = "typedjson-bench-sent-nanos";
     /** Before a timed window: no compilation finished for this long (compiles queued by untimed work are done)... */
     static final long QUIET_COMPILER_MS = 250;
-    /** ...or this long waited at most. */
+    /** ...or this long waited at most, unless told otherwise ({@code --jit-wait-ms}). */
     static final long MAX_COMPILER_WAIT_MS = 5_000;
 
     /** Everything a run is told. */
     record Settings(int records, int warmupRecords, int runs, String compression, String acks, int partitions,
                     Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
                     Duration stallTimeout, int producers, int consumers, Map<String, String> topicConfigs,
-                    int passes) {
+                    int passes, long jitWaitMs) {
 
         /** Timed consume passes per measurement unless told: the measurement is their median. */
         static final int DEFAULT_PASSES = 3;
@@ -63,6 +63,9 @@ final class ClusterBench {
             if (passes < 1) {
                 throw new IllegalArgumentException("at least one consume pass");
             }
+            if (jitWaitMs < 0) {
+                throw new IllegalArgumentException("a negative wait for the JIT compilers");
+            }
         }
 
         /** One producer thread, one consumer, the topic's configuration left to the cluster. */
@@ -70,7 +73,7 @@ final class ClusterBench {
                  Optional<Short> replicationFactor, int latencyRecords, int latencyRate, String bootstrapServers,
                  Duration stallTimeout) {
             this(records, warmupRecords, runs, compression, acks, partitions, replicationFactor, latencyRecords,
-                    latencyRate, bootstrapServers, stallTimeout, 1, 1, Map.of(), DEFAULT_PASSES);
+                    latencyRate, bootstrapServers, stallTimeout, 1, 1, Map.of(), DEFAULT_PASSES, MAX_COMPILER_WAIT_MS);
         }
     }
 

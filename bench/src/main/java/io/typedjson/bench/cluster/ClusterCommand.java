@@ -189,7 +189,7 @@ public final class ClusterCommand {
             }
             Settings settings = new Settings(o.records, o.warmupRecords, o.runs, o.compression, o.acks, o.partitions,
                     target.replicationFactor(), o.latencyRecords, o.latencyRate, target.bootstrapServers(),
-                    o.stallTimeout, o.producers, o.consumers, target.topicConfigs(), o.passes);
+                    o.stallTimeout, o.producers, o.consumers, target.topicConfigs(), o.passes, o.jitWaitMs);
             String brokerLine = target.brokerLine();
             Runs runs;
             try (Admin admin = BenchTopics.admin(target.bootstrapServers())) {

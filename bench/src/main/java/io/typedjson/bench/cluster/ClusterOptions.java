@@ -58,6 +58,9 @@ final class ClusterOptions {
             "                             (default " + defaultResultsDir() + "; the published run is",
             "                             --results-dir bench/results); with --brokers N: cluster-Nbrokers.*",
             "  --heap SIZE                heap of the measuring JVM, e.g. 2g (default: sized by the run)",
+            "  --jit-wait-ms N            before each timed window, wait until the JIT compilers finished",
+            "                             nothing for 250 ms, at most N ms (default 5000; 0: no wait, for",
+            "                             checking exactness quickly rather than timing)",
             "  " + MeasuringJvm.IN_PROCESS + "               measure in this JVM, as it was started, not in a child",
             "                             JVM with a fixed, pre-touched heap",
             "  --help",
@@ -89,6 +92,7 @@ final class ClusterOptions {
     long heapBytes = AUTO;
     boolean inProcess;
     Duration stallTimeout = Duration.ofSeconds(30);
+    long jitWaitMs = ClusterBench.MAX_COMPILER_WAIT_MS;
     boolean help;
 
     static ClusterOptions parse(String[] args) {
@@ -138,6 +142,7 @@ final class ClusterOptions {
                 case "--latency-rate" -> o.latencyRate = OptionValues.positive(a, value);
                 case "--seed" -> o.seed = OptionValues.parseLong(a, value);
                 case "--results-dir" -> o.resultsDir = Path.of(value);
+                case "--jit-wait-ms" -> o.jitWaitMs = OptionValues.nonNegative(a, value);
                 case "--stall-timeout-seconds" -> o.stallTimeout = Duration.ofSeconds(OptionValues.positive(a, value));
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }

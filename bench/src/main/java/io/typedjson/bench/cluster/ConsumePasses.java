@@ -174,7 +174,7 @@ final class ConsumePasses {
                                      Map<TopicPartition, Long> ends) {
         ConsumeCheck check = newCheck(count, produced);
         try (KafkaConsumer<byte[], byte[]> consumer = positionedConsumer("typedjson-bench-read", produced.partitions())) {
-            Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, ClusterBench.MAX_COMPILER_WAIT_MS);
+            Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, settings.jitWaitMs());
             progress.start(what, count);
             double cpu0 = Window.currentThreadCpuMs();
             Window.Probe probe = Window.Probe.start();
@@ -289,7 +289,7 @@ final class ConsumePasses {
             workers.add(w);
         }
         awaitGroupFormed(owned, positioned, partitions, lastRebalance, failure);
-        Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, ClusterBench.MAX_COMPILER_WAIT_MS);
+        Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, settings.jitWaitMs());
         progress.start(what + " (" + threads + " consumers)", count);
         Window.Probe probe = Window.Probe.start();
         lastProgress.set(System.nanoTime());

@@ -63,7 +63,7 @@ final class ProducePass {
             List<Thread> workers = new ArrayList<>();
             progress.start(label + " " + p.name() + " produce", count);
             double[] cpuMs = new double[threads];
-            Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, ClusterBench.MAX_COMPILER_WAIT_MS);
+            Window.awaitQuietCompiler(ClusterBench.QUIET_COMPILER_MS, settings.jitWaitMs());
             Window.Probe probe = Window.Probe.start();
             for (int t = 0; t < threads; t++) {
                 int first = t;

@@ -155,7 +155,7 @@ public final class ScaleCommand {
                     int records = recordsByDataset.get(p.dataset());
                     Settings s = new Settings(records, 0, o.runs, p.compression(), "all", p.partitions(), rf, 0, 1,
                             kafka.bootstrapServers(), Duration.ofSeconds(60), p.partitions(), p.partitions(),
-                            topicConfigs, o.passes);
+                            topicConfigs, o.passes, o.jitWaitMs);
                     ClusterBench bench = new ClusterBench(s, admin, (e, a) -> e instanceof byte[] eb
                             && a instanceof byte[] ab ? (Arrays.equals(eb, ab) ? null : "the bytes differ")
                             : sources.firstDifference(e, a), err);

@@ -44,6 +44,8 @@ final class ScaleOptions {
             "  --heap SIZE                heap of the measuring JVM, e.g. 2g (default: sized by the run)",
             "  " + MeasuringJvm.IN_PROCESS + "               measure in this JVM, not in a child JVM with a fixed,",
             "                             pre-touched heap",
+            "  --jit-wait-ms N            before each timed window, wait until the JIT compilers finished",
+            "                             nothing for 250 ms, at most N ms (default 5000; 0: no wait)",
             "  --seed N                   data set seed (default 42)",
             "  --results-dir DIR          where the files go (default " + ClusterCommand.defaultResultsDir() + ")",
             "  --help",
@@ -63,6 +65,7 @@ final class ScaleOptions {
     int minRecords = 50;
     int runs = 3;
     int passes = Settings.DEFAULT_PASSES;
+    long jitWaitMs = ClusterBench.MAX_COMPILER_WAIT_MS;
     long orderSeed = 42;
     long heapBytes = ClusterCommand.AUTO;
     boolean inProcess;
@@ -98,6 +101,7 @@ final class ScaleOptions {
                 case "--min-records" -> o.minRecords = OptionValues.positive(a, v);
                 case "--runs" -> o.runs = OptionValues.positive(a, v);
                 case "--passes" -> o.passes = OptionValues.positive(a, v);
+                case "--jit-wait-ms" -> o.jitWaitMs = OptionValues.nonNegative(a, v);
                 case "--order-seed" -> o.orderSeed = Long.parseLong(v);
                 case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, v);
                 case "--seed" -> o.seed = Long.parseLong(v);

@@ -46,7 +46,7 @@ class ClusterCommandIT {
         int code = ClusterCommand.run(new String[] {
                 "--records", "3000", "--runs", "2", "--warmup-records", "500", "--latency-records", "300",
                 "--latency-rate", "2000", "--compression", "lz4", "--partitions", "2",
-                "--producers", "2", "--consumers", "2", "--results-dir", results.toString()},
+                "--producers", "2", "--consumers", "2", "--jit-wait-ms", "0", "--results-dir", results.toString()},
                 c.outStream, c.errStream, TestCodecs.sources(new TestCodecs.BinaryCodec(), new TestCodecs.TextCodec()));
         String out = c.out();
         System.out.println(out);

@@ -33,7 +33,8 @@ class ScaleCommandIT {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ScaleCommand.run(new String[] {"--brokers", "1", "--codecs", "test-text",
                         "--datasets", "orders,rows", "--partitions", "1,2", "--compressions", "none,lz4",
-                        "--bytes", "40000", "--max-records", "800", "--runs", "2", "--results-dir", results.toString()},
+                        "--bytes", "40000", "--max-records", "800", "--runs", "2", "--jit-wait-ms", "0",
+                        "--results-dir", results.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 TestCodecs.sources(new TestCodecs.TextCodec(), new TestCodecs.BinaryCodec()));
         String stdout = out.toString(StandardCharsets.UTF_8);
