@@ -241,7 +241,8 @@ final class EventTypeSupport {
             return new EventTypeSupport(types, config.codecOptions(), location,
                     config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
                     Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
-                    source.isEmpty() ? null : source, idHeader.isEmpty() ? null : idHeader, Map.copyOf(ids));
+                    source.isEmpty() ? null : source, idHeader.isEmpty() ? null : idHeader,
+                    java.util.Collections.unmodifiableMap(ids)); // in order: a name's first id is the one written
         } catch (IllegalArgumentException e) {
             // a listed class without a codec (typedjson.codec.kind=compiled and none written), or one it cannot carry;
             // the setting named only when the list came from it

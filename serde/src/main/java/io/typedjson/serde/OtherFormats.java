@@ -71,9 +71,14 @@ final class OtherFormats {
     }
 
     /** The configuration's migration settings, or null when all are their defaults (the hot path then pays nothing). */
-    static OtherFormats configure(TypedJsonConfig config) {
-        boolean other = config.getString(TypedJsonConfig.OTHER_WRITERS).equals("json");
+    static OtherFormats configure(TypedJsonConfig config, boolean isKey) {
         boolean strip = config.getString(TypedJsonConfig.CONFLUENT_FRAMING).equals("strip");
+        if (isKey) {
+            // the header typedjson-format describes the record's value: a key is typed JSON (Kafka hands a producer's
+            // and a consumer's properties to the key's serde too), its Confluent framing removed where set
+            return strip ? new OtherFormats(false, true, Mark.NONE) : null;
+        }
+        boolean other = config.getString(TypedJsonConfig.OTHER_WRITERS).equals("json");
         Mark mark = Mark.valueOf(config.getString(TypedJsonConfig.FORMAT_HEADER).toUpperCase(Locale.ROOT));
         if (mark == Mark.PLAIN && !config.getString(TypedJsonConfig.TYPE_LOCATION).equals("header")
                 && !config.getList(TypedJsonConfig.VALUE_TYPES).isEmpty()) {
@@ -150,6 +155,17 @@ final class OtherFormats {
     void mark(Headers headers) {
         if (mark != Mark.NONE && headers != null) {
             FormatMark.write(headers, mark);
+        }
+    }
+
+    /** Marks a forwarded record as {@code from} was marked: the same header value, or none. */
+    void markAs(Headers headers, Headers from) {
+        if (mark != Mark.NONE && headers != null) {
+            org.apache.kafka.common.header.Header h = from == null ? null : from.lastHeader(FormatMark.HEADER);
+            headers.remove(FormatMark.HEADER);
+            if (h != null) {
+                headers.add(FormatMark.HEADER, h.value());
+            }
         }
     }
 }

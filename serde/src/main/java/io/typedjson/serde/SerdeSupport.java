@@ -59,7 +59,7 @@ final class SerdeSupport<T> {
     void configure(Map<String, ?> configs, boolean isKey) {
         TypedJsonConfig config = new TypedJsonConfig(configs);
         format = config.format();
-        other = OtherFormats.configure(config);
+        other = OtherFormats.configure(config, isKey);
         if (!codecGiven) {
             codec = codecFor(config, isKey, type);
         }

@@ -98,6 +98,11 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
             if (other == null) {
                 bytes = events != null ? events.write(support.format, topic, headers, data, false)
                         : support.format.write(support.codec, data);
+            } else if (data instanceof UnknownEvent forwarded && events != null) {
+                // a record of a type not listed, forwarded: its bytes as they came, with the mark they came with (or
+                // none), never this writer's, which would say another spelling than its bytes have
+                bytes = events.write(support.format, topic, headers, data, false);
+                other.markAs(headers, forwarded.headers());
             } else {
                 boolean plain = other.writesPlain(headers);
                 bytes = events != null ? events.write(support.format, topic, headers, data, plain)

@@ -109,6 +109,22 @@ class OtherWritersTest {
     }
 
     @Test
+    void aKeyIsTypedJsonWhateverTheValuesMarkSays() {
+        // Kafka hands the producer's and the consumer's properties to the key's serde too; the mark is the value's
+        Map<String, String> both = Map.of("typedjson.other.writers", "json", "typedjson.format.header", "typed");
+        TypedJsonSerializer<String> keys = TypedJsonSerializer.forClass(String.class);
+        keys.configure(both, true);
+        Headers headers = new RecordHeaders();
+        assertArrayEquals(utf8("\"~~k\""), keys.serialize("notes", headers, "~k"));
+        assertEquals(0, headers.toArray().length, "a key's serializer marks nothing");
+        TypedJsonDeserializer<String> keyReader = TypedJsonDeserializer.forClass(String.class);
+        keyReader.configure(both, true);
+        // a value marked plain (or unmarked) beside a typedjson key: the key is still typed JSON
+        assertEquals("~k", keyReader.deserialize("notes", marked("plain"), utf8("\"~~k\"")));
+        assertEquals("~k", keyReader.deserialize("notes", new RecordHeaders(), utf8("\"~~k\"")));
+    }
+
+    @Test
     void byDefaultNoHeaderIsLookedAt() {
         byte[] typed = TypedJsonSerializer.forClass(Note.class).serialize("notes", NOTE);
         assertEquals(NOTE, reader(Note.class, Map.of()).deserialize("notes", marked("plain"), typed));

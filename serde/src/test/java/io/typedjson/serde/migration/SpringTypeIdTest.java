@@ -106,6 +106,38 @@ class SpringTypeIdTest {
         assertNull(h2.lastHeader("__TypeId__"));
     }
 
+    @Test
+    void theFirstIdListedForANameIsTheOneWritten() {
+        // eight ids of one name: an unordered copy of the list would write another one in most JVMs
+        StringBuilder ids = new StringBuilder();
+        for (int i = 1; i <= 8; i++) {
+            ids.append(i == 1 ? "" : ",").append("id").append(i).append("=order.created");
+        }
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        s.configure(props("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids", ids.toString()), false);
+        Headers h = new RecordHeaders();
+        s.serialize("orders", h, CREATED);
+        assertArrayEquals("id1".getBytes(StandardCharsets.UTF_8), h.lastHeader("__TypeId__").value());
+    }
+
+    @Test
+    void aForwardedUnknownEventKeepsItsOwnMarkNotTheWriters() {
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        s.configure(props("typedjson.format.header", "typed"), false);
+        byte[] springs = "{\"note\":\"~~x\"}".getBytes(StandardCharsets.UTF_8); // plain JSON: the string ~~x
+        // read unmarked (another writer's plain JSON): forwarded unmarked, never marked typed (which reads ~x)
+        Headers out = new RecordHeaders().add("typedjson-format", "typed".getBytes(StandardCharsets.UTF_8));
+        assertArrayEquals(springs, s.serialize("orders", out,
+                new io.typedjson.serde.UnknownEvent("order.refunded", springs, new RecordHeaders())));
+        assertNull(out.lastHeader("typedjson-format"), "a copied mark is removed");
+        // read marked plain: forwarded marked plain
+        Headers out2 = new RecordHeaders();
+        s.serialize("orders", out2, new io.typedjson.serde.UnknownEvent("order.refunded", springs,
+                new RecordHeaders().add("typedjson-format", "plain".getBytes(StandardCharsets.UTF_8))));
+        assertArrayEquals("plain".getBytes(StandardCharsets.UTF_8), out2.lastHeader("typedjson-format").value());
+        assertEquals(1, count(out2, "typedjson-format"));
+    }
+
     /** Without headers (a state store) the name has nowhere to go but the envelope: typed JSON, as without the mark. */
     @Test
     void withoutHeadersAnEventIsTheEnvelopeStill() {
