@@ -40,10 +40,13 @@ export function serializer(options?: SerializerOptions): (value: ValueInput | un
   const mark = options?.formatHeader ?? "none";
   // a plain document marked typed would have its '~' strings read as escapes
   if (options?.plain && mark === "typed") throw new Error('plain: true with formatHeader: "typed" would mark a plain document typed: use formatHeader: "plain"');
+  // the two spellings' options made once, not per record
+  const typedOptions = { ...options, plain: false };
+  const plainOptions = { ...options, plain: true };
   return (value, headers) => {
     if (value === null || value === undefined) return null;
     const plain = options?.plain || mark === "plain" || (mark === "typed" && headers === undefined);
-    const bytes = Buffer.from(stringify(value, { ...options, plain }), "utf8");
+    const bytes = Buffer.from(stringify(value, plain ? plainOptions : typedOptions), "utf8");
     if (mark !== "none" && headers !== undefined) headers[FORMAT_HEADER] = Buffer.from(mark, "ascii"); // replaces a copied one
     return bytes;
   };
