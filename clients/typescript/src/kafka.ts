@@ -83,9 +83,9 @@ export function formatMark(headers: RecordHeaders | undefined): "typed" | "plain
     }
   }
   if (found.length === 0) return null;
-  if (found.length > 1) throw new TypedJsonError(`the header ${FORMAT_HEADER} is given twice`, "$", 0);
+  if (found.length > 1) throw new TypedJsonError(`the header ${FORMAT_HEADER} is given twice`, "$");
   const v = found[0];
   const text = v === null || v === undefined ? null : typeof v === "string" ? v : Buffer.from(v).toString("utf8");
   if (text === "typed" || text === "plain") return text;
-  throw new TypedJsonError(`the header ${FORMAT_HEADER} is ${text === null ? "null" : `'${text}'`}, neither 'typed' nor 'plain'`, "$", 0);
+  throw new TypedJsonError(`the header ${FORMAT_HEADER} is ${text === null ? "null" : `'${text}'`}, neither 'typed' nor 'plain'`, "$");
 }

@@ -75,10 +75,10 @@ test("deserializer with otherWriters json: the header typedjson-format decides, 
 test("the header given twice or with another value is refused", () => {
   const read = deserializer({ otherWriters: "json" });
   const doc = Buffer.from(JACKSON);
-  fails(() => read(doc, { "typedjson-format": ["typed", "typed"] }), "the header typedjson-format is given twice at $ (byte offset 0)");
-  fails(() => read(doc, [["typedjson-format", "plain"], ["ce_type", "a"], ["typedjson-format", "plain"]]), "the header typedjson-format is given twice at $ (byte offset 0)");
-  fails(() => read(doc, { "typedjson-format": "Typed" }), "the header typedjson-format is 'Typed', neither 'typed' nor 'plain' at $ (byte offset 0)");
-  fails(() => read(doc, [["typedjson-format", null]]), "the header typedjson-format is null, neither 'typed' nor 'plain' at $ (byte offset 0)");
+  fails(() => read(doc, { "typedjson-format": ["typed", "typed"] }), "the header typedjson-format is given twice at $");
+  fails(() => read(doc, [["typedjson-format", "plain"], ["ce_type", "a"], ["typedjson-format", "plain"]]), "the header typedjson-format is given twice at $");
+  fails(() => read(doc, { "typedjson-format": "Typed" }), "the header typedjson-format is 'Typed', neither 'typed' nor 'plain' at $");
+  fails(() => read(doc, [["typedjson-format", null]]), "the header typedjson-format is null, neither 'typed' nor 'plain' at $");
   assert.equal(formatMark({ "typedjson-format": Buffer.from("plain") }), "plain");
   assert.equal(formatMark(undefined), null);
 });
@@ -150,5 +150,5 @@ test("EventReader with otherWriters json: plain JSON has no envelope; the mark t
   const read = reader.read({ value: `{"~type":"note.added","~v":${TYPED_EVENT}}`, headers: { "typedjson-format": "typed" } });
   assert.ok(read !== null && read !== undefined && read.kind === "event" && same(read.value, EVENT), String(read));
   fails(() => reader.read({ value: PLAIN_EVENT, headers: [["ce_type", "note.added"], ["typedjson-format", "plain"], ["typedjson-format", "plain"]] }),
-    "the header typedjson-format is given twice at $ (byte offset 0)");
+    "the header typedjson-format is given twice at $");
 });
