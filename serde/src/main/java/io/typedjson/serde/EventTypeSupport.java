@@ -154,52 +154,46 @@ final class EventTypeSupport {
     };
 
     /** {@code typedjson.type.ids}: id=name entries. */
-    private static final ConfigDef.Validator IDS = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            if (!(value instanceof List<?> list)) {
-                throw new ConfigException(name, value, "must be a list");
-            }
-            for (Object o : list) {
-                String entry = String.valueOf(o);
-                int eq = entry.lastIndexOf('=');
-                if (eq <= 0 || eq == entry.length() - 1) {
-                    throw new ConfigException(name, value, "entry '" + entry + "' is not id=name");
-                }
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "id=name entries, comma-separated";
-        }
-    };
+    private static final ConfigDef.Validator IDS = entries("id=name entries, comma-separated", entry -> {
+        int eq = entry.lastIndexOf('=');
+        return eq <= 0 || eq == entry.length() - 1 ? "entry '" + entry + "' is not id=name" : null;
+    });
 
     /** Each entry: name=class, or a class name; names in the grammar of SPEC.md section 12.1. */
-    private static final ConfigDef.Validator NAMES = new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-            if (!(value instanceof List<?> list)) {
-                throw new ConfigException(name, value, "must be a list");
-            }
-            for (Object o : list) {
-                String entry = String.valueOf(o);
-                int eq = entry.indexOf('=');
-                if (entry.isBlank() || eq == 0 || eq == entry.length() - 1) {
-                    throw new ConfigException(name, value, "entry '" + entry + "' is neither name=class nor a class name");
-                }
-                if (eq > 0 && !EventEnvelope.isName(entry.substring(0, eq).trim())) {
-                    throw new ConfigException(name, value, "'" + entry.substring(0, eq).trim() + "' is not an event type "
-                            + "name: 1 to 255 ASCII letters, digits and . _ - : /, starting with a letter or a digit");
-                }
-            }
+    private static final ConfigDef.Validator NAMES = entries("name=class or class entries, comma-separated", entry -> {
+        int eq = entry.indexOf('=');
+        if (entry.isBlank() || eq == 0 || eq == entry.length() - 1) {
+            return "entry '" + entry + "' is neither name=class nor a class name";
         }
+        if (eq > 0 && !EventEnvelope.isName(entry.substring(0, eq).trim())) {
+            return "'" + entry.substring(0, eq).trim() + "' is not an event type "
+                    + "name: 1 to 255 ASCII letters, digits and . _ - : /, starting with a letter or a digit";
+        }
+        return null;
+    });
 
-        @Override
-        public String toString() {
-            return "name=class or class entries, comma-separated";
-        }
-    };
+    /** A list property whose every entry {@code problem} accepts (null) or says what is wrong with. */
+    private static ConfigDef.Validator entries(String described, java.util.function.Function<String, String> problem) {
+        return new ConfigDef.Validator() {
+            @Override
+            public void ensureValid(String name, Object value) {
+                if (!(value instanceof List<?> list)) {
+                    throw new ConfigException(name, value, "must be a list");
+                }
+                for (Object o : list) {
+                    String wrong = problem.apply(String.valueOf(o));
+                    if (wrong != null) {
+                        throw new ConfigException(name, value, wrong);
+                    }
+                }
+            }
+
+            @Override
+            public String toString() {
+                return described;
+            }
+        };
+    }
 
     /**
      * The event types of a serializer or deserializer: those given in code, or those of {@code typedjson.value.types};
