@@ -222,6 +222,11 @@ class ConsumeWindowTest {
         FakeClock longQuiet = new FakeClock();
         assertEquals(200, Window.awaitQuietCompiler(5_000, 200, longQuiet, jit(700)));
         assertEquals(List.of(200L), longQuiet.sleeps, "a quiet period longer than the limit is cut to it");
+
+        // --jit-wait-ms 0: no wait at all, even while the compilers work
+        FakeClock none = new FakeClock();
+        assertEquals(0, Window.awaitQuietCompiler(250, 0, none, () -> total[0]++));
+        assertEquals(List.of(), none.sleeps);
     }
 
     @Test

@@ -20,25 +20,4 @@ class JitWaitOptionTest {
                 () -> ClusterOptions.parse(new String[] {"--jit-wait-ms", "-1"}));
         assertEquals("--jit-wait-ms out of range: -1", e.getMessage());
     }
-
-    @Test
-    void aZeroWaitReturnsAtOnceWhileTheCompilersWork() {
-        // the compilers' total time grows at every look: with no wait allowed, none is made
-        double[] total = {0};
-        Window.Clock clock = new Window.Clock() {
-            long now;
-
-            @Override
-            public long nanoTime() {
-                return now;
-            }
-
-            @Override
-            public void sleep(long ms) {
-                now += ms * 1_000_000;
-            }
-        };
-        assertEquals(0, Window.awaitQuietCompiler(250, 0, clock, () -> total[0] += 10));
-        assertEquals(5_000, Window.awaitQuietCompiler(250, 5_000, clock, () -> total[0] += 10));
-    }
 }
