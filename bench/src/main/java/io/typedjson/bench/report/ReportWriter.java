@@ -91,6 +91,7 @@ public final class ReportWriter {
         } else {
             md.append(r.speed().isEmpty() ? "Speed: not measured in this run (`--no-jmh` or `--no-speed`; the `speed` "
                     + "command measures the speed targets alone).\n" : speedTable(r.speed()));
+            md.append(jmhBeside(r));
             md.append("\nSize (from the sizes above):\n\n| codec | target | measured | verdict |\n|---|---|---|---|\n");
             Targets.size(r).forEach(v -> verdictRow(md, v));
         }
@@ -178,6 +179,64 @@ public final class ReportWriter {
                         + "machine's load changed during the run; rerun on an idle machine before quoting them.%n", disagree,
                         speed.size(), pct(Interleaved.AGREEMENT)));
         return md.toString();
+    }
+
+    /** Two harnesses agree on a ratio when they differ by at most this fraction of the interleaved one (issue 37). */
+    static final double HARNESS_AGREEMENT = 0.10;
+
+    /**
+     * The time targets again from JMH's timings of the same run, beside the interleaved ratio they must agree with:
+     * the ratio of JMH's medians (serialize + deserialize, or one direction), how far it lies from the interleaved
+     * median, and the target's verdict on JMH's figure. Empty when the run has no row that both measured.
+     */
+    static String jmhBeside(Results r) {
+        StringBuilder rows = new StringBuilder();
+        int shown = 0, agree = 0, met = 0, targets = 0;
+        for (Interleaved.Measured m : r.speed()) {
+            Interleaved.Measure measure = m.target().measure();
+            double jmh = switch (measure) {
+                case TIME -> r.roundTripNs(m.dataset(), m.target().codec()) / r.roundTripNs(m.dataset(), m.target().rival());
+                case SERIALIZE, DESERIALIZE -> oneWayRatio(r, m, measure == Interleaved.Measure.SERIALIZE ? "serialize" : "deserialize");
+                case READ_BYTES -> Double.NaN;
+            };
+            if (Double.isNaN(jmh) || Double.isNaN(m.median())) {
+                continue;
+            }
+            shown++;
+            double off = jmh / m.median() - 1;
+            boolean agrees = Math.abs(off) <= HARNESS_AGREEMENT;
+            agree += agrees ? 1 : 0;
+            String verdict = "for reference";
+            if (m.isTarget()) {
+                targets++;
+                boolean jmhMet = m.exact() == null && jmh <= m.limit();
+                met += jmhMet ? 1 : 0;
+                verdict = jmhMet ? "met" : String.format(Locale.ROOT, "**MISSED** by %.0f %%", (jmh / m.limit() - 1) * 100);
+            }
+            rows.append("| ").append(m.dataset()).append(" | ").append(m.target().codec()).append(" | ")
+                    .append(against(m.target(), "")).append(" | ").append(fmt2(m.median())).append(" | ")
+                    .append(fmt2(jmh)).append(" | ").append(String.format(Locale.ROOT, "%+.0f %%", off * 100)).append(" | ")
+                    .append(agrees ? "yes" : "**no**").append(" | ").append(verdict).append(" |\n");
+        }
+        if (shown == 0) {
+            return "";
+        }
+        return "\nThe same ratios from JMH (its medians of this run, each codec timed alone in its own forks), beside the "
+                + "interleaved median: the two harnesses agree when they differ by at most " + pct(HARNESS_AGREEMENT)
+                + ".\n\n| data set | typedjson | against | interleaved | JMH | JMH ÷ interleaved | agree | verdict on JMH |\n"
+                + "|---|---|---|--:|--:|--:|---|---|\n" + rows
+                + String.format(Locale.ROOT, "%n%d of %d rows agree within %s; on JMH's figures %d of %d targets are met. "
+                        + "Where they disagree, the interleaved figure is the one the verdicts above use: it times both "
+                        + "codecs in turns in one JVM, round after round, while JMH's few iterations per fork "
+                        + "time each codec in a JVM of its own, whose JIT compiler can settle on a different inlining of "
+                        + "the read from fork to fork (see docs/benchmarks.md).%n", agree, shown, pct(HARNESS_AGREEMENT),
+                        met, targets);
+    }
+
+    private static double oneWayRatio(Results r, Interleaved.Measured m, String op) {
+        Optional<Timing> codec = r.timing(m.dataset(), m.target().codec(), op);
+        Optional<Timing> rival = r.timing(m.dataset(), m.target().rival(), op);
+        return codec.isPresent() && rival.isPresent() ? codec.get().ns() / rival.get().ns() : Double.NaN;
     }
 
     /**
