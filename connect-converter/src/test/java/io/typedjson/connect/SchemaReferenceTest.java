@@ -3,6 +3,7 @@ package io.typedjson.connect;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.connect.data.Schema;
@@ -52,6 +54,20 @@ class SchemaReferenceTest {
             Schema schema = new SchemaCache(io.typedjson.format.TypedJsonFormat.defaults(), 1).forText(notation).schema;
             assertEquals(notation, ConnectJsonSchemas.notation(schema));
         }));
+    }
+
+    @Test
+    void aRunOfRecordsOfOneSchemaSharesOneReferenceHeaderAndEachSchemaGetsItsOwn() {
+        TypedJsonConverter.RefHeaders refs = new TypedJsonConverter.RefHeaders("my.ref");
+        byte[] a = ConnectEnvelope.fingerprint("i32");
+        byte[] b = ConnectEnvelope.fingerprint("str");
+        Header first = refs.of(a);
+        assertEquals("my.ref", first.key());
+        assertSame(a, first.value());
+        assertSame(first, refs.of(a), "the same header for the next record of the schema");
+        assertSame(b, refs.of(b).value(), "another schema: its own fingerprint");
+        assertSame(a, refs.of(a).value(), "and back");
+        assertEquals("my.ref", refs.of(b).key());
     }
 
     @Test
