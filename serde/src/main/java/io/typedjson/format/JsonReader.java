@@ -1058,6 +1058,16 @@ public final class JsonReader {
      * No hashing.
      */
     public int nextKey(JsonKeys keys, int expected) {
+        return nextKey(keys, expected, 0);
+    }
+
+    /**
+     * {@link #nextKey(JsonKeys, int)}, but the key at index {@code i} below 64 with bit {@code i} of {@code typed} set
+     * leaves the reader on the key, its value not read yet: the caller reads it with a typed read ({@link #readLong()},
+     * {@link #readInt()}, {@link #readDouble()}, {@link #readBoolean()}, {@link #readString()}), which parses the value
+     * where it starts.
+     */
+    public int nextKey(JsonKeys keys, int expected, long typed) {
         int d = depth;
         byte s;
         if (d > 0 && isObject[d] && (s = state[d]) != AFTER_KEY) {
@@ -1091,6 +1101,13 @@ public final class JsonReader {
                     keyText[d] = key.spelled;
                     keyEscaped[d] = key.escaped;
                     keyAscii[d] = key.ascii;
+                    if (i < 64 && (typed >>> i & 1) != 0) { // the caller's typed read takes the value
+                        tokenStart = p;
+                        token = JsonToken.FIELD_NAME;
+                        state[d] = AFTER_KEY;
+                        pos = colon + 1;
+                        return i;
+                    }
                     state[d] = AFTER_VALUE; // on to the value, as nextToken() after a key
                     int v = colon + 1;
                     if (v < end && b[v] <= ' ') {
@@ -1108,7 +1125,238 @@ public final class JsonReader {
         if (i < 0) {
             return OTHER_KEY;
         }
-        nextToken();
+        if (i >= 64 || (typed >>> i & 1) == 0) {
+            nextToken();
+        }
         return i;
+    }
+
+    // ------------------------------------------------------------------ typed reads at the cursor (issue 37)
+
+    /*
+     * On a key whose value is not read yet (nextKey with the key's bit in typed), each read parses the common spelling of its value where it starts and leaves
+     * the reader after it, on that value's token as nextToken() would have (currentToken(), tokenOffset(), getText() and
+     * the errors after the read see no difference). Anything else (another spelling, an error, the element limit
+     * reached, or the reader already on a value) takes the token path: nextToken(), then Lexemes' read of the token, so
+     * every error is that path's.
+     */
+
+    /** A typed int64 (SPEC.md section 5): the value of the key the reader is on, or the current value. */
+    public long readLong() {
+        int p;
+        if (token == JsonToken.FIELD_NAME && (p = valueAt()) >= 0 && integer(p)) {
+            return fusedLong;
+        }
+        toValue();
+        return io.typedjson.format.internal.Lexemes.readLong(this);
+    }
+
+    /** A typed int32: as {@link #readLong()}. */
+    public int readInt() {
+        int p;
+        if (token == JsonToken.FIELD_NAME && (p = valueAt()) >= 0 && integer(p) && fusedLong == (int) fusedLong) {
+            return (int) fusedLong;
+        }
+        if (token == JsonToken.FIELD_NAME) {
+            toValue();
+        }
+        return io.typedjson.format.internal.Lexemes.readInt(this);
+    }
+
+    /** A typed float64 (a number, or "NaN", "Infinity", "-Infinity"): as {@link #readLong()}. */
+    public double readDouble() {
+        int p;
+        if (token == JsonToken.FIELD_NAME && (p = valueAt()) >= 0) {
+            double d = decimal(p);
+            if (!Double.isNaN(d)) {
+                return d;
+            }
+        }
+        toValue();
+        return io.typedjson.format.internal.Lexemes.readDouble(this);
+    }
+
+    /** A typed boolean: as {@link #readLong()}. */
+    public boolean readBoolean() {
+        int p;
+        if (token == JsonToken.FIELD_NAME && (p = valueAt()) >= 0) {
+            byte[] b = buf;
+            int n = b[p] == 't' ? 4 : b[p] == 'f' ? 5 : 0;
+            if (n > 0 && p + n <= end && sameBytes(b, p, n == 4 ? TRUE : FALSE) && (p + n == end || !isTokenByte(b[p + n]))) {
+                took(p, p + n, n == 4 ? JsonToken.VALUE_TRUE : JsonToken.VALUE_FALSE);
+                return n == 4;
+            }
+        }
+        toValue();
+        return io.typedjson.format.internal.Lexemes.readBoolean(this);
+    }
+
+    /**
+     * A typed string (a leading '~' doubled, SPEC.md section 5), or null for JSON null: as {@link #readLong()}. The
+     * common string, ASCII without escapes and not starting with '~', is scanned and copied in one pass.
+     */
+    public String readString() {
+        int p;
+        if (token == JsonToken.FIELD_NAME && (p = valueAt()) >= 0 && buf[p] == '"') {
+            byte[] b = buf;
+            int e = end;
+            int i = p + 1;
+            while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+                i += 8;
+            }
+            while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
+                i++;
+            }
+            int n = i - p - 1;
+            if (i < e && b[i] == '"' && n <= limits.maxStringLength() && (n == 0 || b[p + 1] != '~' || plainJson)) {
+                took(p, i + 1, JsonToken.VALUE_STRING);
+                valueStart = p + 1;
+                valueEnd = i;
+                escaped = false;
+                ascii = true;
+                return text = new String(b, p + 1, n, StandardCharsets.ISO_8859_1);
+            }
+        }
+        toValue();
+        return token == JsonToken.VALUE_NULL ? null : io.typedjson.format.internal.Lexemes.readString(this);
+    }
+
+    /** On a key whose value is not read yet: moves to the value (its first token). */
+    private void toValue() {
+        if (token == JsonToken.FIELD_NAME) {
+            nextToken();
+        }
+    }
+
+    /** Where the value of the key the reader is on starts, when a typed read may take it there; else -1. */
+    private int valueAt() {
+        int p = pos;
+        if (p < end && buf[p] <= ' ') {
+            p = skipWhitespace(p);
+        }
+        // (the value that reaches the element limit takes the token path, which refuses it)
+        return p < end && elements < maxElements ? p : -1;
+    }
+
+    /** A typed read took the value {@code buf[p, after)}: the reader is on it, as {@link #nextToken()} leaves it. */
+    private void took(int p, int after, JsonToken t) {
+        elements++;
+        state[depth] = AFTER_VALUE;
+        charsValid = false;
+        text = null;
+        tokenStart = p;
+        pos = after;
+        token = t;
+    }
+
+    private void tookNumber(int p, int after, int digits, JsonToken t) {
+        took(p, after, t);
+        valueStart = p;
+        valueEnd = after;
+        numberDigits = digits;
+    }
+
+    /** What {@link #integer} read. */
+    private long fusedLong;
+
+    /** Whether an integer of at most 18 digits is at {@code p} (then taken, its value in {@link #fusedLong}). */
+    private boolean integer(int p) {
+        byte[] b = buf;
+        int e = end;
+        int first = b[p] == '-' ? p + 1 : p;
+        int i = first;
+        long v = 0;
+        int c;
+        while (i < e && i - first < 18 && (c = b[i] - '0') >= 0 && c <= 9) {
+            v = v * 10 + c;
+            i++;
+        }
+        int digits = i - first;
+        if (digits == 0 || digits > limits.maxNumberLength() || (b[first] == '0' && digits > 1)
+                || (i < e && continuesNumber(b[i]))) {
+            return false;
+        }
+        tookNumber(p, i, digits, JsonToken.VALUE_NUMBER_INT);
+        fusedLong = first > p ? -v : v;
+        return true;
+    }
+
+    private static boolean continuesNumber(byte c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E';
+    }
+
+    /**
+     * The finite double of the number at {@code p} (then taken) when it has at most 19 significant digits, as
+     * {@link #decimalParts} and {@link #doubleValue()} read it; NaN otherwise.
+     */
+    private double decimal(int p) {
+        byte[] b = buf;
+        int e = end;
+        boolean negative = b[p] == '-';
+        int first = negative ? p + 1 : p;
+        int i = first;
+        long m = 0;
+        int significant = 0, exponent = 0, c;
+        while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+            if (m != 0 || c != 0) {
+                if (++significant > 19) {
+                    return Double.NaN;
+                }
+                m = m * 10 + c;
+            }
+            i++;
+        }
+        int digits = i - first;
+        if (digits == 0 || (b[first] == '0' && digits > 1)) {
+            return Double.NaN;
+        }
+        boolean integer = true;
+        if (i < e && b[i] == '.') {
+            integer = false;
+            int from = ++i;
+            while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+                if (m != 0 || c != 0) {
+                    if (++significant > 19) {
+                        return Double.NaN;
+                    }
+                    m = m * 10 + c;
+                }
+                exponent--;
+                i++;
+            }
+            if (i == from) {
+                return Double.NaN;
+            }
+            digits += i - from;
+        }
+        if (i < e && (b[i] == 'e' || b[i] == 'E')) {
+            integer = false;
+            i++;
+            boolean down = i < e && b[i] == '-';
+            if (i < e && (b[i] == '-' || b[i] == '+')) {
+                i++;
+            }
+            int from = i, x = 0;
+            while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+                if (x < 100_000) { // beyond, the value is zero or infinite anyway (as decimalParts)
+                    x = x * 10 + c;
+                }
+                i++;
+            }
+            if (i == from) {
+                return Double.NaN;
+            }
+            digits += i - from;
+            exponent += down ? -x : x;
+        }
+        if (digits > limits.maxNumberLength()) {
+            return Double.NaN;
+        }
+        double d = DecimalParsing.toDouble(negative, m, exponent);
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            return Double.NaN;
+        }
+        tookNumber(p, i, digits, integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT);
+        return d;
     }
 }
