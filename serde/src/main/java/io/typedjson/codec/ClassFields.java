@@ -39,8 +39,6 @@ public final class ClassFields {
     private final Class<?>[] types;
     /** What each field of a record is when the document has no key for it. */
     private final Object[] missing;
-    /** The fields (of the first 64) whose value a {@link ScalarFields} read parses where it starts ({@link JsonReader#nextKey(JsonKeys, int, long)}). */
-    private final long typed;
 
     /**
      * Refuses two fields with one key: the writer would write an object every reader refuses (a duplicate key). Every
@@ -65,14 +63,6 @@ public final class ClassFields {
             this.types[i] = Types.raw(types[i]);
             missing[i] = missingValue(this.types[i]);
         }
-        long typedFields = 0;
-        for (int i = 0; i < Math.min(64, keys.length); i++) {
-            Class<?> t = this.types[i];
-            if (t == long.class || t == int.class || t == double.class || t == boolean.class || t == String.class) {
-                typedFields |= 1L << i;
-            }
-        }
-        this.typed = typedFields;
         this.keys = JsonKeys.of(keys);
     }
 
@@ -119,15 +109,13 @@ public final class ClassFields {
     }
 
     /**
-     * Moves to the object's next key: the index of its field (the reader on its value; on the key, its value not read
-     * yet, for a long, int, double, boolean or String field, whose {@link ScalarFields} read parses the value where it
-     * starts), {@link #UNKNOWN} for a key of no field when unknown keys are skipped (the reader on the key), {@link #END}
-     * at the object's '}'. {@code expected} is the field tried first:
+     * Moves to the object's next key: the index of its field (the reader on its value), {@link #UNKNOWN} for a key of no
+     * field when unknown keys are skipped (the reader on the key), {@link #END} at the object's '}'. {@code expected} is the field tried first:
      * the one after the last read. A format key ({@code ~x}) is refused, and an unknown key with
      * {@code typedjson.unknown.fields=fail}.
      */
     public int next(JsonReader in, int expected) {
-        int i = in.nextKey(keys, expected, typed);
+        int i = in.nextKey(keys, expected);
         if (i != JsonReader.OTHER_KEY) {
             return i;
         }
@@ -144,9 +132,9 @@ public final class ClassFields {
     }
 
     /**
-     * On the value of field {@code field} (below 64), or its key, where {@link #next} left the reader: refuses it when
-     * {@code seen} has the field already (a duplicate key, refused at its value with the key's path, as
-     * {@code ObjectKeys} does); returns {@code seen} with it.
+     * On the value of field {@code field} (below 64), where {@link #next} left the reader: refuses it when {@code seen}
+     * has the field already (a duplicate key, refused at its value with the key's path, as {@code ObjectKeys} does);
+     * returns {@code seen} with it.
      */
     public long value(JsonReader in, long seen, int field) {
         long bit = 1L << field;
@@ -165,11 +153,8 @@ public final class ClassFields {
         seen[field >> 6] |= bit;
     }
 
-    /** {@code ObjectKeys.duplicate}'s error, at the value (read first: an error in it comes first, as on any key). */
+    /** {@code ObjectKeys.duplicate}'s error, the reader already on the value. */
     private static TypedJsonException duplicate(JsonReader in) {
-        if (in.currentToken() == JsonToken.FIELD_NAME) {
-            in.nextToken();
-        }
         return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(in.currentName()));
     }
 

@@ -1,6 +1,7 @@
 package io.typedjson.codec;
 
 import io.typedjson.format.JsonReader;
+import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.internal.Lexemes;
 
@@ -8,16 +9,14 @@ import io.typedjson.format.internal.Lexemes;
  * The typed spelling of the fields a class codec reads and writes without a codec of their own: the primitives and
  * String (SPEC.md sections 5 and 10), with the format core's checks and errors. <b>For codecs</b>: the codecs
  * generated at compile time and at run time, and the reflective one, call these, so every kind spells and refuses a
- * field alike. Every read is of the reader's current token, or for long, int, double, boolean and String of the value
- * of the key the reader is on ({@link ClassFields#next} leaves it there), parsed where it starts
- * ({@link JsonReader#readLong()} and the like); a number out of the field's range is refused, never truncated.
- * (Booleans, ints and longs are written with {@link JsonWriter}'s own methods.)
+ * field alike. Every read is of the reader's current token; a number out of the field's range is refused, never
+ * truncated. (Booleans, ints and longs are written with {@link JsonWriter}'s own methods.)
  */
 public final class ScalarFields {
     private ScalarFields() {}
 
     public static boolean readBoolean(JsonReader in) {
-        return in.readBoolean();
+        return Lexemes.readBoolean(in);
     }
 
     public static byte readByte(JsonReader in) {
@@ -29,11 +28,11 @@ public final class ScalarFields {
     }
 
     public static int readInt(JsonReader in) {
-        return in.readInt();
+        return Lexemes.readInt(in);
     }
 
     public static long readLong(JsonReader in) {
-        return in.readLong();
+        return Lexemes.readLong(in);
     }
 
     /** A float32: its number, or "NaN", "Infinity", "-Infinity". */
@@ -43,7 +42,7 @@ public final class ScalarFields {
 
     /** A float64: its number, or "NaN", "Infinity", "-Infinity". */
     public static double readDouble(JsonReader in) {
-        return in.readDouble();
+        return Lexemes.readDouble(in);
     }
 
     /** A string of exactly one UTF-16 unit. */
@@ -53,7 +52,7 @@ public final class ScalarFields {
 
     /** A string, or null for JSON null; a string starting with '~' is spelled with the '~' doubled. */
     public static String readString(JsonReader in) {
-        return in.readString();
+        return in.currentToken() == JsonToken.VALUE_NULL ? null : Lexemes.readString(in);
     }
 
     /** Shortest round-trip digits; NaN and the infinities as their names in a string. */
