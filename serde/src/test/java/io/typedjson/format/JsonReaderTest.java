@@ -202,9 +202,9 @@ class JsonReaderTest {
     }
 
     /**
-     * Short ASCII keys and strings come back as cached Strings, known by their bytes: keys and values of one or two
-     * letters in every order (so that "ab" and "ba" meet in the cache), at the end of the array and inside it, in one
-     * reader after another document.
+     * Short ASCII keys come back as cached Strings, known by their bytes, and strings as copies: keys and values of one
+     * or two letters in every order (so that "ab" and "ba" meet in the cache), at the end of the array and inside it,
+     * in one reader after another document.
      */
     @Test
     void cachedKeysAndStringsAreTheirOwnText() throws Exception {
