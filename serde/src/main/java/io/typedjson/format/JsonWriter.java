@@ -423,17 +423,10 @@ public final class JsonWriter {
         byte[] b = buf;
         int at = size;
         b[at] = '"';
-        // a Latin-1 String's bytes, else '?' for each char (or surrogate pair) beyond Latin-1; when the words hold
-        // none of '?', an escape or a byte above ASCII, they are the string's UTF-8
-        byte[] latin1 = s.getBytes(StandardCharsets.ISO_8859_1);
-        int copied = latin1.length;
-        if (copied == n && plainAscii(latin1)) {
-            System.arraycopy(latin1, 0, b, at + 1, n);
-            b[at + 1 + n] = '"';
-            size = at + n + 2;
-            return;
-        }
-        System.arraycopy(latin1, 0, b, at + 1, copied);
+        // the low byte of each char, copied in one go (an array copy when the String holds Latin-1), is the UTF-8 of
+        // the ASCII run without escapes that the loop then measures; from the first other char on, the chars are
+        // written one by one over the rest
+        s.getBytes(0, n, b, at + 1);
         int i = 0;
         while (i < n) {
             char ch = s.charAt(i);
@@ -442,47 +435,17 @@ public final class JsonWriter {
             }
             i++;
         }
-        if (i == n) { // '?' in the text, all ASCII
+        if (i == n) {
             b[at + 1 + n] = '"';
             size = at + n + 2;
             return;
         }
-        size = at + 1 + i; // (the ASCII before i is already in place)
+        size = at + 1 + i;
         if (n > chars.length) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
         s.getChars(0, n, chars, 0);
         writeRest(chars, i, n, 0, what);
-    }
-
-    private static final long ONES = 0x0101010101010101L, HIGH_BITS = 0x8080808080808080L;
-
-    /**
-     * Whether {@code b} holds only ASCII that needs no escape and no '?' (the stand-in of a char beyond Latin-1),
-     * checked eight bytes at a time.
-     */
-    private static boolean plainAscii(byte[] b) {
-        int n = b.length;
-        if (n < 8) {
-            int care = 0;
-            for (int i = 0; i < n; i++) {
-                int c = b[i];
-                care |= c < 0x20 || c == '"' || c == '\\' || c == '?' ? 1 : 0; // (negative: above ASCII)
-            }
-            return care == 0;
-        }
-        long care = 0;
-        for (int i = 0; i < n - 8; i += 8) {
-            care |= needsCare((long) LONGS.get(b, i));
-        }
-        return (care | needsCare((long) LONGS.get(b, n - 8))) == 0; // the last word, overlapping the one before
-    }
-
-    /** The high bit of some byte set when a byte of {@code x} is above ASCII, below 0x20, '"', '\\' or '?'. */
-    private static long needsCare(long x) {
-        long quote = x ^ 0x2222222222222222L, backslash = x ^ 0x5C5C5C5C5C5C5C5CL, question = x ^ 0x3F3F3F3F3F3F3F3FL;
-        return (x | (x - 0x2020202020202020L & ~x) | (quote - ONES & ~quote) | (backslash - ONES & ~backslash)
-                | (question - ONES & ~question)) & HIGH_BITS;
     }
 
     private void writeQuoted(char[] c, int offset, int length, String what) {
