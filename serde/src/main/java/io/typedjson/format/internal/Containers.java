@@ -106,7 +106,15 @@ public final class Containers {
             out.writeStartArray();
             int i = 0;
             try {
-                if (isRandomAccessList(value)) {
+                if (value.getClass() == ArrayList.class) {
+                    // its own loop, on the class: where lists of other classes are written too (List.of), the calls
+                    // of a List loop turn megamorphic and the casts to List and Collection take turns in ArrayList's
+                    // one-entry cache of interfaces (JDK-8180450), a third of writing orders with both
+                    ArrayList<?> list = (ArrayList<?>) value;
+                    for (int n = list.size(); i < n; i++) {
+                        writeElement(out, list.get(i));
+                    }
+                } else if (isRandomAccessList(value)) {
                     List<?> list = (List<?>) value;
                     for (int n = list.size(); i < n; i++) {
                         writeElement(out, list.get(i));
