@@ -172,7 +172,7 @@ public final class Containers {
             if (list != null) {
                 return list;
             }
-            list = new ArrayList<>(n); // (none: no array until the first add)
+            list = n == 0 ? new ArrayList<>() : new ArrayList<>(n); // (empty: no array until the first add, then ten)
             if (n > 0) {
                 list.add(e0);
             }
