@@ -239,12 +239,10 @@ public final class JsonWriter {
         size = digitsAt(v, size);
     }
 
-    private static final double[] POWERS_OF_TEN = {1, 10, 100, 1000};
-
     /**
      * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
      * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
-     * common amounts, are written straight from their digits; the others by Schubfach into the buffer
+     * common amounts, are written straight from their thousandths; the others by Schubfach into the buffer
      * ({@link ShortestDecimal}).
      */
     public void writeNumber(double d) {
@@ -253,15 +251,12 @@ public final class JsonWriter {
         }
         double magnitude = Math.abs(d);
         if (magnitude >= 1e-3 && magnitude < 1e7) {
-            // the fewest decimals k whose integer m = d * 10^k reads back as d: within this range the interval of
-            // doubles that read as d is narrower than 10^-3, so that decimal is the one and shortest
-            for (int k = 0; k < POWERS_OF_TEN.length; k++) {
-                double scale = POWERS_OF_TEN[k];
-                long m = Math.round(magnitude * scale);
-                if (m / scale == magnitude) {
-                    writeDecimal(d < 0, m, k);
-                    return;
-                }
+            // within this range the doubles that read as d span less than 10^-3, so at most one decimal of three
+            // places reads back as d: when m / 1000 is one, it without its trailing zeros is the shortest
+            long m = Math.round(magnitude * 1000);
+            if (m / 1000.0 == magnitude) {
+                writeThousandths(d < 0, m);
+                return;
             }
         }
         beforeValue();
@@ -269,28 +264,24 @@ public final class JsonWriter {
         size = ShortestDecimal.write(d, buf, size);
     }
 
-    /** {@code [-]m / 10^k} in plain notation with at least one digit after the point. */
-    private void writeDecimal(boolean negative, long m, int k) {
+    /** {@code [-]m / 1000} in plain notation: the integer's digits, the point, one to three decimals. */
+    private void writeThousandths(boolean negative, long m) {
         beforeValue();
         ensure(24);
+        int at = size;
         if (negative) {
-            buf[size++] = '-';
+            buf[at++] = '-';
         }
-        long integer = m;
-        long fraction = 0;
-        for (int i = 0; i < k; i++) {
-            fraction += (integer % 10) * (long) POWERS_OF_TEN[i];
-            integer /= 10;
-        }
-        size = digitsAt(integer, size);
-        buf[size++] = '.';
-        if (k == 0) {
-            buf[size++] = '0';
-        } else {
-            for (int i = k - 1; i >= 0; i--) {
-                buf[size++] = (byte) ('0' + (fraction / (long) POWERS_OF_TEN[i]) % 10);
-            }
-        }
+        long integer = m / 1000;
+        int fraction = (int) (m - 1000 * integer);
+        at = digitsAt(integer, at);
+        int d1 = fraction / 100, d2 = fraction / 10 % 10, d3 = fraction % 10;
+        byte[] b = buf;
+        b[at] = '.';
+        b[at + 1] = (byte) ('0' + d1);
+        b[at + 2] = (byte) ('0' + d2);
+        b[at + 3] = (byte) ('0' + d3);
+        size = at + 1 + (d3 != 0 ? 3 : d2 != 0 ? 2 : 1); // ".0" when there is no fraction
     }
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */

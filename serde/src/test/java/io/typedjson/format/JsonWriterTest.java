@@ -168,6 +168,33 @@ class JsonWriterTest {
         }
     }
 
+    /**
+     * Decimals of at most three places, the writer's fast path, and their neighbouring doubles (which it must leave to
+     * Schubfach): 0.001 to 1000 every thousandth, and every seventh below 10^7, against jackson-core.
+     */
+    @Test
+    void thousandthsAndTheirNeighboursAreTheShortestDigits() {
+        for (long m = 1; m <= 1_000_000; m++) {
+            assertShortest(m / 1000.0 * (m % 2 == 0 ? 1 : -1));
+            if (m % 3 == 0) {
+                assertShortest(Math.nextUp(m / 1000.0));
+                assertShortest(Math.nextDown(m / 1000.0));
+            }
+        }
+        for (long m = 9_999_000_000L; m < 10_000_000_000L; m += 7) {
+            assertShortest(m / 1000.0);
+            assertShortest(Math.nextDown(m / 1000.0));
+        }
+    }
+
+    private static void assertShortest(double d) {
+        String expected = com.fasterxml.jackson.core.io.NumberOutput.toString(d, true);
+        String actual = new String(ours(w -> w.writeNumber(d)), java.nio.charset.StandardCharsets.US_ASCII);
+        if (!expected.equals(actual)) {
+            assertEquals(expected, actual, "bits " + Double.doubleToRawLongBits(d));
+        }
+    }
+
     /** Keys encoded once are stored eight bytes at a time: every length across the word boundaries, after a comma or not. */
     @Test
     void encodedKeysAreTheBytesOfTheirText() {

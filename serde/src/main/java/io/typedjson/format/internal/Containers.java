@@ -106,7 +106,15 @@ public final class Containers {
             out.writeStartArray();
             int i = 0;
             try {
-                if (isRandomAccessList(value)) {
+                if (value.getClass() == ArrayList.class) {
+                    // its own loop, on the class: where lists of other classes are written too (List.of), the calls
+                    // of a List loop turn megamorphic and the casts to List and Collection take turns in ArrayList's
+                    // one-entry cache of interfaces (JDK-8180450), a third of writing orders with both
+                    ArrayList<?> list = (ArrayList<?>) value;
+                    for (int n = list.size(); i < n; i++) {
+                        writeElement(out, list.get(i));
+                    }
+                } else if (isRandomAccessList(value)) {
                     List<?> list = (List<?>) value;
                     for (int n = list.size(); i < n; i++) {
                         writeElement(out, list.get(i));
@@ -136,6 +144,48 @@ public final class Containers {
         }
 
         /**
+         * The elements in an ArrayList of their number when there are at most three (most lists of a record's field;
+         * ArrayList's first growth makes room for ten), held in locals until the array ends; a longer one grows as usual.
+         */
+        private List<Object> readList(JsonReader in) {
+            Object e0 = null, e1 = null, e2 = null;
+            List<Object> list = null;
+            int n = 0;
+            for (; in.nextToken() != JsonToken.END_ARRAY; n++) {
+                Object e = readElement(in);
+                if (n >= 3) {
+                    if (list == null) {
+                        list = new ArrayList<>();
+                        list.add(e0);
+                        list.add(e1);
+                        list.add(e2);
+                    }
+                    list.add(e);
+                } else if (n == 0) {
+                    e0 = e;
+                } else if (n == 1) {
+                    e1 = e;
+                } else {
+                    e2 = e;
+                }
+            }
+            if (list != null) {
+                return list;
+            }
+            list = n == 0 ? new ArrayList<>() : new ArrayList<>(n); // (empty: no array until the first add, then ten)
+            if (n > 0) {
+                list.add(e0);
+            }
+            if (n > 1) {
+                list.add(e1);
+            }
+            if (n > 2) {
+                list.add(e2);
+            }
+            return list;
+        }
+
+        /**
          * For a set that holds two elements that are the same value, the error naming the second by its index; else
          * null. Called after writing them, so a cyclic structure has already been refused by the depth limit.
          */
@@ -147,6 +197,10 @@ public final class Containers {
         @Override
         public C readValue(JsonReader in) {
             ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
+            if (factory == ARRAY_LIST) {
+                @SuppressWarnings("unchecked") C list = (C) readList(in);
+                return list;
+            }
             C c = factory.get();
             if (!isSet) {
                 while (in.nextToken() != JsonToken.END_ARRAY) {
