@@ -36,7 +36,25 @@ public final class JsonReader {
     /** The next byte to read. */
     private int pos;
 
-    private JsonToken token;
+    /**
+     * The token the reader is on, as its JsonToken's ordinal ({@link #T_NONE}: none). A byte rather than the enum: the
+     * reader lives as long as its thread, so a reference stored in it for every token would pay G1's write barrier,
+     * a memory fence, each time (see WRITE_BARRIER).
+     */
+    private byte token = T_NONE;
+    private static final JsonToken[] TOKENS = JsonToken.values();
+    private static final byte T_NONE = -1,
+            T_START_OBJECT = (byte) JsonToken.START_OBJECT.ordinal(),
+            T_END_OBJECT = (byte) JsonToken.END_OBJECT.ordinal(),
+            T_START_ARRAY = (byte) JsonToken.START_ARRAY.ordinal(),
+            T_END_ARRAY = (byte) JsonToken.END_ARRAY.ordinal(),
+            T_FIELD_NAME = (byte) JsonToken.FIELD_NAME.ordinal(),
+            T_VALUE_STRING = (byte) JsonToken.VALUE_STRING.ordinal(),
+            T_VALUE_NUMBER_INT = (byte) JsonToken.VALUE_NUMBER_INT.ordinal(),
+            T_VALUE_NUMBER_FLOAT = (byte) JsonToken.VALUE_NUMBER_FLOAT.ordinal(),
+            T_VALUE_TRUE = (byte) JsonToken.VALUE_TRUE.ordinal(),
+            T_VALUE_FALSE = (byte) JsonToken.VALUE_FALSE.ordinal(),
+            T_VALUE_NULL = (byte) JsonToken.VALUE_NULL.ordinal();
     /** Where the current token starts (absolute). */
     private int tokenStart;
     /** A string's content between its quotes, or a number's lexeme. */
@@ -45,6 +63,11 @@ public final class JsonReader {
     private boolean escaped, ascii;
     /** A number token's digits (what the number limit counts). */
     private int numberDigits;
+
+    // WRITE_BARRIER: a reader is kept per thread, so it lives in the old generation, and every reference stored into
+    // it (a field or an array slot) runs G1's post-write barrier, whose memory fence costs about what scanning a short
+    // string does. The per-token path stores none: the token is a byte, and a matched key's String and a string
+    // value's text are made when asked for and not kept (issue 37: 5-7 % of a class read of orders and rows).
 
     /** The current string or number decoded into {@link #chars}, once asked for. */
     private char[] chars = new char[64];
@@ -75,7 +98,7 @@ public final class JsonReader {
         start = offset;
         pos = offset;
         end = offset + length;
-        token = null;
+        token = T_NONE;
         depth = 0;
         elements = 0;
         state[0] = FIRST;
@@ -113,7 +136,7 @@ public final class JsonReader {
 
     /** The token the reader is on; null before the first and after the last. */
     public JsonToken currentToken() {
-        return token;
+        return token == T_NONE ? null : TOKENS[token];
     }
 
     // ------------------------------------------------------------------ moving
@@ -127,7 +150,8 @@ public final class JsonReader {
         if (d == 0) {
             if (p == end) {
                 pos = p;
-                return token = null;
+                token = T_NONE;
+                return null;
             }
             // a second value after the document's (the caller reports it as trailing content) is read as a value too
             return value(p);
@@ -200,12 +224,12 @@ public final class JsonReader {
                 tokenStart = p;
                 keyStart[d] = p + 1;
                 keyEnd[d] = p + q.length - 1;
-                keyText[d] = key.spelled;
+                keyText[d] = null; // currentName() decodes it when asked (see WRITE_BARRIER)
                 keyEscaped[d] = key.escaped;
                 keyAscii[d] = key.ascii;
                 pos = colon(p + q.length);
                 state[d] = AFTER_KEY;
-                token = JsonToken.FIELD_NAME;
+                token = T_FIELD_NAME;
                 return true;
             }
         }
@@ -228,13 +252,13 @@ public final class JsonReader {
      * surrogate (the JSON grammar, UTF-8 and the limits are checked for every token anyway).
      */
     public void skipValue() {
-        if (token == JsonToken.VALUE_STRING) {
+        if (token == T_VALUE_STRING) {
             checkUnicode();
-        } else if (token == JsonToken.START_ARRAY) {
+        } else if (token == T_START_ARRAY) {
             while (nextToken() != JsonToken.END_ARRAY) {
                 skipValue();
             }
-        } else if (token == JsonToken.START_OBJECT) {
+        } else if (token == T_START_OBJECT) {
             String first = null;
             java.util.Set<String> seen = null; // made for an object's second key
             while (nextToken() != JsonToken.END_OBJECT) {
@@ -259,7 +283,7 @@ public final class JsonReader {
 
     /** A string or key holding a lone surrogate (only an escape can spell one) is not Unicode text. */
     private void checkUnicode() {
-        if (token == JsonToken.FIELD_NAME ? keyEscaped[depth] : escaped) {
+        if (token == T_FIELD_NAME ? keyEscaped[depth] : escaped) {
             io.typedjson.format.internal.Lexemes.checkUnicode(this, getText());
         }
     }
@@ -274,7 +298,8 @@ public final class JsonReader {
         pos = p + 1;
         keyText[depth] = null;
         depth--;
-        return token = t;
+        token = (byte) t.ordinal();
+        return t;
     }
 
     private JsonToken key(int p) {
@@ -289,7 +314,8 @@ public final class JsonReader {
         tokenStart = p;
         pos = colon(after);
         state[d] = AFTER_KEY;
-        return token = JsonToken.FIELD_NAME;
+        token = T_FIELD_NAME;
+        return JsonToken.FIELD_NAME;
     }
 
     private int colon(int p) {
@@ -320,7 +346,8 @@ public final class JsonReader {
             case '[': return open(p, false);
             case '"':
                 pos = scanString(p, false);
-                return token = JsonToken.VALUE_STRING;
+                token = T_VALUE_STRING;
+        return JsonToken.VALUE_STRING;
             case 't': return literal(p, TRUE, JsonToken.VALUE_TRUE);
             case 'f': return literal(p, FALSE, JsonToken.VALUE_FALSE);
             case 'n': return literal(p, NULL, JsonToken.VALUE_NULL);
@@ -348,7 +375,8 @@ public final class JsonReader {
         keyStart[d] = -1;
         depth = d;
         pos = p + 1;
-        return token = object ? JsonToken.START_OBJECT : JsonToken.START_ARRAY;
+        token = object ? T_START_OBJECT : T_START_ARRAY;
+        return object ? JsonToken.START_OBJECT : JsonToken.START_ARRAY;
     }
 
     private void grow() {
@@ -371,7 +399,8 @@ public final class JsonReader {
             throw unrecognized(p);
         }
         pos = p + n;
-        return token = t;
+        token = (byte) t.ordinal();
+        return t;
     }
 
     // ------------------------------------------------------------------ numbers
@@ -423,7 +452,8 @@ public final class JsonReader {
         valueEnd = i;
         numberDigits = digits;
         pos = i;
-        return token = integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
+        token = integer ? T_VALUE_NUMBER_INT : T_VALUE_NUMBER_FLOAT;
+        return integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
     }
 
     /** Whether the current integer token's value fits a long (else it is a BigInteger). */
@@ -698,12 +728,12 @@ public final class JsonReader {
      * (the reader refuses ill-formed UTF-8), so text without one is Unicode text as it is.
      */
     public boolean textEscaped() {
-        return token == JsonToken.FIELD_NAME ? keyEscaped[depth] : token == JsonToken.VALUE_STRING && escaped;
+        return token == T_FIELD_NAME ? keyEscaped[depth] : token == T_VALUE_STRING && escaped;
     }
 
     /** Whether the current string's text starts with {@code c} (an ASCII character), without decoding it when it can. */
     public boolean textStartsWith(char c) {
-        if (token == JsonToken.VALUE_STRING && !escaped) {
+        if (token == T_VALUE_STRING && !escaped) {
             return valueEnd > valueStart && buf[valueStart] == c;
         }
         String t = getText();
@@ -712,19 +742,19 @@ public final class JsonReader {
 
     /** The current string's text, or the current key's, or a number's lexeme. */
     public String getText() {
-        if (token == JsonToken.FIELD_NAME) {
+        if (token == T_FIELD_NAME) {
             return currentName();
         }
         if (text != null) {
             return text;
         }
-        if (token == JsonToken.VALUE_STRING) {
-            return text = decode(valueStart, valueEnd, escaped, ascii);
+        if (token == T_VALUE_STRING) {
+            return decode(valueStart, valueEnd, escaped, ascii); // not kept in text (see WRITE_BARRIER)
         }
-        if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+        if (token == T_VALUE_NUMBER_INT || token == T_VALUE_NUMBER_FLOAT) {
             return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
         }
-        return token == null ? null : switch (token) {
+        return token == T_NONE ? null : switch (TOKENS[token]) {
             case VALUE_TRUE -> "true";
             case VALUE_FALSE -> "false";
             case VALUE_NULL -> "null";
@@ -751,15 +781,15 @@ public final class JsonReader {
      */
     public char[] getTextCharacters() {
         if (!charsValid) {
-            if (token == JsonToken.FIELD_NAME) {
+            if (token == T_FIELD_NAME) {
                 String name = currentName();
                 ensureChars(name.length());
                 name.getChars(0, name.length(), chars, 0);
                 charsLength = name.length();
-            } else if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
-                    || token == JsonToken.VALUE_NUMBER_FLOAT) {
+            } else if (token == T_VALUE_STRING || token == T_VALUE_NUMBER_INT
+                    || token == T_VALUE_NUMBER_FLOAT) {
                 ensureChars(valueEnd - valueStart);
-                if (token == JsonToken.VALUE_STRING && (escaped || !ascii)) {
+                if (token == T_VALUE_STRING && (escaped || !ascii)) {
                     charsLength = decodeInto(valueStart, valueEnd, chars);
                 } else { // a number's or a plain ASCII string's bytes, one char each
                     char[] c = chars;
@@ -846,7 +876,7 @@ public final class JsonReader {
      * its value, or on the first token of an array or object that is its value; null elsewhere.
      */
     public String currentName() {
-        int d = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY ? depth - 1 : depth;
+        int d = token == T_START_OBJECT || token == T_START_ARRAY ? depth - 1 : depth;
         if (d <= 0 || !isObject[d] || keyStart[d] < 0 && keyText[d] == null) {
             return null;
         }
@@ -943,9 +973,9 @@ public final class JsonReader {
 
     /** The path of the current token's value: on a container's first token, that container; on a key, its object. */
     private Deque<String> valuePath() {
-        boolean opening = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY;
+        boolean opening = token == T_START_OBJECT || token == T_START_ARRAY;
         Deque<String> path = path(opening ? depth - 1 : depth);
-        if (token == JsonToken.FIELD_NAME) {
+        if (token == T_FIELD_NAME) {
             path.pollLast();
         }
         return path;
@@ -1089,7 +1119,7 @@ public final class JsonReader {
                     text = null;
                     keyStart[d] = p + 1;
                     keyEnd[d] = p + key.quoted.length - 1;
-                    keyText[d] = key.spelled;
+                    keyText[d] = null; // currentName() decodes it when asked (see WRITE_BARRIER)
                     keyEscaped[d] = key.escaped;
                     keyAscii[d] = key.ascii;
                     state[d] = AFTER_VALUE; // on to the value, as nextToken() after a key
