@@ -226,10 +226,11 @@ public final class ReportWriter {
                 + ".\n\n| data set | typedjson | against | interleaved | JMH | JMH ÷ interleaved | agree | verdict on JMH |\n"
                 + "|---|---|---|--:|--:|--:|---|---|\n" + rows
                 + String.format(Locale.ROOT, "%n%d of %d rows agree within %s; on JMH's figures %d of %d targets are met. "
-                        + "Where they disagree, the interleaved figure is the one the verdicts above use: it times both "
-                        + "codecs in turns in one JVM, round after round, while JMH's few iterations per fork "
-                        + "time each codec in a JVM of its own, whose JIT compiler can settle on a different inlining of "
-                        + "the read from fork to fork (see docs/benchmarks.md).%n", agree, shown, pct(HARNESS_AGREEMENT),
+                        + "Where they disagree, the interleaved figure is the one the verdicts above use: it runs every "
+                        + "data set and codec in one JVM, as a Connect worker or an application with several types does, "
+                        + "so the reader, writer and collection code that all typedjson codecs share is compiled for all "
+                        + "of them; JMH times each codec alone with one data set in a JVM of its own, compiled for that "
+                        + "one shape (see docs/benchmarks.md).%n", agree, shown, pct(HARNESS_AGREEMENT),
                         met, targets);
     }
 
