@@ -76,6 +76,62 @@ public final class Containers {
         T readValue(JsonReader in);
     }
 
+    /** One element read by {@code element}; the dynamic model called directly (see the class comment). */
+    static Object readElement(Codec<Object> element, JsonReader in) {
+        return element instanceof DynamicModel dynamic ? dynamic.read(in) : element.read(in);
+    }
+
+    /**
+     * The elements of an array, each read by {@code element}, into an ArrayList of exactly their number: most lists of
+     * a record's field or of the dynamic model are short, where ArrayList's first growth makes room for ten. Up to
+     * four are held in locals until the array ends; a longer list grows from eight and is trimmed. An empty one gets no
+     * array until its first add (then room for ten, as any new ArrayList: a class's list may be added to).
+     */
+    static ArrayList<Object> readList(JsonReader in, Codec<Object> element) {
+        Object e0 = null, e1 = null, e2 = null, e3 = null;
+        int n = 0;
+        while (in.nextToken() != JsonToken.END_ARRAY) {
+            Object e = readElement(element, in);
+            switch (n++) {
+                case 0: e0 = e; break;
+                case 1: e1 = e; break;
+                case 2: e2 = e; break;
+                case 3: e3 = e; break;
+                default: return readLongList(in, element, e0, e1, e2, e3, e);
+            }
+        }
+        ArrayList<Object> list = n == 0 ? new ArrayList<>() : new ArrayList<>(n);
+        if (n > 0) {
+            list.add(e0);
+            if (n > 1) {
+                list.add(e1);
+                if (n > 2) {
+                    list.add(e2);
+                    if (n > 3) {
+                        list.add(e3);
+                    }
+                }
+            }
+        }
+        return list;
+    }
+
+    /** An array of five elements or more, the first five read. */
+    private static ArrayList<Object> readLongList(JsonReader in, Codec<Object> element, Object e0, Object e1, Object e2,
+                                                  Object e3, Object e4) {
+        ArrayList<Object> list = new ArrayList<>(8);
+        list.add(e0);
+        list.add(e1);
+        list.add(e2);
+        list.add(e3);
+        list.add(e4);
+        while (in.nextToken() != JsonToken.END_ARRAY) {
+            list.add(readElement(element, in));
+        }
+        list.trimToSize(); // (copies only when slots are left over: one pass, cheap beside reading the elements)
+        return list;
+    }
+
     /**
      * A collection as a JSON array, read into what {@code factory} makes. A set ({@code isSet}) refuses two elements
      * that are the same value under the format's equality, on write and on read.
@@ -140,49 +196,7 @@ public final class Containers {
         }
 
         private Object readElement(JsonReader in) {
-            return element instanceof DynamicModel dynamic ? dynamic.read(in) : element.read(in);
-        }
-
-        /**
-         * The elements in an ArrayList of their number when there are at most three (most lists of a record's field;
-         * ArrayList's first growth makes room for ten), held in locals until the array ends; a longer one grows as usual.
-         */
-        private List<Object> readList(JsonReader in) {
-            Object e0 = null, e1 = null, e2 = null;
-            List<Object> list = null;
-            int n = 0;
-            for (; in.nextToken() != JsonToken.END_ARRAY; n++) {
-                Object e = readElement(in);
-                if (n >= 3) {
-                    if (list == null) {
-                        list = new ArrayList<>();
-                        list.add(e0);
-                        list.add(e1);
-                        list.add(e2);
-                    }
-                    list.add(e);
-                } else if (n == 0) {
-                    e0 = e;
-                } else if (n == 1) {
-                    e1 = e;
-                } else {
-                    e2 = e;
-                }
-            }
-            if (list != null) {
-                return list;
-            }
-            list = n == 0 ? new ArrayList<>() : new ArrayList<>(n); // (empty: no array until the first add, then ten)
-            if (n > 0) {
-                list.add(e0);
-            }
-            if (n > 1) {
-                list.add(e1);
-            }
-            if (n > 2) {
-                list.add(e2);
-            }
-            return list;
+            return Containers.readElement(element, in);
         }
 
         /**
@@ -198,7 +212,7 @@ public final class Containers {
         public C readValue(JsonReader in) {
             ReadErrors.expect(in, JsonToken.START_ARRAY, "an array");
             if (factory == ARRAY_LIST) {
-                @SuppressWarnings("unchecked") C list = (C) readList(in);
+                @SuppressWarnings("unchecked") C list = (C) readList(in, element);
                 return list;
             }
             C c = factory.get();

@@ -157,7 +157,7 @@ public abstract class DynamicModel implements Codec<Object> {
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return null;
-            case START_ARRAY: return readList(in);
+            case START_ARRAY: return Containers.readList(in, this);
             case START_OBJECT: return readObject(in);
             default: throw ReadErrors.error(in, "unexpected " + ReadErrors.describe(in));
         }
@@ -196,55 +196,6 @@ public abstract class DynamicModel implements Codec<Object> {
                     + " (a string starting with '~' is written with the '~' doubled)");
         }
         return scalar.parseTagged(in, s.substring(2));
-    }
-
-    /**
-     * The elements of an array into an ArrayList of exactly their number (the model's lists are mostly short: an
-     * ArrayList's default ten slots would be most of what a list holds): up to four are kept in locals until the
-     * array ends.
-     */
-    private ArrayList<Object> readList(JsonReader in) {
-        Object e0 = null, e1 = null, e2 = null, e3 = null;
-        int n = 0;
-        while (in.nextToken() != JsonToken.END_ARRAY) {
-            Object e = read(in);
-            switch (n++) {
-                case 0: e0 = e; break;
-                case 1: e1 = e; break;
-                case 2: e2 = e; break;
-                case 3: e3 = e; break;
-                default: return readLongList(in, e0, e1, e2, e3, e);
-            }
-        }
-        ArrayList<Object> list = new ArrayList<>(n);
-        if (n > 0) {
-            list.add(e0);
-            if (n > 1) {
-                list.add(e1);
-                if (n > 2) {
-                    list.add(e2);
-                    if (n > 3) {
-                        list.add(e3);
-                    }
-                }
-            }
-        }
-        return list;
-    }
-
-    /** An array of five elements or more, the first five read. */
-    private ArrayList<Object> readLongList(JsonReader in, Object e0, Object e1, Object e2, Object e3, Object e4) {
-        ArrayList<Object> list = new ArrayList<>(8);
-        list.add(e0);
-        list.add(e1);
-        list.add(e2);
-        list.add(e3);
-        list.add(e4);
-        while (in.nextToken() != JsonToken.END_ARRAY) {
-            list.add(read(in));
-        }
-        list.trimToSize(); // (copies only when slots are left over: one pass, cheap beside reading the elements)
-        return list;
     }
 
     private Object readObject(JsonReader in) {
