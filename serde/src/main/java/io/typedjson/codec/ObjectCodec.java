@@ -134,7 +134,7 @@ final class ObjectCodec implements Codec<Object> {
         this.isRecord = model.isRecord;
         this.fields = fields;
         int n = properties.length;
-        this.constructor = isRecord
+        this.constructor = model.spread ? model.constructor : isRecord
                 ? model.constructor.asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n)
                 : model.constructor.asType(MethodType.methodType(Object.class));
         this.props = properties;
