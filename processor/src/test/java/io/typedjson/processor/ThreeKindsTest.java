@@ -9,6 +9,7 @@ import io.typedjson.codec.Codecs;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJson;
+import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.format.VectorsAccess;
 import io.typedjson.processor.fixtures.Beans.Covariant;
@@ -227,6 +228,45 @@ class ThreeKindsTest {
             value = values.of(Slots.Mixed.class);
         } while (value == null);
         return value;
+    }
+
+    @Test
+    void aKeyStartingWithTildeIsThatTextInPlainJsonInEveryKind() {
+        Kinds keys = new Kinds(keysType(), CodecOptions.DEFAULT);
+        Values values = new Values(new SplittableRandom(SEED));
+        TypedJsonFormat format = TypedJsonFormat.defaults();
+        int checked = 0;
+        for (int n = 0; n < 20; n++) {
+            Object value = values.of(keys.type);
+            byte[] typed = keys.document(value);
+            if (value == null || typed == null) {
+                continue; // (a random string no document holds)
+            }
+            List<String> plain = keys.codecs.stream().map(c -> {
+                try {
+                    return new String(format.writePlain(c, value), StandardCharsets.UTF_8);
+                } catch (TypedJsonException e) {
+                    return "refused " + e.getMessage();
+                }
+            }).toList();
+            same(plain, () -> "writing plain " + value);
+            if (plain.get(0).startsWith("refused")) {
+                continue; // a value in the dynamic field that only a tag carries
+            }
+            assertTrue(plain.get(0).startsWith("{\"~tilde\":"), plain.get(0));
+            byte[] document = plain.get(0).getBytes(StandardCharsets.UTF_8);
+            for (Codec<Object> c : keys.codecs) {
+                assertEquals(new String(typed, StandardCharsets.UTF_8),
+                        new String(format.write(c, format.readPlain(c, document, 0, document.length)), StandardCharsets.UTF_8));
+            }
+            checked++;
+        }
+        assertTrue(checked >= 10, checked + " values");
+        // in plain JSON "~~tilde" is the key ~~tilde, no field's; "~x" an unknown key, no format key
+        byte[] doubled = "{\"~~tilde\":\"a\",\"~x\":1,\"in\":2}".getBytes(StandardCharsets.UTF_8);
+        List<String> read = keys.codecs.stream().map(c -> String.valueOf(format.readPlain(c, doubled, 0, doubled.length))).toList();
+        same(read, () -> "reading plain");
+        assertTrue(read.get(0).contains("tilde=null") && read.get(0).contains("in=2"), read.get(0));
     }
 
     @Test
