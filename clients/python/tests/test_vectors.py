@@ -46,8 +46,9 @@ def document_bytes(v):
 class VectorFilesTest(unittest.TestCase):
     def test_vector_files_are_there(self):
         # connect.json beside them is SPEC section 11's (test_connect_vectors.py), reference.json test_reference.py's,
-        # events.json and events-manifest.json SPEC section 12's (test_events.py)
-        self.assertEqual(sorted(FILES + ("connect.json", "reference.json", "events.json", "events-manifest.json")),
+        # events.json and events-manifest.json SPEC section 12's (test_events.py), plain.json 13.1's (test_plain_vectors.py)
+        self.assertEqual(sorted(FILES + ("connect.json", "reference.json", "events.json", "events-manifest.json",
+                                         "plain.json")),
                          sorted(os.path.basename(f) for f in glob.glob(os.path.join(VECTORS, "*.json"))),
                          "a vector file this test does not know")
         counts = {name: sum(1 for f, _ in vectors() if f == name) for name in FILES}

@@ -35,7 +35,8 @@ record EventRows(String eventType, List<String> names, String column) implements
         for (String n : names) {
             if (!EventEnvelope.isName(n)) {
                 throw new IllegalArgumentException(EventEnvelope.quote(n) + " in event-types is not an event type name: 1 to "
-                        + "255 ASCII letters, digits and . _ - : /, starting with a letter or a digit");
+                        + "255 ASCII letters, digits and . _ - : /, starting with a letter or a digit"
+                        + (n.contains(",") ? " (event-types separates its names with ';', not ',')" : ""));
             }
         }
         if ((eventType == null) == (column == null)) {

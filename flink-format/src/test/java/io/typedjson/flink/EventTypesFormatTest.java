@@ -125,7 +125,9 @@ class EventTypesFormatTest {
                 Map.of("event-types", "order.created;order.shipped"),
                 Map.of("event-types", "order.created", "event-type", "order.shipped"),
                 Map.of("event-types", "order.created", "event-type", "order.created", "event-type-column", "type"),
-                Map.of("event-types", "order created", "event-type", "order created"))) {
+                Map.of("event-types", "order created", "event-type", "order created"),
+                // a comma, as Kafka's lists are written: the option's separator is ';'
+                Map.of("event-types", "order.created,order.shipped", "event-type", "order.created"))) {
             Configuration options = new Configuration();
             bad.forEach(options::setString);
             ValidationException e = assertThrows(ValidationException.class,
@@ -136,7 +138,10 @@ class EventTypesFormatTest {
         assertEquals(List.of("typedjson: event-type needs event-types, every name the topic carries", oneOfThem,
                 "typedjson: event-type \"order.shipped\" is not one of event-types [order.created]", oneOfThem,
                 "typedjson: \"order created\" in event-types is not an event type name: 1 to 255 ASCII letters, digits"
-                        + " and . _ - : /, starting with a letter or a digit"), messages);
+                        + " and . _ - : /, starting with a letter or a digit",
+                "typedjson: \"order.created,order.shipped\" in event-types is not an event type name: 1 to 255 ASCII"
+                        + " letters, digits and . _ - : /, starting with a letter or a digit (event-types separates its"
+                        + " names with ';', not ',')"), messages);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> reader(CREATED, new EventRows(null, NAMES, "customer_name"), false));
         assertTrue(e.getMessage().contains("is not a column"), e.getMessage());

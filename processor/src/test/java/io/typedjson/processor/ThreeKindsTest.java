@@ -9,6 +9,7 @@ import io.typedjson.codec.Codecs;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJson;
+import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.format.VectorsAccess;
 import io.typedjson.processor.fixtures.Beans.Covariant;
@@ -25,6 +26,7 @@ import io.typedjson.processor.fixtures.Shapes.Drawing;
 import io.typedjson.processor.fixtures.Shapes.Node;
 import io.typedjson.processor.fixtures.Shapes.Point;
 import io.typedjson.processor.fixtures.Shapes.Shape;
+import io.typedjson.processor.fixtures.Slots;
 import io.typedjson.processor.fixtures.Wide;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.RecordComponent;
@@ -59,7 +61,9 @@ class ThreeKindsTest {
             Boxes.class, Node.class, Customer.class, Tagged.class, Strict.class, Covariant.class, Shape.class, Color.class,
             new TypeRef<Box<List<Point>>>() {}.type(),
             // a type variable bound to an Optional: a missing key is Optional.empty() in every kind
-            new TypeRef<Box<Optional<String>>>() {}.type(), new TypeRef<Box<Optional<Point>>>() {}.type());
+            new TypeRef<Box<Optional<String>>>() {}.type(), new TypeRef<Box<Optional<Point>>>() {}.type(),
+            // constructors of 254 parameter slots, which no method handle calls, and of 253
+            Slots.Longs.class, Slots.Doubles.class, Slots.Mixed.class, Slots.Edge.class);
 
     static final List<CodecOptions> OPTIONS = List.of(CodecOptions.DEFAULT, new CodecOptions(true, false),
             new CodecOptions(false, true));
@@ -187,6 +191,82 @@ class ThreeKindsTest {
                 order.read("{\"id\":1,\"id\":2}".getBytes(StandardCharsets.UTF_8)).get(0));
         assertEquals("refused format key \"~id\" where a field of Order belongs (a key starting with '~' is written with"
                 + " the '~' doubled) at $ (byte offset 1)", order.read("{\"~id\":1}".getBytes(StandardCharsets.UTF_8)).get(0));
+    }
+
+    @Test
+    void recordsOfAsManyParameterSlotsAsTheJvmAllowsAreReadAndWrittenAlikeByEveryKind() {
+        Values values = new Values(new SplittableRandom(SEED));
+        for (Class<?> type : List.of(Slots.Longs.class, Slots.Doubles.class, Slots.Mixed.class, Slots.Edge.class)) {
+            Kinds kinds = new Kinds(type, CodecOptions.DEFAULT);
+            int roundTrips = 0;
+            for (int n = 0; n < 20; n++) {
+                Object value = type == Slots.Mixed.class ? mixed(values) : values.of(type);
+                List<String> written = kinds.written(value);
+                same(written, () -> "writing " + value);
+                byte[] document = kinds.document(value);
+                if (document == null) {
+                    continue; // a random string that no document holds (a lone surrogate), refused alike
+                }
+                for (Codec<Object> codec : kinds.codecs) {
+                    assertEquals(value, TypedJsonFormat.defaults().read(codec, document), () -> type + " read back by " + codec);
+                }
+                roundTrips++;
+            }
+            assertTrue(roundTrips >= 10, type + ": " + roundTrips + " round trips");
+        }
+        Kinds mixed = new Kinds(Slots.Mixed.class, CodecOptions.DEFAULT);
+        List<String> refused = mixed.read("{\"n\":-1}".getBytes(StandardCharsets.UTF_8));
+        same(refused, () -> "the constructor of 254 slots refusing");
+        assertEquals("refused the constructor of Mixed refused the values: java.lang.IllegalArgumentException: n is"
+                + " negative: -1 at $ (byte offset 7)", refused.get(0));
+    }
+
+    /** A random {@link Slots.Mixed} its constructor takes (Values gives null for one it refuses). */
+    private static Object mixed(Values values) {
+        Object value;
+        do {
+            value = values.of(Slots.Mixed.class);
+        } while (value == null);
+        return value;
+    }
+
+    @Test
+    void aKeyStartingWithTildeIsThatTextInPlainJsonInEveryKind() {
+        Kinds keys = new Kinds(keysType(), CodecOptions.DEFAULT);
+        Values values = new Values(new SplittableRandom(SEED));
+        TypedJsonFormat format = TypedJsonFormat.defaults();
+        int checked = 0;
+        for (int n = 0; n < 20; n++) {
+            Object value = values.of(keys.type);
+            byte[] typed = keys.document(value);
+            if (value == null || typed == null) {
+                continue; // (a random string no document holds)
+            }
+            List<String> plain = keys.codecs.stream().map(c -> {
+                try {
+                    return new String(format.writePlain(c, value), StandardCharsets.UTF_8);
+                } catch (TypedJsonException e) {
+                    return "refused " + e.getMessage();
+                }
+            }).toList();
+            same(plain, () -> "writing plain " + value);
+            if (plain.get(0).startsWith("refused")) {
+                continue; // a value in the dynamic field that only a tag carries
+            }
+            assertTrue(plain.get(0).startsWith("{\"~tilde\":"), plain.get(0));
+            byte[] document = plain.get(0).getBytes(StandardCharsets.UTF_8);
+            for (Codec<Object> c : keys.codecs) {
+                assertEquals(new String(typed, StandardCharsets.UTF_8),
+                        new String(format.write(c, format.readPlain(c, document, 0, document.length)), StandardCharsets.UTF_8));
+            }
+            checked++;
+        }
+        assertTrue(checked >= 10, checked + " values");
+        // in plain JSON "~~tilde" is the key ~~tilde, no field's; "~x" an unknown key, no format key
+        byte[] doubled = "{\"~~tilde\":\"a\",\"~x\":1,\"in\":2}".getBytes(StandardCharsets.UTF_8);
+        List<String> read = keys.codecs.stream().map(c -> String.valueOf(format.readPlain(c, doubled, 0, doubled.length))).toList();
+        same(read, () -> "reading plain");
+        assertTrue(read.get(0).contains("tilde=null") && read.get(0).contains("in=2"), read.get(0));
     }
 
     @Test

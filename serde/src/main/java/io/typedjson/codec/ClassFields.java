@@ -35,6 +35,8 @@ public final class ClassFields {
     private final CodecOptions options;
     private final JsonKeys keys;
     private final String[] names;
+    /** Whether a name starts with '~': plain JSON spells it otherwise than the keys ({@link #nextPlain}). */
+    private final boolean tildeNames;
     /** Each field's class, type variables resolved (a primitive's class for a primitive). */
     private final Class<?>[] types;
     /** What each field of a record is when the document has no key for it. */
@@ -64,6 +66,11 @@ public final class ClassFields {
             missing[i] = missingValue(this.types[i]);
         }
         this.keys = JsonKeys.of(keys);
+        boolean tilde = false;
+        for (String name : names) {
+            tilde |= name.startsWith("~");
+        }
+        this.tildeNames = tilde;
     }
 
     /** A missing key: the primitive's zero, Optional.empty() for an Optional (SPEC.md section 10), else null. */
@@ -115,12 +122,12 @@ public final class ClassFields {
      * {@code typedjson.unknown.fields=fail}.
      */
     public int next(JsonReader in, int expected) {
-        int i = in.nextKey(keys, expected);
+        int i = tildeNames && in.plainJson() ? nextPlain(in) : in.nextKey(keys, expected);
         if (i != JsonReader.OTHER_KEY) {
             return i;
         }
         String name = in.currentName();
-        if (name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) {
+        if ((name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) && !in.plainJson()) {
             throw ReadErrors.error(in, "format key " + ReadErrors.quote(name) + " where a field of " + typeName
                     + " belongs (a key starting with '~' is written with the '~' doubled)");
         }
@@ -129,6 +136,24 @@ public final class ClassFields {
                     + " (typedjson.unknown.fields=fail)");
         }
         return UNKNOWN;
+    }
+
+    /**
+     * {@link JsonReader#nextKey} in plain JSON (SPEC.md section 13.1) for a class with a name starting with '~', which
+     * the keys spell doubled: the document's key is compared with the names as they are.
+     */
+    private int nextPlain(JsonReader in) {
+        if (in.nextToken() != JsonToken.FIELD_NAME) {
+            return END;
+        }
+        String name = in.currentName();
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                in.nextToken();
+                return i;
+            }
+        }
+        return JsonReader.OTHER_KEY;
     }
 
     /**

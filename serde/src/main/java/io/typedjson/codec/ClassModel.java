@@ -4,7 +4,9 @@ import io.typedjson.annotation.TypedJsonName;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -44,16 +46,28 @@ final class ClassModel {
         }
     }
 
+    /**
+     * The most parameter slots (a long or a double takes two) of a constructor that a method handle can call: the JVM
+     * allows 255 with the receiver, a method handle's invoker takes one more for itself.
+     */
+    static final int MAX_HANDLE_SLOTS = 253;
+
     final Class<?> type;
     final boolean isRecord;
-    /** A record's canonical constructor (the components' types) -> type; a class's no-argument one () -> type. */
+    /**
+     * A record's canonical constructor (the components' types) -> type, or (Object[]) -> Object where {@link #spread};
+     * a class's no-argument one () -> type.
+     */
     final MethodHandle constructor;
+    /** A record whose constructor has more than {@link #MAX_HANDLE_SLOTS} slots: called by core reflection. */
+    final boolean spread;
     final List<Member> members;
 
-    private ClassModel(Class<?> type, MethodHandle constructor, List<Member> members) {
+    private ClassModel(Class<?> type, MethodHandle constructor, boolean spread, List<Member> members) {
         this.type = type;
         this.isRecord = type.isRecord();
         this.constructor = constructor;
+        this.spread = spread;
         this.members = List.copyOf(members);
     }
 
@@ -67,12 +81,16 @@ final class ClassModel {
         Map<TypeVariable<?>, Type> bindings = Types.bindings(type);
         RecordComponent[] components = raw.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
+        int slots = 0;
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
+            slots += types[i] == long.class || types[i] == double.class ? 2 : 1;
         }
+        boolean spread = slots > MAX_HANDLE_SLOTS;
         MethodHandle constructor;
         try {
-            constructor = lookup.findConstructor(raw, MethodType.methodType(void.class, types));
+            constructor = spread ? spreadConstructor(raw, types, slots)
+                    : lookup.findConstructor(raw, MethodType.methodType(void.class, types));
         } catch (ReflectiveOperationException e) {
             throw Access.inaccessible(raw, e);
         }
@@ -87,7 +105,31 @@ final class ClassModel {
                 throw Access.inaccessible(raw, e);
             }
         }
-        return new ClassModel(raw, constructor, members);
+        return new ClassModel(raw, constructor, spread, members);
+    }
+
+    /**
+     * (Object[]) -> Object calling a canonical constructor too wide for a method handle of its parameters (the JVM
+     * refuses one: "bad parameter count"), through {@link Constructor#newInstance}, whose own accessor calls it directly.
+     */
+    private static MethodHandle spreadConstructor(Class<?> raw, Class<?>[] types, int slots) throws ReflectiveOperationException {
+        Constructor<?> constructor = raw.getDeclaredConstructor(types);
+        if (!constructor.canAccess(null) && !constructor.trySetAccessible()) {
+            throw new IllegalArgumentException(raw.getName() + "'s canonical constructor takes " + slots
+                    + " parameter slots (a long or a double takes two), more than a method handle can call ("
+                    + MAX_HANDLE_SLOTS + "), and typedjson calls it by reflection, which needs the class public or"
+                    + " its package open to typedjson's module");
+        }
+        return MethodHandles.lookup().findStatic(ClassModel.class, "construct",
+                MethodType.methodType(Object.class, Constructor.class, Object[].class)).bindTo(constructor);
+    }
+
+    private static Object construct(Constructor<?> constructor, Object[] args) throws Throwable {
+        try {
+            return constructor.newInstance(args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause(); // what the constructor threw, as a method handle would throw it
+        }
     }
 
     private static ClassModel pojo(Type type, Class<?> raw) {
@@ -144,7 +186,7 @@ final class ClassModel {
                 }
             }
         }
-        return new ClassModel(raw, constructor, members);
+        return new ClassModel(raw, constructor, false, members);
     }
 
     /** The public bean getter (getX / isX) or setter (setX) of a field, or null. */

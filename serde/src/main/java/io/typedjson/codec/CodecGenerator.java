@@ -6,12 +6,15 @@ import static org.objectweb.asm.Opcodes.ACC_PUBLIC;
 import static org.objectweb.asm.Opcodes.ACC_STATIC;
 import static org.objectweb.asm.Opcodes.ACC_SYNTHETIC;
 import static org.objectweb.asm.Opcodes.ACONST_NULL;
+import static org.objectweb.asm.Opcodes.AASTORE;
 import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ANEWARRAY;
 import static org.objectweb.asm.Opcodes.ARETURN;
 import static org.objectweb.asm.Opcodes.ASTORE;
 import static org.objectweb.asm.Opcodes.ATHROW;
 import static org.objectweb.asm.Opcodes.CHECKCAST;
 import static org.objectweb.asm.Opcodes.DCONST_0;
+import static org.objectweb.asm.Opcodes.DUP;
 import static org.objectweb.asm.Opcodes.FCONST_0;
 import static org.objectweb.asm.Opcodes.GETSTATIC;
 import static org.objectweb.asm.Opcodes.GOTO;
@@ -57,7 +60,8 @@ import org.objectweb.asm.Type;
  * Codecs generated at run time ({@link CodecKind#GENERATED}): for a record or a class, a hidden class whose
  * {@code read} keeps a local per field with the field's own type and calls the constructor once at the end, and whose
  * {@code write} calls each accessor and writes the value in place; no boxing, no array of arguments, no switch on a
- * field's kind. It does what the source {@code typedjson-processor} writes at compile time does, through the same
+ * field's kind (a record whose constructor no method handle calls, {@link ClassModel#spread}, gets its values in an
+ * array). It does what the source {@code typedjson-processor} writes at compile time does, through the same
  * {@link ClassFields} and {@link ScalarFields}.
  *
  * <p>The class lives in this package and names only typedjson's and the JDK's classes: the class's constructor,
@@ -144,7 +148,7 @@ final class CodecGenerator {
                     codecs[i] = constant(fieldCodecs[i], Codec.class);
                 }
             }
-            this.constructor = constant(model.constructor.asType(model.isRecord
+            this.constructor = constant(model.spread ? model.constructor : model.constructor.asType(model.isRecord
                     ? MethodType.methodType(Object.class, slots) : MethodType.methodType(Object.class)), MethodHandle.class);
         }
 
@@ -202,6 +206,7 @@ final class CodecGenerator {
          * int at = 0;
          * try {
          *     out.writeFieldName(KEY_0); out.writeNumber((long) GETTER_0.invokeExact(value));
+         *     (a key starting with '~': if (out.plainJson()) out.writeFieldName("~key"); else out.writeFieldName(KEY_i);)
          *     at = 1; out.writeFieldName(KEY_1); ScalarFields.writeString(out, (String) GETTER_1.invokeExact(value));
          *     at = 2; out.writeFieldName(KEY_2); CODEC_2.write(out, (Object) GETTER_2.invokeExact(value));
          *     ...
@@ -234,9 +239,22 @@ final class CodecGenerator {
                     mv.visitLdcInsn(i);
                     mv.visitVarInsn(ISTORE, at);
                 }
+                String name = model.members.get(i).name();
+                Label typed = new Label(), named = new Label();
+                if (name.startsWith("~")) { // if (out.plainJson()) out.writeFieldName("~name"); else ...
+                    mv.visitVarInsn(ALOAD, out);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "plainJson", "()Z", false);
+                    mv.visitJumpInsn(IFEQ, typed);
+                    mv.visitVarInsn(ALOAD, out);
+                    mv.visitLdcInsn(name);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "writeFieldName", "(Ljava/lang/String;)V", false);
+                    mv.visitJumpInsn(GOTO, named);
+                }
+                mv.visitLabel(typed);
                 mv.visitVarInsn(ALOAD, out);
                 load(mv, keys[i]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "writeFieldName", "(L" + Type.getInternalName(JsonKey.class) + ";)V", false);
+                mv.visitLabel(named);
                 Class<?> slot = slots[i];
                 if (codecs[i] != null) {
                     load(mv, codecs[i]);
@@ -457,11 +475,28 @@ final class CodecGenerator {
                 mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
                 mv.visitLabel(start);
                 load(mv, constructor);
-                for (int k = 0; k < n; k++) {
-                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
+                if (model.spread) { // CONSTRUCTOR.invokeExact(new Object[] {id, name, ...}), the primitives boxed
+                    mv.visitLdcInsn(n);
+                    mv.visitTypeInsn(ANEWARRAY, OBJECT);
+                    for (int k = 0; k < n; k++) {
+                        mv.visitInsn(DUP);
+                        mv.visitLdcInsn(k);
+                        mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
+                        if (slots[k].isPrimitive()) {
+                            Class<?> box = MethodType.methodType(slots[k]).wrap().returnType();
+                            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(box), "valueOf",
+                                    MethodType.methodType(box, slots[k]).toMethodDescriptorString(), false);
+                        }
+                        mv.visitInsn(AASTORE);
+                    }
+                    mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact", "([L" + OBJECT + ";)L" + OBJECT + ";", false);
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
+                    }
+                    mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact",
+                            MethodType.methodType(Object.class, slots).toMethodDescriptorString(), false);
                 }
-                mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact",
-                        MethodType.methodType(Object.class, slots).toMethodDescriptorString(), false);
                 mv.visitLabel(end);
                 mv.visitInsn(ARETURN);
                 mv.visitLabel(handler);

@@ -14,6 +14,8 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
     private final Enum<?>[] constants;
     private final String[] names;
     private final String[] spelled;
+    /** Whether a name starts with '~' (spelled otherwise in typed JSON). */
+    private final boolean tildeNames;
 
     /** The enum's codec by reflection: its constants' names, or their {@link TypedJsonName}. */
     EnumCodec(Class<?> type) {
@@ -37,6 +39,7 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
             this.names[c.ordinal()] = name;
             spelled[c.ordinal()] = Lexemes.escapeKey(name);
         }
+        this.tildeNames = !Arrays.equals(this.names, spelled);
     }
 
     private static String[] reflectedNames(Class<?> type) {
@@ -59,7 +62,9 @@ final class EnumCodec extends NullableCodec<Enum<?>> implements KeySpelling<Enum
 
     @Override
     void writeValue(JsonWriter out, Enum<?> value) {
-        out.writeString(spelled[value.ordinal()]);
+        int i = value.ordinal();
+        // (plain JSON writes a name starting with '~' as it is, SPEC.md section 13.1)
+        out.writeString(tildeNames && out.plainJson() ? names[i] : spelled[i]);
     }
 
     @Override

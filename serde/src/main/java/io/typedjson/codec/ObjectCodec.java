@@ -29,6 +29,8 @@ final class ObjectCodec implements Codec<Object> {
     static final class Property {
         final String name;
         final JsonKey key;
+        /** The name where it starts with '~', which plain JSON writes as it is (SPEC.md section 13.1); else null. */
+        final String plainName;
         final int kind;
         final Codec<Object> codec;
         final Object getter; // a functional interface by kind (Getters)
@@ -40,6 +42,7 @@ final class ObjectCodec implements Codec<Object> {
         Property(ClassModel.Member member, Codec<Object> codec) {
             this.name = member.name().intern();
             this.key = JsonKey.of(name);
+            this.plainName = name.startsWith("~") ? name : null;
             this.kind = kindOf(member.raw());
             this.codec = codec;
             this.typeName = member.type().getTypeName();
@@ -134,7 +137,7 @@ final class ObjectCodec implements Codec<Object> {
         this.isRecord = model.isRecord;
         this.fields = fields;
         int n = properties.length;
-        this.constructor = isRecord
+        this.constructor = model.spread ? model.constructor : isRecord
                 ? model.constructor.asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n)
                 : model.constructor.asType(MethodType.methodType(Object.class));
         this.props = properties;
@@ -157,7 +160,11 @@ final class ObjectCodec implements Codec<Object> {
         out.writeStartObject();
         Property[] ps = props;
         for (int i = 0; i < ps.length; i++) {
-            out.writeFieldName(ps[i].key);
+            if (ps[i].plainName != null && out.plainJson()) {
+                out.writeFieldName(ps[i].plainName);
+            } else {
+                out.writeFieldName(ps[i].key);
+            }
             try {
                 ps[i].write(out, value);
             } catch (RuntimeException e) {

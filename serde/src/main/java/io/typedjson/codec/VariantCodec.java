@@ -4,6 +4,7 @@ import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonKey;
+import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.Codec;
 import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.TypedJsonException;
@@ -18,6 +19,8 @@ final class VariantCodec extends NullableCodec<Object> {
     private final Class<?>[] classes;
     private final String[] names;
     private final JsonKey[] keys;
+    /** The names as typed JSON spells them (a leading '~' doubled). */
+    private final String[] spelled;
     private final Codec<Object>[] codecs;
 
     VariantCodec(Class<?> sealed, Class<?>[] classes, String[] names, Codec<Object>[] codecs) {
@@ -26,9 +29,11 @@ final class VariantCodec extends NullableCodec<Object> {
         this.names = names;
         this.codecs = codecs;
         this.keys = new JsonKey[names.length];
+        this.spelled = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             names[i] = names[i].intern();
             keys[i] = JsonKey.of(names[i]);
+            spelled[i] = Lexemes.escapeKey(names[i]).intern();
         }
     }
 
@@ -45,7 +50,11 @@ final class VariantCodec extends NullableCodec<Object> {
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();
-                out.writeFieldName(keys[i]);
+                if (spelled[i] != names[i] && out.plainJson()) { // a name starting with '~' as it is (SPEC.md section 13.1)
+                    out.writeFieldName(names[i]);
+                } else {
+                    out.writeFieldName(keys[i]);
+                }
                 try {
                     codecs[i].write(out, value);
                 } catch (TypedJsonException e) {
@@ -65,7 +74,8 @@ final class VariantCodec extends NullableCodec<Object> {
         if (in.nextToken() != JsonToken.FIELD_NAME) {
             throw ReadErrors.error(in, "empty object where a variant of " + sealed.getSimpleName() + " belongs");
         }
-        int i = find(in.currentName());
+        // the key as the writer spells it: a name starting with '~' doubled in typed JSON, as it is in plain JSON
+        int i = find(in.currentName(), in.plainJson() ? names : spelled);
         if (i < 0) {
             throw ReadErrors.error(in, "unknown variant " + ReadErrors.quote(in.currentName()) + " of "
                     + sealed.getSimpleName() + " (expected one of " + String.join(", ", names) + ")");
@@ -81,7 +91,7 @@ final class VariantCodec extends NullableCodec<Object> {
         return value;
     }
 
-    private int find(String name) {
+    private static int find(String name, String[] names) {
         for (int i = 0; i < names.length; i++) {
             if (names[i] == name) {
                 return i;

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -73,6 +74,15 @@ public class TypedJsonDeserializer<T> implements Deserializer<T>, Monitorable {
     @Override
     public void configure(Map<String, ?> configs, boolean isKey) {
         support.configure(configs, isKey);
+        if (support.other != null && support.other.otherWriters && support.events != null
+                && support.events.location == EventTypeSupport.Location.DOCUMENT) {
+            // (SPEC.md 12.2: location document never looks at headers; 13: another writer writes no envelope)
+            throw new ConfigException(TypedJsonConfig.OTHER_WRITERS, "json", "another writer's plain JSON has no event"
+                    + " envelope, and " + TypedJsonConfig.TYPE_LOCATION + "=document takes the event type from the"
+                    + " envelope only: no record of another writer would have one (" + TypedJsonConfig.UNKNOWN_TYPES
+                    + " would refuse, skip or pass every such record, never read it); use "
+                    + TypedJsonConfig.TYPE_LOCATION + "=header or both");
+        }
     }
 
     /**

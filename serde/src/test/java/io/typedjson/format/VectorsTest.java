@@ -58,11 +58,19 @@ class VectorsTest {
      * their values), the defaults for the others.
      */
     static Object read(Map<?, ?> vector, byte[] document) {
-        Object given = vector.get("limits");
-        if (given == null) {
+        if (vector.get("limits") == null) {
             return TypedJson.read(document);
         }
+        return new TypedJsonFormat(limits(vector)).read(DynamicCodec.INSTANCE, document);
+    }
+
+    /** The limits a vector gives, the defaults for the others. */
+    static Limits limits(Map<?, ?> vector) {
+        Object given = vector.get("limits");
         Limits l = Limits.DEFAULT;
+        if (given == null) {
+            return l;
+        }
         for (Map.Entry<?, ?> e : ((Map<?, ?>) given).entrySet()) {
             long n = ((Number) e.getValue()).longValue();
             l = switch ((String) e.getKey()) {
@@ -74,7 +82,7 @@ class VectorsTest {
                 default -> throw new IllegalArgumentException("unknown limit " + e.getKey());
             };
         }
-        return new TypedJsonFormat(l).read(DynamicCodec.INSTANCE, document);
+        return l;
     }
 
     @TestFactory
@@ -173,13 +181,17 @@ class VectorsTest {
     }
 
     /** Plain JSON into Lists, Maps, Strings, Booleans and null: all the vector files use. */
+    @SuppressWarnings("unchecked")
     static List<Object> load(String name) throws IOException {
+        return (List<Object>) loadAny(name);
+    }
+
+    /** A vector file whose top level is any JSON value (plain.json's is an object of lists). */
+    static Object loadAny(String name) throws IOException {
         try (InputStream in = VectorsTest.class.getResourceAsStream("/vectors/" + name);
              JsonParser p = new JsonFactory().createParser(in)) {
             p.nextToken();
-            @SuppressWarnings("unchecked")
-            List<Object> all = (List<Object>) plain(p);
-            return all;
+            return plain(p);
         }
     }
 

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.typedjson.codec.EventTypes;
 import io.typedjson.serde.TypedJsonDeserializer;
+import io.typedjson.serde.TypedJsonSerde;
 import io.typedjson.serde.TypedJsonSerializer;
 import io.typedjson.serde.events.OrderCancelled;
 import io.typedjson.serde.events.OrderCreated;
 import io.typedjson.serde.events.OrderCreated.Line;
+import io.typedjson.serde.events.OrderEvent;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -181,5 +184,38 @@ class SpringTypeIdTest {
         ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order=order.placed"));
         assertTrue(e.getMessage().contains("'order.placed' is not one of the topic's event types"), e.getMessage());
         assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order"));
+    }
+    /**
+     * A reader of location document takes the event type from the envelope only, which another writer's plain JSON never
+     * has: with typedjson.other.writers=json every such record would have no name, and policy skip dropped them all
+     * silently. The combination is refused at configure(), whatever the policy; header and both read them.
+     */
+    @Test
+    void otherWritersWithTheNameInTheDocumentOnlyIsRefusedAtConfigure() {
+        for (String policy : List.of("skip", "fail", "pass")) {
+            ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.other.writers", "json",
+                    "typedjson.type.location", "document", "typedjson.unknown.types", policy));
+            assertEquals("Invalid value json for configuration typedjson.other.writers: another writer's plain JSON has no"
+                    + " event envelope, and typedjson.type.location=document takes the event type from the envelope only:"
+                    + " no record of another writer would have one (typedjson.unknown.types would refuse, skip or pass"
+                    + " every such record, never read it); use typedjson.type.location=header or both", e.getMessage());
+            // the event types given in code, and the serde, alike
+            TypedJsonDeserializer<Object> given = TypedJsonDeserializer.forEventTypes(EventTypes.of(OrderEvent.class));
+            assertThrows(ConfigException.class, () -> given.configure(props("typedjson.other.writers", "json",
+                    "typedjson.type.location", "document", "typedjson.unknown.types", policy), false));
+            assertThrows(ConfigException.class, () -> TypedJsonSerde.forEventTypes(EventTypes.of(OrderEvent.class))
+                    .configure(props("typedjson.other.writers", "json", "typedjson.type.location", "document"), false));
+        }
+        // header and both read another writer's record by its type header; document without other writers is as before
+        for (String location : List.of("header", "both")) {
+            TypedJsonDeserializer<Object> d = reader("typedjson.other.writers", "json", "typedjson.type.location", location,
+                    "typedjson.unknown.types", "skip");
+            Headers h = new RecordHeaders().add("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
+            assertEquals(CREATED, d.deserialize("orders", h, SPRING));
+        }
+        reader("typedjson.type.location", "document", "typedjson.unknown.types", "skip");
+        // a producer's serializer ignores typedjson.other.writers (a consumer's setting Kafka hands it too)
+        TypedJsonSerializer<Object> s = new TypedJsonSerializer<>();
+        s.configure(props("typedjson.other.writers", "json", "typedjson.type.location", "document"), false);
     }
 }
