@@ -28,6 +28,8 @@ public final class JsonReader {
     /** {@code limits.maxElements()}, and the values read so far in this document (what it counts). */
     private final int maxElements;
     private int elements;
+    /** The limits the per-token path checks, read once (a field load through {@link #limits} showed in profiles). */
+    private final int maxDepth, maxNumberLength, maxStringLength;
     private static final byte[] NO_DOCUMENT = new byte[0];
 
     private byte[] buf = NO_DOCUMENT;
@@ -90,6 +92,9 @@ public final class JsonReader {
     JsonReader(Limits limits) {
         this.limits = limits;
         this.maxElements = limits.maxElements();
+        this.maxDepth = limits.maxDepth();
+        this.maxNumberLength = limits.maxNumberLength();
+        this.maxStringLength = limits.maxStringLength();
     }
 
     /** Starts reading the document {@code document[offset, offset + length)}. */
@@ -218,7 +223,7 @@ public final class JsonReader {
             }
             byte[] q = key.quoted;
             // (a key longer than the string limit takes the slow path, which refuses it)
-            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
+            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= maxStringLength) {
                 charsValid = false;
                 text = null;
                 tokenStart = p;
@@ -361,7 +366,7 @@ public final class JsonReader {
 
     private JsonToken open(int p, boolean object) {
         int d = depth + 1;
-        if (d > limits.maxDepth()) {
+        if (d > maxDepth) {
             throw new TypedJsonException("nesting depth " + d + " exceeds the limit of " + limits.maxDepth()
                     + " (" + Limits.DEPTH_PROPERTY + ")").at(path(depth), p - start);
         }
@@ -444,7 +449,7 @@ public final class JsonReader {
             i = digitsEnd(from, end, "the digits of an exponent", "Exponent indicator not followed by a digit");
             digits += i - from;
         }
-        if (digits > limits.maxNumberLength()) {
+        if (digits > maxNumberLength) {
             throw new TypedJsonException("number of " + digits + " digits exceeds the limit of "
                     + limits.maxNumberLength() + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")").at(path(depth), p - start);
         }
@@ -611,7 +616,7 @@ public final class JsonReader {
             }
             switch (STRING_BYTES[b[i] & 0xFF]) {
                 case 1: {
-                    if (units > limits.maxStringLength()) {
+                    if (units > maxStringLength) {
                         throw new TypedJsonException((isKey ? "key of " : "string of ") + units
                                 + " UTF-16 units exceeds the limit of " + limits.maxStringLength()
                                 + " (" + Limits.STRING_LENGTH_PROPERTY + ")").at(path(depth), quote - start);
@@ -738,6 +743,23 @@ public final class JsonReader {
         }
         String t = getText();
         return t != null && !t.isEmpty() && t.charAt(0) == c;
+    }
+
+    /**
+     * The current string value's text when there is nothing in it to undo or check: no escape, and no leading {@code ~}
+     * (a tag, or a '~' doubled, which the caller reads through {@link #getText()}); otherwise null, as for any other
+     * token. Unescaped text is well-formed UTF-8, so it holds no lone surrogate.
+     */
+    public String untaggedText() {
+        if (token != T_VALUE_STRING || escaped) {
+            return null;
+        }
+        int from = valueStart;
+        int length = valueEnd - from;
+        if (length > 0 && buf[from] == '~') {
+            return null;
+        }
+        return new String(buf, from, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
     }
 
     /** The current string's text, or the current key's, or a number's lexeme. */
@@ -1108,7 +1130,7 @@ public final class JsonReader {
             }
             int i = atKey && p < end && b[p] == '"' ? keys.match(b, p, end, expected) : -1;
             // (a key longer than the string limit, or without its colon, takes the slow path, which refuses it)
-            if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
+            if (i >= 0 && (keys.longest <= maxStringLength || keys.get(i).spelled.length() <= maxStringLength)) {
                 JsonKey key = keys.get(i);
                 int colon = p + key.quoted.length;
                 if (colon < end && b[colon] <= ' ') {

@@ -67,6 +67,10 @@ public final class Lexemes {
     }
 
     public static String readString(JsonReader in) {
+        String plain = in.untaggedText();
+        if (plain != null) {
+            return plain;
+        }
         expect(in, JsonToken.VALUE_STRING, "a string");
         return unescape(in, checkUnicode(in, in.getText()));
     }
