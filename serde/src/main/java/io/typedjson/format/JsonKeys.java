@@ -16,6 +16,8 @@ public final class JsonKeys {
     /** Each key's quoted bytes ({@code "name"}), its first (up to) eight of them as a word, and the mask of those bytes. */
     private final byte[][] quoted;
     private final long[] heads, masks;
+    /** The length of the longest key's text: when within the string limit, no key matched needs checking against it. */
+    final int longest;
 
     private JsonKeys(JsonKey[] keys) {
         this.keys = keys.clone();
@@ -23,6 +25,7 @@ public final class JsonKeys {
         this.quoted = new byte[n][];
         this.heads = new long[n];
         this.masks = new long[n];
+        int longestText = 0;
         for (int i = 0; i < n; i++) {
             byte[] q = keys[i].quoted;
             quoted[i] = q;
@@ -33,7 +36,9 @@ public final class JsonKeys {
             }
             heads[i] = head;
             masks[i] = m == 8 ? -1L : (1L << (8 * m)) - 1;
+            longestText = Math.max(longestText, keys[i].spelled.length());
         }
+        this.longest = longestText;
     }
 
     /** The keys in their order: {@link JsonReader#nextKey} returns an index into them. */

@@ -3,6 +3,7 @@ package io.typedjson.format;
 import com.fasterxml.jackson.core.io.NumberInput;
 import io.typedjson.format.internal.DecimalParsing;
 import io.typedjson.format.internal.ReadErrors;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -28,6 +29,8 @@ public final class JsonReader {
     /** {@code limits.maxElements()}, and the values read so far in this document (what it counts). */
     private final int maxElements;
     private int elements;
+    /** The limits the per-token path checks, read once (a field load through {@link #limits} showed in profiles). */
+    private final int maxDepth, maxNumberLength, maxStringLength;
     private static final byte[] NO_DOCUMENT = new byte[0];
 
     private byte[] buf = NO_DOCUMENT;
@@ -90,6 +93,9 @@ public final class JsonReader {
     JsonReader(Limits limits) {
         this.limits = limits;
         this.maxElements = limits.maxElements();
+        this.maxDepth = limits.maxDepth();
+        this.maxNumberLength = limits.maxNumberLength();
+        this.maxStringLength = limits.maxStringLength();
     }
 
     /** Starts reading the document {@code document[offset, offset + length)}. */
@@ -218,7 +224,7 @@ public final class JsonReader {
             }
             byte[] q = key.quoted;
             // (a key longer than the string limit takes the slow path, which refuses it)
-            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= limits.maxStringLength()) {
+            if (p + q.length <= end && sameBytes(buf, p, q) && key.spelled.length() <= maxStringLength) {
                 charsValid = false;
                 text = null;
                 tokenStart = p;
@@ -361,7 +367,7 @@ public final class JsonReader {
 
     private JsonToken open(int p, boolean object) {
         int d = depth + 1;
-        if (d > limits.maxDepth()) {
+        if (d > maxDepth) {
             throw new TypedJsonException("nesting depth " + d + " exceeds the limit of " + limits.maxDepth()
                     + " (" + Limits.DEPTH_PROPERTY + ")").at(path(depth), p - start);
         }
@@ -406,51 +412,74 @@ public final class JsonReader {
     // ------------------------------------------------------------------ numbers
 
     private JsonToken number(int p) {
+        byte[] b = buf;
         int i = p;
-        if (buf[i] == '-') {
+        if (b[i] == '-') {
             i++;
             if (i == end) {
                 throw endOfInput("the digits of a number");
             }
-            if (buf[i] < '0' || buf[i] > '9') {
-                throw isLetter(buf[i]) ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
+            if (b[i] < '0' || b[i] > '9') {
+                throw isLetter(b[i]) ? unrecognized(p) : unexpected(i, "expected a digit after '-' in a number");
             }
         }
+        // the digits' value is taken while they are scanned (parse where you scan): exact for up to 19 digits
+        long m = 0;
         int digits = 0;
-        if (buf[i] == '0') {
+        if (b[i] == '0') {
             i++;
             digits++;
-            if (i < end && buf[i] >= '0' && buf[i] <= '9') {
+            if (i < end && b[i] >= '0' && b[i] <= '9') {
                 throw new TypedJsonException("Invalid numeric value: Leading zeroes not allowed")
                         .at(path(depth), p - start);
             }
         } else {
-            while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+            int d;
+            while (i < end && (d = b[i] - '0') >= 0 && d <= 9) {
+                m = m * 10 + d;
                 i++;
                 digits++;
             }
         }
         boolean integer = true;
-        if (i < end && buf[i] == '.') {
+        int exponent = 0;
+        if (i < end && b[i] == '.') {
             integer = false;
             int from = ++i;
             i = digitsEnd(from, end, "the digits after a decimal point", "Decimal point not followed by a digit");
+            for (int k = from; k < i; k++) {
+                m = m * 10 + (b[k] - '0');
+            }
             digits += i - from;
+            exponent = from - i;
         }
-        if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
+        boolean plain = true; // no exponent
+        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
             integer = false;
+            plain = false;
             i++;
-            int from = i < end && (buf[i] == '+' || buf[i] == '-') ? i + 1 : i;
+            boolean negative = i < end && b[i] == '-';
+            int from = i < end && (b[i] == '+' || b[i] == '-') ? i + 1 : i;
             i = digitsEnd(from, end, "the digits of an exponent", "Exponent indicator not followed by a digit");
+            int e = 0;
+            for (int k = from; k < i && e < 100_000; k++) { // beyond, the value is zero or infinite anyway
+                e = e * 10 + (b[k] - '0');
+            }
+            exponent += negative ? -e : e;
             digits += i - from;
         }
-        if (digits > limits.maxNumberLength()) {
+        if (digits > maxNumberLength) {
             throw new TypedJsonException("number of " + digits + " digits exceeds the limit of "
                     + limits.maxNumberLength() + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")").at(path(depth), p - start);
         }
         valueStart = p;
         valueEnd = i;
         numberDigits = digits;
+        // (digits counts the exponent's too: with fewer than 20 in all, the significand's are at most 19)
+        partsTaken = digits <= 19;
+        smallPlain = plain && digits <= 18;
+        partSignificand = m;
+        partExponent = exponent;
         pos = i;
         token = integer ? T_VALUE_NUMBER_INT : T_VALUE_NUMBER_FLOAT;
         return integer ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT;
@@ -474,16 +503,18 @@ public final class JsonReader {
         if (numberDigits > 18) {
             return Long.parseLong(getText());
         }
-        int i = valueStart;
-        boolean negative = buf[i] == '-';
-        if (negative) {
-            i++;
+        return buf[valueStart] == '-' ? -partSignificand : partSignificand; // (taken by number())
+    }
+
+    /**
+     * The current number token as {@code new BigDecimal(getText())} gives it, when its lexeme has at most 18 digits and
+     * no exponent (taken while it was scanned); otherwise null.
+     */
+    public BigDecimal smallDecimalValue() {
+        if (!smallPlain || (token != T_VALUE_NUMBER_INT && token != T_VALUE_NUMBER_FLOAT)) {
+            return null;
         }
-        long v = 0;
-        for (; i < valueEnd; i++) {
-            v = v * 10 + (buf[i] - '0');
-        }
-        return negative ? -v : v;
+        return BigDecimal.valueOf(buf[valueStart] == '-' ? -partSignificand : partSignificand, -partExponent);
     }
 
     public BigInteger bigIntegerValue() {
@@ -505,15 +536,24 @@ public final class JsonReader {
         return !Float.isNaN(f) ? f : NumberInput.parseFloat(getTextCharacters(), 0, charsLength, true);
     }
 
-    /** The current number is {@code partSignificand * 10^partExponent} (unsigned) after {@link #decimalParts}. */
+    /**
+     * The current number is {@code partSignificand * 10^partExponent} (unsigned): taken by {@link #number} while it
+     * scanned the lexeme when {@code partsTaken} (at most 19 digits), else by {@link #decimalParts}.
+     */
     private long partSignificand;
     private int partExponent;
+    private boolean partsTaken;
+    /** Whether the current number has at most 18 digits and no exponent ({@link #smallDecimalValue}). */
+    private boolean smallPlain;
 
     /**
      * Splits the current number lexeme (checked by {@link #number}) into a significand and a power of ten; false
      * when it has more than 19 significant digits, which the fast paths do not take.
      */
     private boolean decimalParts() {
+        if (partsTaken) {
+            return true;
+        }
         byte[] b = buf;
         int i = valueStart;
         int end = valueEnd;
@@ -611,7 +651,7 @@ public final class JsonReader {
             }
             switch (STRING_BYTES[b[i] & 0xFF]) {
                 case 1: {
-                    if (units > limits.maxStringLength()) {
+                    if (units > maxStringLength) {
                         throw new TypedJsonException((isKey ? "key of " : "string of ") + units
                                 + " UTF-16 units exceeds the limit of " + limits.maxStringLength()
                                 + " (" + Limits.STRING_LENGTH_PROPERTY + ")").at(path(depth), quote - start);
@@ -738,6 +778,23 @@ public final class JsonReader {
         }
         String t = getText();
         return t != null && !t.isEmpty() && t.charAt(0) == c;
+    }
+
+    /**
+     * The current string value's text when there is nothing in it to undo or check: no escape, and no leading {@code ~}
+     * (a tag, or a '~' doubled, which the caller reads through {@link #getText()}); otherwise null, as for any other
+     * token. Unescaped text is well-formed UTF-8, so it holds no lone surrogate.
+     */
+    public String untaggedText() {
+        if (token != T_VALUE_STRING || escaped) {
+            return null;
+        }
+        int from = valueStart;
+        int length = valueEnd - from;
+        if (length > 0 && buf[from] == '~') {
+            return null;
+        }
+        return new String(buf, from, length, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
     }
 
     /** The current string's text, or the current key's, or a number's lexeme. */
@@ -1108,7 +1165,7 @@ public final class JsonReader {
             }
             int i = atKey && p < end && b[p] == '"' ? keys.match(b, p, end, expected) : -1;
             // (a key longer than the string limit, or without its colon, takes the slow path, which refuses it)
-            if (i >= 0 && keys.get(i).spelled.length() <= limits.maxStringLength()) {
+            if (i >= 0 && (keys.longest <= maxStringLength || keys.get(i).spelled.length() <= maxStringLength)) {
                 JsonKey key = keys.get(i);
                 int colon = p + key.quoted.length;
                 if (colon < end && b[colon] <= ' ') {

@@ -291,6 +291,31 @@ class JsonReaderTest {
             if (t == JsonToken.VALUE_NUMBER_INT && r.fitsLong()) {
                 assertEquals(Long.parseLong(lexeme), r.longValue(), lexeme);
             }
+            assertSmallDecimal(r, lexeme);
+        }
+    }
+
+    /** smallDecimalValue() is new BigDecimal(lexeme), scale included, for at most 18 digits and no exponent; else null. */
+    private static void assertSmallDecimal(JsonReader r, String lexeme) {
+        boolean small = lexeme.replaceAll("[^0-9]", "").length() <= 18 && !lexeme.contains("e") && !lexeme.contains("E");
+        assertEquals(small ? new java.math.BigDecimal(lexeme) : null, r.smallDecimalValue(), lexeme);
+    }
+
+    /** A plain string's text straight from its bytes; null where an escape or a leading '~' asks for more. */
+    @Test
+    void untaggedTextIsAPlainStringsTextAndNullForAnythingElse() {
+        String doc = "[\"plain\",\"\",\"caf\u00e9 \u20ac \ud83d\ude00\",\"a\\nb\",\"~~t\",\"~t\",\"t~\",12,null,{\"k\":true}]";
+        String[] expected = {"plain", "", "caf\u00e9 \u20ac \ud83d\ude00", null, null, null, "t~", null, null, null, null, null};
+        JsonReader r = new JsonReader(Limits.DEFAULT);
+        byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
+        r.reset(bytes, 0, bytes.length);
+        r.nextToken();
+        for (String text : expected) {
+            r.nextToken();
+            assertEquals(text, r.untaggedText(), String.valueOf(r.currentToken()));
+            if (text != null) {
+                assertEquals(r.getText(), text);
+            }
         }
     }
 
@@ -363,6 +388,7 @@ class JsonReaderTest {
             r.nextToken();
             assertEquals(Double.parseDouble(lexeme), r.doubleValue(), lexeme);
             assertEquals(Float.parseFloat(lexeme), r.floatValue(), lexeme);
+            assertSmallDecimal(r, lexeme);
         }
     }
 

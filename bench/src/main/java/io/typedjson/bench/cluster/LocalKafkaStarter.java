@@ -22,6 +22,8 @@ import io.typedjson.bench.cluster.LocalKafka.Builder;
  * why with the tail of the broker's log.
  */
 final class LocalKafkaStarter {
+    /** The prefix of the temporary directory of each broker this JVM starts: {@code typedjson-kafka-<pid>-}. */
+    static final String TEMP_PREFIX = "typedjson-kafka-" + ProcessHandle.current().pid() + "-";
 
     private static final String CLASSPATH_ENV = "TYPEDJSON_KAFKA_CLASSPATH";
     private static final int START_ATTEMPTS = 3;
@@ -98,7 +100,8 @@ final class LocalKafkaStarter {
     /** Writes the node's configuration and starts its child JVM (format, then kafka.Kafka); does not wait. */
     private static LocalKafka launch(Builder b, String classpath, NodeAddress node, List<NodeAddress> quorum,
                                      String clusterId) throws IOException {
-        Path dir = Files.createTempDirectory("typedjson-kafka-");
+        // named by the JVM that starts it, so that one JVM can tell its own brokers' directories from others'
+        Path dir = Files.createTempDirectory(TEMP_PREFIX);
         Path logFile = dir.resolve("broker.log");
         try {
             Path config = dir.resolve("server.properties");

@@ -67,6 +67,10 @@ public final class Lexemes {
     }
 
     public static String readString(JsonReader in) {
+        String plain = in.untaggedText();
+        if (plain != null) {
+            return plain;
+        }
         expect(in, JsonToken.VALUE_STRING, "a string");
         return unescape(in, checkUnicode(in, in.getText()));
     }
@@ -350,7 +354,7 @@ public final class Lexemes {
         if (t != JsonToken.VALUE_NUMBER_FLOAT && t != JsonToken.VALUE_NUMBER_INT) {
             throw ReadErrors.error(in, ReadErrors.describe(in) + " where a decimal belongs");
         }
-        BigDecimal small = smallPlainDecimal(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+        BigDecimal small = in.smallDecimalValue();
         return small != null ? small : parseDecimal(in, in.getText());
     }
 
