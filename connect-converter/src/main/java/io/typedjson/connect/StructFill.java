@@ -31,7 +31,8 @@ final class StructFill {
 
     /**
      * The array a new Struct keeps its values in, indexed by {@link Field#index()}, or null when this Kafka's
-     * Struct has none (then use put). Only for values built by the codec of the field's own schema.
+     * Struct has none (then use put). Only for values built by the codec of the field's own schema; reading it gives
+     * each field as set, a null where {@link Struct#get(Field)} would give the field's default.
      */
     static Object[] values(Struct struct) {
         return VALUES == null ? null : (Object[]) VALUES.get(struct);

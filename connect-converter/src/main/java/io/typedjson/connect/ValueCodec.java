@@ -381,6 +381,8 @@ abstract class ValueCodec implements Codec<Object> {
     /** Writes a Struct's fields in schema order without the default substituted for a null. */
     abstract static class StructCodec extends ValueCodec {
         final Field[] fields;
+        /** Per field: its {@link Field#index()}, where a Struct's value array holds it. */
+        private final int[] index;
         final ValueCodec[] codecs;
         /** Per field: whether its values may be set without Connect's validation. */
         private final boolean[] direct;
@@ -389,10 +391,12 @@ abstract class ValueCodec implements Codec<Object> {
         StructCodec(Schema s, boolean positional) {
             super(s);
             this.fields = s.fields().toArray(new Field[0]);
+            this.index = new int[fields.length];
             this.codecs = new ValueCodec[fields.length];
             this.direct = new boolean[fields.length];
             this.hasDefault = new boolean[fields.length];
             for (int i = 0; i < fields.length; i++) {
+                index[i] = fields[i].index();
                 codecs[i] = of(fields[i].schema(), positional);
                 direct[i] = codecs[i].readsValid();
                 hasDefault[i] = fields[i].schema().defaultValue() != null;
@@ -419,6 +423,7 @@ abstract class ValueCodec implements Codec<Object> {
         /** The fields in schema order: an array of the values, or with {@code keys} an object. */
         final void writeFields(JsonWriter out, Object v, String[] keys) {
             Struct struct = struct(v);
+            Object[] values = StructFill.values(struct);
             if (keys == null) {
                 out.writeStartArray();
             } else {
@@ -428,7 +433,7 @@ abstract class ValueCodec implements Codec<Object> {
                 if (keys != null) {
                     out.writeFieldName(keys[i]);
                 }
-                writeField(out, struct, i);
+                writeField(out, struct, values, i);
             }
             if (keys == null) {
                 out.writeEndArray();
@@ -437,11 +442,13 @@ abstract class ValueCodec implements Codec<Object> {
             }
         }
 
-        void writeField(JsonWriter out, Struct struct, int i) {
+        /** Field {@code i} as it is set, a null as null: from {@code values} ({@link StructFill#values}) when not null. */
+        void writeField(JsonWriter out, Struct struct, Object[] values, int i) {
             try {
-                // get(Field) reads the value array by the field's index (the same in an equal schema); by name
-                // is a map lookup, needed only to see a null where the field has a default
-                codecs[i].write(out, hasDefault[i] ? struct.getWithoutDefault(fields[i].name()) : struct.get(fields[i]));
+                // the value array by the field's index (the same in an equal schema), else get(Field), which reads
+                // it too; by name (a map lookup) only to see a null where the field has a default
+                codecs[i].write(out, values != null ? values[index[i]]
+                        : hasDefault[i] ? struct.getWithoutDefault(fields[i].name()) : struct.get(fields[i]));
             } catch (TypedJsonException e) {
                 throw e.inField(fields[i].name());
             }
@@ -456,7 +463,7 @@ abstract class ValueCodec implements Codec<Object> {
                 return; // a null stays unset: put() refuses null for a required field with a default
             }
             if (direct[i] && values != null) {
-                values[fields[i].index()] = value;
+                values[index[i]] = value;
             } else {
                 struct.put(fields[i], value);
             }

@@ -61,7 +61,7 @@ public final class Codecs {
                 + "(typedjson.schema.location=inline: a compact schema written with each value); Struct in, Struct out",
                 new TypedJsonConverter(), Map.of(), d, false));
         codecs.add(new ConverterCodec("typedjson-connect-header", "TypedJsonConverter, typedjson.schema.location=header: "
-                + "plain typed JSON value, the schema in a record header (counted in the bytes)",
+                + "plain typed JSON value, the schema in a record header",
                 new TypedJsonConverter(), Map.of("typedjson.schema.location", "header"), d, true));
         if (reference != null) {
             codecs.add(reference);

@@ -16,10 +16,11 @@ import org.apache.kafka.connect.data.SchemaAndValue;
  * sees after its first record.
  */
 final class ReferenceCodec implements BenchCodec<SchemaAndValue>, AutoCloseable {
-    static final String SETTINGS = "TypedJsonConverter, typedjson.schema.location=reference: the value as inline writes "
-            + "it under ~v (no schema, no tags), the schema's 16-byte fingerprint in header typedjson.schema.ref "
-            + "(counted in the bytes); the schema written once to the compacted topic _typedjson-schemas on a real "
+    private static final String BASE_SETTINGS = "TypedJsonConverter, typedjson.schema.location=reference: the value as "
+            + "inline writes it under ~v (no schema, no tags), the schema's 16-byte fingerprint in header "
+            + "typedjson.schema.ref; the schema written once to the compacted topic _typedjson-schemas on a real "
             + "broker, read back once, then from the converter's cache";
+    static final String SETTINGS = ConverterCodec.settings(BASE_SETTINGS, true);
 
     private final Dataset<Object> dataset;
     private final Supplier<String> bootstrapServers;
@@ -94,7 +95,7 @@ final class ReferenceCodec implements BenchCodec<SchemaAndValue>, AutoCloseable 
                 SchemaTopicBroker.register(this);
             }
             converter = new TypedJsonConverter();
-            codec = new ConverterCodec(Codecs.REFERENCE, SETTINGS, converter, Map.of(
+            codec = new ConverterCodec(Codecs.REFERENCE, BASE_SETTINGS, converter, Map.of(
                     "typedjson.schema.location", "reference", "bootstrap.servers", servers), dataset, true);
         }
         return codec;
