@@ -206,7 +206,9 @@ public abstract class DynamicModel implements Codec<Object> {
         KeyNode node = keyRoot;
         while (true) {
             Followers followers = node.followers;
-            int i = in.nextKey(followers.keys, 0);
+            // (with none to compare, the token is all nextKey would find)
+            int i = followers.nodes.length > 0 ? in.nextKey(followers.keys, 0)
+                    : in.nextToken() == JsonToken.END_OBJECT ? JsonReader.END_OF_OBJECT : JsonReader.OTHER_KEY;
             String key;
             String raw;
             if (i >= 0) { // a key seen here before (never one with the prefix): the reader is on its value
