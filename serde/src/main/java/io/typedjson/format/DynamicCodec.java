@@ -7,7 +7,8 @@ import io.typedjson.format.internal.DynamicModel;
  * (SPEC.md, "The dynamic model"). Plain JSON carries null, Boolean, Long, Double, String, List and
  * Map&lt;String,?&gt;; every other type of the model is a tagged string or a tagged object.
  *
- * <p>Reading gives ArrayList, LinkedHashMap (document order) and LinkedHashSet.
+ * <p>Reading gives ArrayList, LinkedHashMap (document order) and LinkedHashSet. It learns the order of the keys of
+ * the objects it reads (at most 1024 keys, shared by all threads) and compares a document's keys with those first.
  */
 public final class DynamicCodec extends DynamicModel {
 

@@ -10,12 +10,15 @@ import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.format.JsonWriter;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonKey;
+import io.typedjson.format.JsonKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The dynamic model's rules (SPEC.md, "The dynamic model"), the body of {@code io.typedjson.format.DynamicCodec}: values
@@ -199,18 +202,33 @@ public abstract class DynamicModel implements Codec<Object> {
     }
 
     private Object readObject(JsonReader in) {
-        if (in.nextToken() == JsonToken.END_OBJECT) {
-            return new LinkedHashMap<>();
-        }
-        String first = in.currentName();
-        if (first.length() > 1 && first.charAt(0) == Tags.PREFIX && first.charAt(1) != Tags.PREFIX && !in.plainJson()) {
-            return readTaggedObject(in, first);
-        }
-        LinkedHashMap<Object, Object> map = new LinkedHashMap<>();
-        do {
-            String raw = in.currentName();
-            String key = Lexemes.unescapeKey(in, raw);
-            in.nextToken();
+        LinkedHashMap<Object, Object> map = null;
+        KeyNode node = keyRoot;
+        while (true) {
+            Followers followers = node.followers;
+            // (with none to compare, the token is all nextKey would find)
+            int i = followers.nodes.length > 0 ? in.nextKey(followers.keys, 0)
+                    : in.nextToken() == JsonToken.END_OBJECT ? JsonReader.END_OF_OBJECT : JsonReader.OTHER_KEY;
+            String key;
+            String raw;
+            if (i >= 0) { // a key seen here before (never one with the prefix): the reader is on its value
+                node = followers.nodes[i];
+                key = raw = node.text;
+            } else if (i == JsonReader.END_OF_OBJECT) {
+                break;
+            } else {
+                raw = in.currentName();
+                if (map == null && raw.length() > 1 && raw.charAt(0) == Tags.PREFIX && raw.charAt(1) != Tags.PREFIX
+                        && !in.plainJson()) {
+                    return readTaggedObject(in, raw);
+                }
+                key = Lexemes.unescapeKey(in, raw);
+                node = node.follower(key, keyCount);
+                in.nextToken();
+            }
+            if (map == null) {
+                map = new LinkedHashMap<>();
+            }
             long valueStart = in.tokenOffset();
             Object value = read(in);
             int before = map.size();
@@ -218,9 +236,71 @@ public abstract class DynamicModel implements Codec<Object> {
             if (map.size() == before) {
                 throw Containers.duplicateKey(in, raw, valueStart);
             }
-        } while (in.nextToken() != JsonToken.END_OBJECT);
-        return map;
+        }
+        return map == null ? new LinkedHashMap<>() : map;
     }
+
+    /*
+     * The keys of the objects read so far, as a tree of key orders: from the root, the keys that began an object; from
+     * a key, the keys that followed it. JsonReader.nextKey compares the document's next key with a node's followers
+     * byte for byte and moves on to its value, so a key seen before costs neither its scan nor a String (in a
+     * profile of reading rows, the keys' scan and String were a third of the time). The tree is shared by every
+     * thread: a node's followers are replaced, never changed, so a reader sees the old or the new ones; a follower
+     * lost to a race is learned again. Bounded: FOLLOWERS per node, an object's first MAX_RUN keys, MAX_KEYS in all,
+     * keys of at most MAX_KEY_LENGTH chars and without the tag prefix; past that, keys are read as before. (Maps keyed
+     * by data, such as ids, spend that room on keys met once; shapes first met after it is spent are read as before.)
+     */
+    private static final int FOLLOWERS = 8, MAX_RUN = 64, MAX_KEYS = 1024, MAX_KEY_LENGTH = 64;
+    private final KeyNode keyRoot = new KeyNode(null, 0);
+    private final AtomicInteger keyCount = new AtomicInteger();
+
+    private static final class KeyNode {
+        final String text;
+        final JsonKey key;
+        /** Its place in an object: the root 0, an object's first key 1. */
+        final int run;
+        volatile Followers followers = Followers.NONE;
+
+        KeyNode(String text, int run) {
+            this.text = text;
+            this.key = text == null ? null : JsonKey.of(text);
+            this.run = run;
+        }
+
+        /** The node of {@code key} after this one, learned if there is room; a node that learns nothing else if not. */
+        KeyNode follower(String key, AtomicInteger count) {
+            Followers f = followers;
+            if (f.nodes.length == FOLLOWERS || run == MAX_RUN || key.length() > MAX_KEY_LENGTH || key.isEmpty()
+                    || key.charAt(0) == Tags.PREFIX || count.get() >= MAX_KEYS) {
+                return UNKNOWN;
+            }
+            count.incrementAndGet();
+            KeyNode n = new KeyNode(key, run + 1);
+            KeyNode[] nodes = java.util.Arrays.copyOf(f.nodes, f.nodes.length + 1);
+            nodes[f.nodes.length] = n;
+            followers = new Followers(nodes);
+            return n;
+        }
+    }
+
+    /** A node's followers: their keys as nextKey matches them, and their nodes, by the same index. */
+    private static final class Followers {
+        static final Followers NONE = new Followers(new KeyNode[0]);
+        final JsonKeys keys;
+        final KeyNode[] nodes;
+
+        Followers(KeyNode[] nodes) {
+            this.nodes = nodes;
+            JsonKey[] keys = new JsonKey[nodes.length];
+            for (int i = 0; i < nodes.length; i++) {
+                keys[i] = nodes[i].key;
+            }
+            this.keys = JsonKeys.of(keys);
+        }
+    }
+
+    /** Where the keys of an object are past what the tree holds: nothing is learned after it. */
+    private static final KeyNode UNKNOWN = new KeyNode(null, MAX_RUN);
 
     private Object readTaggedObject(JsonReader in, String tag) {
         long keyOffset = ReadErrors.offset(in);
