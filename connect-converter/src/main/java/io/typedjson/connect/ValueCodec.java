@@ -202,15 +202,7 @@ abstract class ValueCodec implements Codec<Object> {
         DateCodec(Schema s) { super(s); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonWriter out, Object v) {
-            long day = epochDay((java.util.Date) v);
-            int date = IsoTimes.civil(day);
-            if (date < 0) {
-                out.writeString(LocalDate.ofEpochDay(day).toString());
-                return;
-            }
-            char[] c = new char[10];
-            date(c, date);
-            out.writeString(c, 0, c.length);
+            writeDay(out, epochDay((java.util.Date) v));
         }
         @Override Object readValue(JsonReader in) {
             long day = Lexemes.readEpochDay(in);
@@ -222,66 +214,27 @@ abstract class ValueCodec implements Codec<Object> {
     }
 
     /**
-     * {@code date.toString()} as a JSON string; years 0000 to 9999 written digit by digit, without the
-     * StringBuilder and String that toString() costs (a sixth of writing a row), others by toString() itself.
+     * {@code LocalDate.ofEpochDay(day).toString()} as a JSON string: years 0000 to 9999 written straight into the
+     * writer's buffer, others by toString() itself.
      */
-    static void writeDate(JsonWriter out, LocalDate date) {
-        int year = date.getYear();
-        if (year < 0 || year > 9999) {
-            out.writeString(date.toString());
-            return;
+    static void writeDay(JsonWriter out, long day) {
+        int date = IsoTimes.civil(day);
+        if (date < 0 || !out.writeDate("", date >>> 9, date >>> 5 & 0xF, date & 0x1F)) {
+            out.writeString(LocalDate.ofEpochDay(day).toString());
         }
-        char[] c = new char[10];
-        date(c, year << 9 | date.getMonthValue() << 5 | date.getDayOfMonth());
-        out.writeString(c, 0, c.length);
     }
 
     /**
      * {@code IsoTimes.text(Instant.ofEpochMilli(millis))} as a JSON string ({@code 2026-11-30T05:35:45Z}, or with
-     * {@code .123} when there are milliseconds): years 0000 to 9999 written digit by digit, without an Instant
-     * and a String per value; other years by IsoTimes itself.
+     * {@code .123} when there are milliseconds): years 0000 to 9999 written straight into the writer's buffer, without
+     * an Instant and a String per value; other years by IsoTimes itself.
      */
     static void writeTimestamp(JsonWriter out, long millis) {
-        long day = Math.floorDiv(millis, MILLIS_PER_DAY);
-        int milliOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
-        int date = IsoTimes.civil(day);
-        if (date < 0) {
+        long second = Math.floorDiv(millis, 1000L);
+        int nanos = (int) Math.floorMod(millis, 1000L) * 1_000_000;
+        if (!out.writeInstant("", second, nanos)) {
             out.writeString(IsoTimes.text(Instant.ofEpochMilli(millis)));
-            return;
         }
-        int milli = milliOfDay % 1000;
-        int second = milliOfDay / 1000;
-        char[] c = new char[milli == 0 ? 20 : 24];
-        date(c, date);
-        c[10] = 'T';
-        two(c, 11, second / 3600);
-        c[13] = ':';
-        two(c, 14, second / 60 % 60);
-        c[16] = ':';
-        two(c, 17, second % 60);
-        if (milli != 0) {
-            c[19] = '.';
-            c[20] = (char) ('0' + milli / 100);
-            two(c, 21, milli % 100);
-        }
-        c[c.length - 1] = 'Z';
-        out.writeString(c, 0, c.length);
-    }
-
-    /** yyyy-MM-dd into c[0..10) from {@link IsoTimes#civil}'s packed year (0 to 9999), month and day. */
-    private static void date(char[] c, int date) {
-        int year = date >>> 9;
-        two(c, 0, year / 100);
-        two(c, 2, year % 100);
-        c[4] = '-';
-        two(c, 5, date >>> 5 & 0xF);
-        c[7] = '-';
-        two(c, 8, date & 0x1F);
-    }
-
-    private static void two(char[] c, int at, int v) {
-        c[at] = (char) ('0' + v / 10);
-        c[at + 1] = (char) ('0' + v % 10);
     }
 
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */

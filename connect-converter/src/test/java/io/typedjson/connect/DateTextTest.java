@@ -26,11 +26,11 @@ class DateTextTest {
             Integer.MAX_VALUE, Integer.MIN_VALUE};
         for (long day : days) {
             LocalDate d = LocalDate.ofEpochDay(day);
-            check(d.toString(), out -> ValueCodec.writeDate(out, d));
+            check(d.toString(), out -> ValueCodec.writeDay(out, day));
         }
         for (LocalDate d = LocalDate.of(1999, 12, 1); d.isBefore(LocalDate.of(2001, 3, 1)); d = d.plusDays(1)) {
             LocalDate day = d;
-            check(d.toString(), out -> ValueCodec.writeDate(out, day));
+            check(d.toString(), out -> ValueCodec.writeDay(out, day.toEpochDay()));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.typedjson.format;
 
+import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.ShortestDecimal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -394,6 +395,48 @@ public final class JsonWriter {
         buf[size++] = (byte) tag;
         size = base64(b, 0, b.length, buf, size);
         buf[size++] = '"';
+    }
+
+    /**
+     * An instant as SPEC.md section 5 spells it ({@code Instant.toString()}: seconds always, then 3, 6 or 9 fraction
+     * digits as needed) in a JSON string after {@code prefix} (a tag's {@code ~m}, or empty; ASCII that needs no
+     * escape), written straight into the buffer. False, and nothing written, outside the years 0000 to 9999: the
+     * caller writes java.time's text then.
+     */
+    public boolean writeInstant(String prefix, long epochSecond, int nanos) {
+        if (!IsoTimes.instantInRange(epochSecond)) {
+            return false;
+        }
+        int at = openTime(prefix, IsoTimes.MAX_INSTANT_LENGTH);
+        at = IsoTimes.writeInstant(buf, at, epochSecond, nanos);
+        buf[at] = '"';
+        size = at + 1;
+        return true;
+    }
+
+    /** A date ({@code LocalDate.toString()}) as {@link #writeInstant} writes an instant; false outside the years 0000 to 9999. */
+    public boolean writeDate(String prefix, int year, int month, int day) {
+        if (year < 0 || year > 9999) {
+            return false;
+        }
+        int at = openTime(prefix, 10);
+        at = IsoTimes.writeDate(buf, at, year, month, day);
+        buf[at] = '"';
+        size = at + 1;
+        return true;
+    }
+
+    /** Room for a time's string of at most {@code length} characters after {@code prefix}; its quote and prefix written. */
+    private int openTime(String prefix, int length) {
+        beforeValue();
+        int n = prefix.length();
+        ensure(n + length + 2);
+        int at = size;
+        buf[at++] = '"';
+        for (int i = 0; i < n; i++) {
+            buf[at++] = (byte) prefix.charAt(i);
+        }
+        return at;
     }
 
     // ------------------------------------------------------------------ strings

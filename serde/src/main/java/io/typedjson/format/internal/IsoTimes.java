@@ -1,5 +1,6 @@
 package io.typedjson.format.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -24,41 +25,65 @@ public final class IsoTimes {
 
     /** {@code instant.toString()}: seconds always, then 3, 6 or 9 fraction digits as needed. */
     public static String text(Instant instant) {
-        char[] c = chars(instant, 0);
-        return c != null ? new String(c) : instant.toString();
+        long seconds = instant.getEpochSecond();
+        if (!instantInRange(seconds)) {
+            return instant.toString();
+        }
+        byte[] b = new byte[MAX_INSTANT_LENGTH];
+        return new String(b, 0, writeInstant(b, 0, seconds, instant.getNano()), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The longest {@link #writeInstant}: {@code yyyy-mm-ddThh:mm:ss.fffffffffZ}. */
+    public static final int MAX_INSTANT_LENGTH = 30;
+
+    /** Whether {@link #writeInstant} spells the instants of this epoch second: years 0000 to 9999. */
+    public static boolean instantInRange(long epochSecond) {
+        return epochSecond >= MIN_SECOND && epochSecond < MAX_SECOND;
     }
 
     /**
-     * {@link #text(Instant)}'s characters after {@code lead} free slots (for a tag prefix), or null outside years
-     * 0000 to 9999: written from a char array, the text needs no String on its way to the generator.
+     * {@link #text(Instant)} of the instant {@code epochSecond} (in range, {@link #instantInRange}) and {@code nanos},
+     * written as ASCII into {@code b} at {@code at} (at most {@link #MAX_INSTANT_LENGTH} bytes); returns the end.
      */
-    public static char[] chars(Instant instant, int lead) {
-        long seconds = instant.getEpochSecond();
-        if (seconds < MIN_SECOND || seconds >= MAX_SECOND) {
-            return null;
-        }
-        int nanos = instant.getNano();
-        int fraction = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
-        char[] c = new char[lead + 20 + (fraction == 0 ? 0 : fraction + 1)];
-        int date = civil(Math.floorDiv(seconds, 86_400L)); // (within the years checked above)
-        int secOfDay = (int) Math.floorMod(seconds, 86_400L);
-        date(c, lead, date >>> 9, date >>> 5 & 0xF, date & 0x1F);
-        c[lead + 10] = 'T';
-        two(c, lead + 11, secOfDay / 3600);
-        c[lead + 13] = ':';
-        two(c, lead + 14, secOfDay / 60 % 60);
-        c[lead + 16] = ':';
-        two(c, lead + 17, secOfDay % 60);
-        if (fraction > 0) {
-            c[lead + 19] = '.';
+    public static int writeInstant(byte[] b, int at, long epochSecond, int nanos) {
+        int date = civil(Math.floorDiv(epochSecond, 86_400L));
+        int secOfDay = (int) Math.floorMod(epochSecond, 86_400L);
+        at = writeDate(b, at, date >>> 9, date >>> 5 & 0xF, date & 0x1F);
+        b[at] = 'T';
+        two(b, at + 1, secOfDay / 3600);
+        b[at + 3] = ':';
+        two(b, at + 4, secOfDay / 60 % 60);
+        b[at + 6] = ':';
+        two(b, at + 7, secOfDay % 60);
+        at += 9;
+        if (nanos != 0) {
+            int fraction = nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
             int v = nanos / (fraction == 3 ? 1_000_000 : fraction == 6 ? 1_000 : 1);
-            for (int i = lead + 19 + fraction; i > lead + 19; i--) {
-                c[i] = (char) ('0' + v % 10);
+            b[at] = '.';
+            for (int i = at + fraction; i > at; i--) {
+                b[i] = (byte) ('0' + v % 10);
                 v /= 10;
             }
+            at += fraction + 1;
         }
-        c[c.length - 1] = 'Z';
-        return c;
+        b[at] = 'Z';
+        return at + 1;
+    }
+
+    /** {@code LocalDate.toString()} of a date of the years 0000 to 9999 written as ASCII into {@code b} at {@code at}; returns the end. */
+    public static int writeDate(byte[] b, int at, int year, int month, int day) {
+        two(b, at, year / 100);
+        two(b, at + 2, year % 100);
+        b[at + 4] = '-';
+        two(b, at + 5, month);
+        b[at + 7] = '-';
+        two(b, at + 8, day);
+        return at + 10;
+    }
+
+    private static void two(byte[] b, int at, int v) {
+        b[at] = (byte) ('0' + v / 10);
+        b[at + 1] = (byte) ('0' + v % 10);
     }
 
     /*
@@ -405,32 +430,5 @@ public final class IsoTimes {
             v = v * 10 + (c - '0');
         }
         return v;
-    }
-
-    /** A char of a String, or of the parser's char[] buffer: one parse for both, and no String for the buffer. */
-    /** LocalDate.toString()'s characters after {@code lead} free slots, or null outside years 0000 to 9999. */
-    public static char[] chars(LocalDate date, int lead) {
-        int y = date.getYear();
-        if (y < 0 || y > 9999) {
-            return null;
-        }
-        char[] c = new char[lead + 10];
-        date(c, lead, y, date.getMonthValue(), date.getDayOfMonth());
-        return c;
-    }
-
-    private static void date(char[] c, int at, int y, int m, int d) {
-        c[at] = (char) ('0' + y / 1000);
-        c[at + 1] = (char) ('0' + y / 100 % 10);
-        two(c, at + 2, y % 100);
-        c[at + 4] = '-';
-        two(c, at + 5, m);
-        c[at + 7] = '-';
-        two(c, at + 8, d);
-    }
-
-    private static void two(char[] c, int at, int v) {
-        c[at] = (char) ('0' + v / 10);
-        c[at + 1] = (char) ('0' + v % 10);
     }
 }

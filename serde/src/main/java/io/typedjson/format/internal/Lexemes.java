@@ -748,22 +748,17 @@ public final class Lexemes {
         out.writeString(timeOrUuid instanceof Instant ? IsoTimes.text((Instant) timeOrUuid) : timeOrUuid.toString());
     }
 
-    /** An instant as {@link #writeText} spells it, from a char array rather than a String. */
+    /** An instant as {@link #writeText} spells it, written straight into the writer's buffer. */
     public static void writeInstant(JsonWriter out, Instant instant) {
-        writeChars(out, IsoTimes.chars(instant, 0), instant);
+        if (!out.writeInstant("", instant.getEpochSecond(), instant.getNano())) {
+            out.writeString(instant.toString()); // years before 0000 or after 9999
+        }
     }
 
-    /** A local date as {@link #writeText} spells it, from a char array rather than a String. */
+    /** A local date as {@link #writeText} spells it, written straight into the writer's buffer. */
     public static void writeLocalDate(JsonWriter out, LocalDate date) {
-        writeChars(out, IsoTimes.chars(date, 0), date);
-    }
-
-    /** The characters of a time's text (null outside the years 0000 to 9999), else its toString(). */
-    private static void writeChars(JsonWriter out, char[] c, Object time) {
-        if (c != null) {
-            out.writeString(c, 0, c.length);
-        } else {
-            out.writeString(time.toString());
+        if (!out.writeDate("", date.getYear(), date.getMonthValue(), date.getDayOfMonth())) {
+            out.writeString(date.toString());
         }
     }
 

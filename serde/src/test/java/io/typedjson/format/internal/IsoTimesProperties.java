@@ -35,6 +35,47 @@ class IsoTimesProperties {
         });
     }
 
+    /**
+     * What the writers put straight into their buffer (JsonWriter.writeInstant/writeDate): the typed string of the class
+     * codecs and the dynamic model's tagged one are java.time's text, years outside 0000 to 9999 included.
+     */
+    @Test
+    void instantsAndDatesWrittenIntoTheBufferAreJavaTimesText() {
+        io.typedjson.format.internal.scalar.ScalarType instant = io.typedjson.format.internal.scalar.ScalarTypes.of(Instant.class);
+        io.typedjson.format.internal.scalar.ScalarType date = io.typedjson.format.internal.scalar.ScalarTypes.of(LocalDate.class);
+        Check.forAll(3_000, instants(), i -> {
+            LocalDate d = LocalDate.ofEpochDay(Math.floorDiv(i.getEpochSecond(), 86_400L));
+            assertEquals("\"" + i + "\"", written(out -> Lexemes.writeInstant(out, i)));
+            assertEquals("[\"~" + instant.tag() + i + "\"]", written(out -> {
+                out.writeStartArray();
+                instant.writeDynamic(out, i);
+                out.writeEndArray();
+            }));
+            assertEquals("\"" + d + "\"", written(out -> Lexemes.writeLocalDate(out, d)));
+            assertEquals("[\"~" + date.tag() + d + "\",1]", written(out -> {
+                out.writeStartArray();
+                date.writeDynamic(out, d);
+                out.writeNumber(1);
+                out.writeEndArray();
+            }));
+        });
+    }
+
+    private static String written(java.util.function.Consumer<io.typedjson.format.JsonWriter> write) {
+        byte[] b = io.typedjson.format.TypedJsonFormat.defaults().write(new io.typedjson.format.Codec<Object>() {
+            @Override
+            public void write(io.typedjson.format.JsonWriter out, Object ignored) {
+                write.accept(out);
+            }
+
+            @Override
+            public Object read(io.typedjson.format.JsonReader in) {
+                throw new UnsupportedOperationException();
+            }
+        }, null);
+        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Test
     void localTypesParseLikeJavaTime() {
         Check.forAll(3_000, instants(), i -> {

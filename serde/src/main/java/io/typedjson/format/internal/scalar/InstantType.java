@@ -20,7 +20,10 @@ final class InstantType extends ScalarType {
 
     @Override
     public void writeDynamic(JsonWriter out, Object v) {
-        writeTagged(out, IsoTimes.chars((Instant) v, 2), v); // no chars outside years 0000 to 9999
+        Instant i = (Instant) v;
+        if (!out.writeInstant(tagPrefix(out), i.getEpochSecond(), i.getNano())) {
+            writeTagged(out, text(v)); // years before 0000 or after 9999
+        }
     }
 
     @Override

@@ -25,7 +25,10 @@ final class LocalDateType extends ScalarType {
 
     @Override
     public void writeDynamic(JsonWriter out, Object v) {
-        writeTagged(out, IsoTimes.chars((LocalDate) v, 2), v); // no chars outside years 0000 to 9999
+        LocalDate d = (LocalDate) v;
+        if (!out.writeDate(tagPrefix(out), d.getYear(), d.getMonthValue(), d.getDayOfMonth())) {
+            writeTagged(out, text(v)); // years before 0000 or after 9999
+        }
     }
 
     @Override public void write(JsonWriter out, Object v) { Lexemes.writeLocalDate(out, (LocalDate) v); }

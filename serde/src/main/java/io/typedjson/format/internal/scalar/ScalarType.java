@@ -23,6 +23,8 @@ public abstract class ScalarType {
     /** The primitive of a box, else the class itself. */
     private final Class<?> primitive;
     private final char tag;
+    /** {@code ~} and the tag. */
+    private final String tagPrefix;
     private final boolean dynamic;
     private final boolean jsonString;
     private final String name;
@@ -47,6 +49,7 @@ public abstract class ScalarType {
         this.type = type;
         this.primitive = MethodType.methodType(type).unwrap().returnType(); // int for Integer, else the class itself
         this.tag = tag;
+        this.tagPrefix = "" + Tags.PREFIX + tag;
         this.dynamic = dynamic;
         this.jsonString = jsonString;
         this.name = name;
@@ -151,6 +154,17 @@ public abstract class ScalarType {
     }
 
     /**
+     * The tag's prefix ({@code ~} and the tag) for a tagged value written straight into the writer, which refuses it in
+     * plain JSON (it has no tags) as {@link #writeTagged(JsonWriter, String)} does.
+     */
+    protected final String tagPrefix(JsonWriter out) {
+        if (out.plainJson()) {
+            throw io.typedjson.format.internal.PlainJson.needsTag(type().getSimpleName());
+        }
+        return tagPrefix;
+    }
+
+    /**
      * A tag payload's value: {@code fast} (the fast path's value of a canonical payload) when not null, else what
      * {@code parse} reads, refused unless the payload is its {@link #text}: a second spelling names the one spelling.
      */
@@ -160,9 +174,7 @@ public abstract class ScalarType {
 
     /** The tagged string from its payload's characters after two free slots. */
     private void writeTagged(JsonWriter out, char[] twoFreeThenPayload) {
-        if (out.plainJson()) {
-            throw io.typedjson.format.internal.PlainJson.needsTag(type().getSimpleName());
-        }
+        tagPrefix(out);
         twoFreeThenPayload[0] = Tags.PREFIX;
         twoFreeThenPayload[1] = tag;
         out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
