@@ -36,11 +36,27 @@ final class OtherFormats {
     final boolean stripFraming;
     /** {@code typedjson.format.header}: what the serializer writes. */
     final Mark mark;
+    /**
+     * {@code application.id + "-"} in a Kafka Streams application (Streams hands its configuration to the serdes it
+     * makes), else null: the prefix of its state stores' changelog topics, see {@link #stateStore}.
+     */
+    private final String streamsPrefix;
 
-    private OtherFormats(boolean otherWriters, boolean stripFraming, Mark mark) {
+    private OtherFormats(boolean otherWriters, boolean stripFraming, Mark mark, String streamsPrefix) {
         this.otherWriters = otherWriters;
         this.stripFraming = stripFraming;
         this.mark = mark;
+        this.streamsPrefix = streamsPrefix;
+    }
+
+    /**
+     * Whether {@code topic} is a Streams state store's changelog ({@code <application.id>-<store>-changelog}), the topic
+     * a store's serde is given. A store is no topic shared with other writers, and Streams hands its serde the headers
+     * of whatever record is being processed, not of the one that wrote the value, so no mark can travel with a stored
+     * value: a store keeps typed JSON, unmarked, read as typed JSON whatever the headers say.
+     */
+    boolean stateStore(String topic) {
+        return streamsPrefix != null && topic != null && topic.startsWith(streamsPrefix) && topic.endsWith("-changelog");
     }
 
     static void define(ConfigDef def) {
@@ -76,7 +92,7 @@ final class OtherFormats {
         if (isKey) {
             // the header typedjson-format describes the record's value: a key is typed JSON (Kafka hands a producer's
             // and a consumer's properties to the key's serde too), its Confluent framing removed where set
-            return strip ? new OtherFormats(false, true, Mark.NONE) : null;
+            return strip ? new OtherFormats(false, true, Mark.NONE, null) : null;
         }
         boolean other = config.getString(TypedJsonConfig.OTHER_WRITERS).equals("json");
         Mark mark = Mark.valueOf(config.getString(TypedJsonConfig.FORMAT_HEADER).toUpperCase(Locale.ROOT));
@@ -85,7 +101,9 @@ final class OtherFormats {
             throw new ConfigException(TypedJsonConfig.FORMAT_HEADER, "plain", "an event envelope is typed JSON, which "
                     + "plain readers cannot read: use " + TypedJsonConfig.TYPE_LOCATION + "=header");
         }
-        return !other && !strip && mark == Mark.NONE ? null : new OtherFormats(other, strip, mark);
+        Object applicationId = config.originals().get("application.id");
+        return !other && !strip && mark == Mark.NONE ? null
+                : new OtherFormats(other, strip, mark, applicationId == null ? null : applicationId + "-");
     }
 
     // ------------------------------------------------------------------ reading
@@ -95,7 +113,7 @@ final class OtherFormats {
      * says {@value #TYPED}. A header given twice or with another value is refused.
      */
     boolean readsPlain(String topic, Headers headers) {
-        if (!otherWriters) {
+        if (!otherWriters || stateStore(topic)) {
             return false;
         }
         return FormatMark.of(headers, reason -> new SerializationException("Cannot read typed JSON from topic '" + topic
@@ -147,13 +165,13 @@ final class OtherFormats {
     // ------------------------------------------------------------------ writing
 
     /** Whether the serializer writes plain JSON: marked plain, or marked at all without headers to carry the mark. */
-    boolean writesPlain(Headers headers) {
-        return mark == Mark.PLAIN || mark == Mark.TYPED && headers == null;
+    boolean writesPlain(String topic, Headers headers) {
+        return !stateStore(topic) && (mark == Mark.PLAIN || mark == Mark.TYPED && headers == null);
     }
 
-    /** Marks a record written with {@code headers} (a header copied from a record read is replaced). */
-    void mark(Headers headers) {
-        if (mark != Mark.NONE && headers != null) {
+    /** Marks a record written with {@code headers} (a header copied from a record read is replaced); a store's, never. */
+    void mark(String topic, Headers headers) {
+        if (mark != Mark.NONE && headers != null && !stateStore(topic)) {
             FormatMark.write(headers, mark);
         }
     }

@@ -104,10 +104,10 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
                 bytes = events.write(support.format, topic, headers, data, false);
                 other.markAs(headers, forwarded.headers());
             } else {
-                boolean plain = other.writesPlain(headers);
+                boolean plain = other.writesPlain(topic, headers);
                 bytes = events != null ? events.write(support.format, topic, headers, data, plain)
                         : plain ? support.format.writePlain(support.codec, data) : support.format.write(support.codec, data);
-                other.mark(headers);
+                other.mark(topic, headers);
             }
             if (m != null) {
                 m.done(bytes.length, start);
@@ -124,7 +124,7 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
                 m.refused(Refusal.ofWrite(e));
             }
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage()
-                    + (support.other != null && support.other.writesPlain(headers) ? " (" + TypedJsonConfig.FORMAT_HEADER
+                    + (support.other != null && support.other.writesPlain(topic, headers) ? " (" + TypedJsonConfig.FORMAT_HEADER
                     + "=" + support.other.mark.name().toLowerCase(java.util.Locale.ROOT) + ": plain JSON for readers without typedjson)" : ""), e);
         } catch (RuntimeException e) {
             // a custom codec's bug (the library's own codecs throw nothing else): still only Kafka's exception leaves

@@ -58,4 +58,47 @@ class StreamsMigrationTest {
             }
         }
     }
+
+    /**
+     * A state store is no topic shared with other writers: Streams hands a store's serde the headers of the record being
+     * processed, not of the one that wrote the value, so the serde keeps typed JSON in a store (its changelog topic,
+     * {@code <application.id>-<store>-changelog}) whatever the migration properties and headers say. Here a reduce reads
+     * a value stored from Jackson's record while a record marked typed is processed, and the other way round (before:
+     * the value, written plain, was read as typed JSON and its '~' string refused).
+     */
+    @Test
+    void aStateStoreKeepsTypedJsonWhateverTheHeadersOfTheRecordBeingProcessed() {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "typedjson-migration-reduce");
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
+        p.put("typedjson.value.type", Note.class.getName());
+        p.put("typedjson.other.writers", "json");
+        p.put("typedjson.format.header", "plain");
+        StreamsBuilder builder = new StreamsBuilder();
+        List<Note> olds = new java.util.ArrayList<>();
+        builder.<String, Note>stream("notes").groupByKey().reduce((old, next) -> {
+            olds.add(old);
+            return next;
+        });
+        try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
+            TestInputTopic<String, byte[]> in = driver.createInputTopic("notes", new StringSerializer(), new ByteArraySerializer());
+            byte[] jackson = OtherWritersTest.JACKSON.getBytes(StandardCharsets.UTF_8);
+            byte[] typed = io.typedjson.serde.TypedJsonSerializer.forClass(Note.class).serialize("notes", OtherWritersTest.NOTE);
+            in.pipeInput(new TestRecord<>("k", jackson, new RecordHeaders()));
+            in.pipeInput(new TestRecord<>("k", typed, new RecordHeaders().add("typedjson-format",
+                    "typed".getBytes(StandardCharsets.US_ASCII))));
+            in.pipeInput(new TestRecord<>("k", jackson, new RecordHeaders()));
+            assertEquals(List.of(OtherWritersTest.NOTE, OtherWritersTest.NOTE), olds);
+            TestOutputTopic<String, byte[]> changelog = driver.createOutputTopic(
+                    "typedjson-migration-reduce-KSTREAM-REDUCE-STATE-STORE-0000000001-changelog", new StringDeserializer(),
+                    new ByteArrayDeserializer());
+            List<byte[]> stored = changelog.readValuesToList();
+            assertEquals(3, stored.size());
+            for (byte[] value : stored) {
+                assertArrayEquals(typed, value, "typed JSON in the store");
+            }
+        }
+    }
 }
