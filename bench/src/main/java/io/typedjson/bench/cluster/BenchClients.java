@@ -43,6 +43,9 @@ final class BenchClients {
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         if (groupId != null) {
             p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+            // a member learns of a rebalance at its next heartbeat (every 3 s by default): the group is formed before
+            // the clock starts, so each pass would wait up to 3 s for nothing when a member joins a formed group
+            p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "250");
         }
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");

@@ -35,7 +35,12 @@ class LeaderFailoverIT {
     @BeforeAll
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     static void startCluster() throws Exception {
-        cluster = LocalKafkaCluster.start(3);
+        // a killed node is noticed (fenced, its leaderships moved) after broker.session.timeout.ms: 9 s by default,
+        // most of each fault's wait here; 4 s is still far above the heartbeats' interval on a loaded machine
+        cluster = LocalKafkaCluster.start(3, LocalKafka.builder().heap(LocalKafkaCluster.DEFAULT_NODE_HEAP)
+                .startTimeout(Duration.ofSeconds(180))
+                .brokerProperty("broker.session.timeout.ms", "4000")
+                .brokerProperty("broker.heartbeat.interval.ms", "500"));
     }
 
     @AfterAll

@@ -20,7 +20,11 @@ abstract class OneBroker {
     @BeforeAll
     @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     static void startBroker() throws Exception {
-        kafka = LocalKafka.start();
+        // a restarted broker registers only once its killed predecessor's session has expired (the controller,
+        // restarted with it, counts the old registration's session from its own start): broker.session.timeout.ms,
+        // 9 s by default, was most of each restart
+        kafka = LocalKafka.builder().brokerProperty("broker.session.timeout.ms", "3000")
+                .brokerProperty("broker.heartbeat.interval.ms", "500").start();
     }
 
     @AfterAll
