@@ -31,26 +31,18 @@ class StreamsMigrationTest {
 
     @Test
     void theDefaultSerdeReadsBothWritersAndWritesPlainJsonForTheOldReaders() {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "typedjson-migration");
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
-        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
-        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
-        p.put("typedjson.value.type", Note.class.getName());
-        p.put("typedjson.other.writers", "json");
-        p.put("typedjson.format.header", "plain");
+        Properties p = migrationProperties("typedjson-migration");
         StreamsBuilder builder = new StreamsBuilder();
         List<Note> seen = new java.util.ArrayList<>();
         builder.<String, Note>stream("notes").peek((k, v) -> seen.add(v)).to("notes-out");
         byte[] jackson = OtherWritersTest.JACKSON.getBytes(StandardCharsets.UTF_8);
-        byte[] typed = io.typedjson.serde.TypedJsonSerializer.forClass(Note.class).serialize("notes", OtherWritersTest.NOTE);
+        byte[] typed = typedNote();
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
             TestInputTopic<String, byte[]> in = driver.createInputTopic("notes", new StringSerializer(), new ByteArraySerializer());
             TestOutputTopic<String, byte[]> out = driver.createOutputTopic("notes-out", new StringDeserializer(),
                     new ByteArrayDeserializer());
             in.pipeInput(new TestRecord<>("a", jackson, new RecordHeaders()));
-            in.pipeInput(new TestRecord<>("b", typed, new RecordHeaders().add("typedjson-format",
-                    "typed".getBytes(StandardCharsets.US_ASCII))));
+            in.pipeInput(new TestRecord<>("b", typed, markedTyped()));
             assertEquals(List.of(OtherWritersTest.NOTE, OtherWritersTest.NOTE), seen);
             for (TestRecord<String, byte[]> r : out.readRecordsToList()) {
                 assertArrayEquals(jackson, r.value(), "plain JSON, as Jackson writes it");
@@ -68,14 +60,7 @@ class StreamsMigrationTest {
      */
     @Test
     void aStateStoreKeepsTypedJsonWhateverTheHeadersOfTheRecordBeingProcessed() {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "typedjson-migration-reduce");
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
-        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
-        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
-        p.put("typedjson.value.type", Note.class.getName());
-        p.put("typedjson.other.writers", "json");
-        p.put("typedjson.format.header", "plain");
+        Properties p = migrationProperties("typedjson-migration-reduce");
         StreamsBuilder builder = new StreamsBuilder();
         List<Note> olds = new java.util.ArrayList<>();
         builder.<String, Note>stream("notes").groupByKey().reduce((old, next) -> {
@@ -85,10 +70,9 @@ class StreamsMigrationTest {
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
             TestInputTopic<String, byte[]> in = driver.createInputTopic("notes", new StringSerializer(), new ByteArraySerializer());
             byte[] jackson = OtherWritersTest.JACKSON.getBytes(StandardCharsets.UTF_8);
-            byte[] typed = io.typedjson.serde.TypedJsonSerializer.forClass(Note.class).serialize("notes", OtherWritersTest.NOTE);
+            byte[] typed = typedNote();
             in.pipeInput(new TestRecord<>("k", jackson, new RecordHeaders()));
-            in.pipeInput(new TestRecord<>("k", typed, new RecordHeaders().add("typedjson-format",
-                    "typed".getBytes(StandardCharsets.US_ASCII))));
+            in.pipeInput(new TestRecord<>("k", typed, markedTyped()));
             in.pipeInput(new TestRecord<>("k", jackson, new RecordHeaders()));
             assertEquals(List.of(OtherWritersTest.NOTE, OtherWritersTest.NOTE), olds);
             TestOutputTopic<String, byte[]> changelog = driver.createOutputTopic(
@@ -100,5 +84,28 @@ class StreamsMigrationTest {
                 assertArrayEquals(typed, value, "typed JSON in the store");
             }
         }
+    }
+
+    /** The default serdes of a Streams application on a topic shared with Jackson's writers (docs/migrating.md). */
+    private static Properties migrationProperties(String applicationId) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, TypedJsonSerde.class.getName());
+        p.put("typedjson.value.type", Note.class.getName());
+        p.put("typedjson.other.writers", "json");
+        p.put("typedjson.format.header", "plain");
+        return p;
+    }
+
+    /** The Note as typedjson's serializer writes it with its defaults (typed JSON, no mark). */
+    private static byte[] typedNote() {
+        return io.typedjson.serde.TypedJsonSerializer.forClass(Note.class).serialize("notes", OtherWritersTest.NOTE);
+    }
+
+    /** The headers of a record typedjson's serializer marked typed. */
+    private static org.apache.kafka.common.header.Headers markedTyped() {
+        return new RecordHeaders().add("typedjson-format", "typed".getBytes(StandardCharsets.US_ASCII));
     }
 }
