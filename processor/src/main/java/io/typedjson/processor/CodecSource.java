@@ -129,15 +129,7 @@ final class CodecSource {
             if (k > 0) {
                 line(3, "field = " + k + ";");
             }
-            if (m.key().startsWith("~")) { // plain JSON writes it as it is (SPEC.md section 13.1)
-                line(3, "if (out.plainJson()) {");
-                line(4, "out.writeFieldName(" + TypeText.literal(m.key()) + ");");
-                line(3, "} else {");
-                line(4, "out.writeFieldName(" + keys.get(k) + ");");
-                line(3, "}");
-            } else {
-                line(3, "out.writeFieldName(" + keys.get(k) + ");");
-            }
+            line(3, "out.writeFieldName(" + keys.get(k) + ");");
             String get = "value." + (m.getter() != null ? m.getter() + "()" : m.javaName());
             line(3, writeValue(m, k, get) + ";");
         }

@@ -206,7 +206,6 @@ final class CodecGenerator {
          * int at = 0;
          * try {
          *     out.writeFieldName(KEY_0); out.writeNumber((long) GETTER_0.invokeExact(value));
-         *     (a key starting with '~': if (out.plainJson()) out.writeFieldName("~key"); else out.writeFieldName(KEY_i);)
          *     at = 1; out.writeFieldName(KEY_1); ScalarFields.writeString(out, (String) GETTER_1.invokeExact(value));
          *     at = 2; out.writeFieldName(KEY_2); CODEC_2.write(out, (Object) GETTER_2.invokeExact(value));
          *     ...
@@ -239,22 +238,9 @@ final class CodecGenerator {
                     mv.visitLdcInsn(i);
                     mv.visitVarInsn(ISTORE, at);
                 }
-                String name = model.members.get(i).name();
-                Label typed = new Label(), named = new Label();
-                if (name.startsWith("~")) { // if (out.plainJson()) out.writeFieldName("~name"); else ...
-                    mv.visitVarInsn(ALOAD, out);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "plainJson", "()Z", false);
-                    mv.visitJumpInsn(IFEQ, typed);
-                    mv.visitVarInsn(ALOAD, out);
-                    mv.visitLdcInsn(name);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "writeFieldName", "(Ljava/lang/String;)V", false);
-                    mv.visitJumpInsn(GOTO, named);
-                }
-                mv.visitLabel(typed);
                 mv.visitVarInsn(ALOAD, out);
                 load(mv, keys[i]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, WRITER, "writeFieldName", "(L" + Type.getInternalName(JsonKey.class) + ";)V", false);
-                mv.visitLabel(named);
                 Class<?> slot = slots[i];
                 if (codecs[i] != null) {
                     load(mv, codecs[i]);

@@ -29,8 +29,6 @@ final class ObjectCodec implements Codec<Object> {
     static final class Property {
         final String name;
         final JsonKey key;
-        /** The name where it starts with '~', which plain JSON writes as it is (SPEC.md section 13.1); else null. */
-        final String plainName;
         final int kind;
         final Codec<Object> codec;
         final Object getter; // a functional interface by kind (Getters)
@@ -42,7 +40,6 @@ final class ObjectCodec implements Codec<Object> {
         Property(ClassModel.Member member, Codec<Object> codec) {
             this.name = member.name().intern();
             this.key = JsonKey.of(name);
-            this.plainName = name.startsWith("~") ? name : null;
             this.kind = kindOf(member.raw());
             this.codec = codec;
             this.typeName = member.type().getTypeName();
@@ -160,11 +157,7 @@ final class ObjectCodec implements Codec<Object> {
         out.writeStartObject();
         Property[] ps = props;
         for (int i = 0; i < ps.length; i++) {
-            if (ps[i].plainName != null && out.plainJson()) {
-                out.writeFieldName(ps[i].plainName);
-            } else {
-                out.writeFieldName(ps[i].key);
-            }
+            out.writeFieldName(ps[i].key);
             try {
                 ps[i].write(out, value);
             } catch (RuntimeException e) {

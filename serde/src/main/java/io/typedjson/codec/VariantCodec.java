@@ -50,11 +50,7 @@ final class VariantCodec extends NullableCodec<Object> {
         for (int i = 0; i < classes.length; i++) {
             if (classes[i] == c) {
                 out.writeStartObject();
-                if (spelled[i] != names[i] && out.plainJson()) { // a name starting with '~' as it is (SPEC.md section 13.1)
-                    out.writeFieldName(names[i]);
-                } else {
-                    out.writeFieldName(keys[i]);
-                }
+                out.writeFieldName(keys[i]);
                 try {
                     codecs[i].write(out, value);
                 } catch (TypedJsonException e) {

@@ -17,10 +17,13 @@ public final class JsonKey {
     final boolean escaped, ascii;
     /** {@code "spelled":} packed into little-endian longs, which {@link JsonWriter#writeFieldName(JsonKey)} stores. */
     final long[] nameWords;
+    /** The name when typed JSON spells it otherwise (a leading '~', doubled there), which plain JSON writes as it is; else null. */
+    final String plainName;
 
     private JsonKey(String name, String spelled) {
         this.name = name;
         this.spelled = spelled;
+        this.plainName = spelled.equals(name) ? null : name;
         this.quoted = JsonWriter.quotedUtf8(spelled);
         this.nameWords = JsonWriter.nameWords(quoted);
         boolean e = false, a = true;

@@ -163,6 +163,10 @@ public final class JsonWriter {
      * key's packed words (a few bytes past the end are written too and overwritten by what follows).
      */
     public void writeFieldName(JsonKey key) {
+        if (key.plainName != null && plainJson) {
+            writeFieldName(key.plainName); // plain JSON writes a leading '~' as it is (SPEC.md section 13.1)
+            return;
+        }
         long[] words = key.nameWords;
         ensure(1 + 8 * words.length);
         byte[] b = buf;
