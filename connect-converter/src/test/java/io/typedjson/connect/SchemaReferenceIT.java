@@ -35,6 +35,7 @@ import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Schema location reference through a real schema topic on an in-process KRaft broker: every reference vector
@@ -42,14 +43,15 @@ import org.junit.jupiter.api.Timeout;
  * holding each schema once, and the refusals: a fingerprint that never comes, a notation whose fingerprint is not
  * its key, a notation beyond the limits.
  */
+@ExtendWith(io.typedjson.examples.SharedBroker.class)
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SchemaReferenceIT {
 
     static KafkaClusterTestKit cluster;
 
     @BeforeAll
-    static void start() throws Exception {
-        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
+    static void start(KafkaClusterTestKit shared) throws Exception {
+        cluster = shared; // the run's one broker (SharedBroker), closed when the run ends
     }
 
     static TypedJsonConverter converter(String location, String schemaTopic, boolean isKey, Map<String, Object> more) {

@@ -17,22 +17,24 @@ import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One Apache Kafka broker for the broker tests of this module: a one-node KRaft cluster in this JVM on free ports
- * (Kafka's own {@code KafkaClusterTestKit}), the JVM's {@link SharedBroker}, which the first test class started and
- * the JVM's exit closes; the classes that extend this one use topics of their own names. {@link #start()} makes a
+ * (Kafka's own {@code KafkaClusterTestKit}), the run's {@link SharedBroker}, which the first test class started and
+ * the end of the JUnit run closes; the classes that extend this one use topics of their own names. {@link #start()} makes a
  * broker of one's own (the console formatter's doc test, whose {@code orders} the quick start writes too; tests that
  * stop or restart their broker).
  */
+@ExtendWith(SharedBroker.class)
 public abstract class OneBroker {
 
     protected static KafkaClusterTestKit kafka;
 
     @BeforeAll
     @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    static void startBroker() throws Exception {
-        kafka = SharedBroker.get();
+    static void startBroker(KafkaClusterTestKit shared) {
+        kafka = shared;
     }
 
     /** A started one-node broker (topics created on first use, as a default broker does); the caller closes it. */

@@ -46,6 +46,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -54,6 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sink connector reads them back through it, and every record must arrive equal to what was emitted, in each
  * schema location. A record that is not typed JSON goes to the dead letter queue with Connect's error headers.
  */
+@ExtendWith(io.typedjson.examples.SharedBroker.class)
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ConnectWorkerIT {
 
@@ -67,13 +69,13 @@ class ConnectWorkerIT {
     static Connect<?> connect;
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start(KafkaClusterTestKit shared) throws Exception {
         // a failing start of Connect calls Exit.exit, which must not end the test JVM
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
         long t0 = System.nanoTime();
-        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
+        cluster = shared; // the run's one broker (SharedBroker), closed when the run ends
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("inline", 1, (short) 1), new NewTopic("header", 1, (short) 1),
                     new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1), new NewTopic("events", 1, (short) 1),

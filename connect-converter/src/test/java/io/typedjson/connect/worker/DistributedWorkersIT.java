@@ -35,6 +35,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Schema location reference in a distributed Connect cluster: two workers of Apache Kafka's own distributed
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.Timeout;
  * converter that writes the schemas again; then the same for the sink's task, whose new converter resolves
  * references written before it started; a new worker joins after each, and no record is lost.
  */
+@ExtendWith(io.typedjson.examples.SharedBroker.class)
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class DistributedWorkersIT {
 
@@ -55,11 +57,11 @@ class DistributedWorkersIT {
     static final List<Connect<?>> workers = new ArrayList<>();
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start(KafkaClusterTestKit shared) throws Exception {
         Exit.setExitProcedure((status, message) -> {
             throw new IllegalStateException("Connect tried to exit with status " + status + ": " + message);
         });
-        cluster = io.typedjson.examples.SharedBroker.get(); // the JVM's one broker, closed at its exit
+        cluster = shared; // the run's one broker (SharedBroker), closed when the run ends
         workers.add(startWorker());
         workers.add(startWorker());
     }
