@@ -126,13 +126,16 @@ public final class ClassFields {
         if (i != JsonReader.OTHER_KEY) {
             return i;
         }
-        String name = in.currentName();
-        if ((name.length() > 1 && name.charAt(0) == '~' && name.charAt(1) != '~' || name.equals("~")) && !in.plainJson()) {
-            throw ReadErrors.error(in, "format key " + ReadErrors.quote(name) + " where a field of " + typeName
-                    + " belongs (a key starting with '~' is written with the '~' doubled)");
+        // (the key's bytes looked at first: most unknown keys are skipped without their String)
+        if (!in.plainJson() && in.textStartsWith('~')) {
+            String name = in.currentName();
+            if (name.length() == 1 || name.charAt(1) != '~') {
+                throw ReadErrors.error(in, "format key " + ReadErrors.quote(name) + " where a field of " + typeName
+                        + " belongs (a key starting with '~' is written with the '~' doubled)");
+            }
         }
         if (options.failOnUnknownFields()) {
-            throw ReadErrors.error(in, "unknown field " + ReadErrors.quote(name) + " of " + typeName
+            throw ReadErrors.error(in, "unknown field " + ReadErrors.quote(in.currentName()) + " of " + typeName
                     + " (typedjson.unknown.fields=fail)");
         }
         return UNKNOWN;

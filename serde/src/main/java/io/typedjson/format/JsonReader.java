@@ -771,10 +771,13 @@ public final class JsonReader {
         return token == T_FIELD_NAME ? keyEscaped[depth] : token == T_VALUE_STRING && escaped;
     }
 
-    /** Whether the current string's text starts with {@code c} (an ASCII character), without decoding it when it can. */
+    /** Whether the current string's or key's text starts with {@code c} (an ASCII character), without decoding it when it can. */
     public boolean textStartsWith(char c) {
         if (token == T_VALUE_STRING && !escaped) {
             return valueEnd > valueStart && buf[valueStart] == c;
+        }
+        if (token == T_FIELD_NAME && !keyEscaped[depth]) {
+            return keyEnd[depth] > keyStart[depth] && buf[keyStart[depth]] == c;
         }
         String t = getText();
         return t != null && !t.isEmpty() && t.charAt(0) == c;
@@ -1192,7 +1195,10 @@ public final class JsonReader {
         if (nextToken() != JsonToken.FIELD_NAME) {
             return END_OF_OBJECT; // inside an object the token after a value is a key or its '}'
         }
-        int i = keys.indexOf(currentName());
+        // a key without escapes is one of the keys exactly when its bytes are that key's as the writer spells it (the
+        // writer escapes only what JSON cannot hold raw): no String is made for a key of no field
+        d = depth;
+        int i = keyEscaped[d] ? keys.indexOf(currentName()) : keys.match(buf, keyStart[d] - 1, end, -1);
         if (i < 0) {
             return OTHER_KEY;
         }

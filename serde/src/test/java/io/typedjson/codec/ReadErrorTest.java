@@ -95,6 +95,28 @@ class ReadErrorTest {
     }
 
     @Test
+    void unknownKeysAreToldApartByTheirBytesOrTheirText() {
+        // a field's key spelled with an escape is that field; an unknown key with one is skipped like any other
+        assertEquals(new Order(7, "n", null, 0.0, null, null),
+                read(ORDER, "{\"\\u0069d\":7,\"n\\u0061me\":\"n\",\"\\u0078\":1}"));
+        // an unknown key and its escaped spelling are the same key: the second is refused
+        refused(ORDER, "{\"x\":1,\"\\u0078\":2}", "$.x", "2", "duplicate key \"x\"");
+        refused(ORDER, "{\"\\u0078\":1,\"x\":2}", "$.x", "2", "duplicate key \"x\"");
+        // '~' read from the key's bytes: a doubled '~' is an unknown key, a single one a format key, escaped or not
+        assertEquals(new Order(1, null, null, 0.0, null, null), read(ORDER, "{\"~~x\":1,\"id\":1,\"\\u007E~y\":2}"));
+        refused(ORDER, "{\"id\":1,\"~\":1}", "$", "\"~\"", "format key \"~\" where a field of Order belongs");
+        refused(ORDER, "{\"\\u007Ex\":1}", "$", "\"\\u007Ex\"", "format key \"~x\" where a field of Order belongs");
+        // past the eight unknown keys an object's set holds in an array, a repeated one is still refused
+        StringBuilder doc = new StringBuilder("{");
+        for (int i = 0; i < 12; i++) {
+            doc.append("\"k").append(i).append("\":").append(i).append(',');
+        }
+        assertEquals(new Order(0, null, null, 0.0, null, null), read(ORDER, doc + "\"k12\":0}"));
+        refused(ORDER, doc + "\"k3\":-5}", "$.k3", "-5", "duplicate key \"k3\"");
+        refused(ORDER, doc + "\"k11\":-5}", "$.k11", "-5", "duplicate key \"k11\"");
+    }
+
+    @Test
     void aFormatKeyIsNeverAField() {
         refused(ORDER, "{\"id\":1,\"~type\":\"x\"}", "$", "\"~type\"", "format key \"~type\" where a field of Order belongs");
     }

@@ -2,7 +2,10 @@ package io.typedjson.format.internal;
 
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.TypedJsonException;
+import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -23,7 +26,7 @@ public final class ObjectKeys {
     public static Set<String> skipUnknown(JsonReader in, Set<String> skipped) {
         String name = in.currentName();
         Lexemes.checkUnicode(in, name);
-        Set<String> names = skipped != null ? skipped : new HashSet<>();
+        Set<String> names = skipped != null ? skipped : new FewNames();
         if (!names.add(name)) {
             throw duplicate(in);
         }
@@ -43,6 +46,44 @@ public final class ObjectKeys {
         }
         in.nextToken();
         return name;
+    }
+
+    /**
+     * The unknown keys of one object: a few, compared in an array (a HashSet's table and entries cost more than the
+     * comparisons); from the ninth on, a HashSet.
+     */
+    private static final class FewNames extends AbstractSet<String> {
+        private final String[] few = new String[8];
+        private int size;
+        private Set<String> many;
+
+        @Override
+        public boolean add(String name) {
+            if (many != null) {
+                return many.add(name);
+            }
+            for (int i = 0; i < size; i++) {
+                if (few[i].equals(name)) {
+                    return false;
+                }
+            }
+            if (size < few.length) {
+                few[size++] = name;
+                return true;
+            }
+            many = new HashSet<>(Arrays.asList(few));
+            return many.add(name);
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return many != null ? many.iterator() : Arrays.asList(few).subList(0, size).iterator();
+        }
+
+        @Override
+        public int size() {
+            return many != null ? many.size() : size;
+        }
     }
 
     /** On the second of two equal keys (the reader on it): the error at the value that follows it, the key's own path. */
