@@ -131,7 +131,9 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
         defineConverterType(CONFIG_DEF);
         SchemaTopicSettings.define(CONFIG_DEF);
         ConnectEventTypes.define(CONFIG_DEF);
-        TypedJsonConfig.defineLimits(CONFIG_DEF);
+        TypedJsonConfig.defineLimits(CONFIG_DEF, TypedJsonConverterConfig.MAX_SUPPORTED_DEPTH, "the Connect converter "
+                + "takes at most " + TypedJsonConverterConfig.MAX_SUPPORTED_DEPTH + ": Connect's schemas are hashed and compared recursively, and a deeper "
+                + "schema would exhaust a worker thread's stack");
     }
 
     /**
@@ -166,13 +168,7 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
      *     {@link #MAX_SUPPORTED_DEPTH}
      */
     public TypedJsonConverterConfig(Map<String, ?> props) {
-        super(CONFIG_DEF, props);
-        int depth = getInt(TypedJsonConfig.MAX_DEPTH);
-        if (depth > MAX_SUPPORTED_DEPTH) {
-            throw new ConfigException(TypedJsonConfig.MAX_DEPTH, depth, "the Connect converter takes at most "
-                    + MAX_SUPPORTED_DEPTH + ": Connect's schemas are hashed and compared recursively, and a deeper "
-                    + "schema would exhaust a worker thread's stack");
-        }
+        super(CONFIG_DEF, props); // (typedjson.max.depth's validator refuses a depth above MAX_SUPPORTED_DEPTH)
     }
 
     /** {@value #SCHEMA_LOCATION}. */

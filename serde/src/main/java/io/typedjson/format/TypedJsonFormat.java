@@ -57,6 +57,8 @@ public final class TypedJsonFormat {
             w.plainJson(plain);
             codec.write(w, value);
             return w.toByteArray();
+        } catch (StackOverflowError e) {
+            throw new TypedJsonException(tooDeepForTheStack());
         } finally {
             slot[0] = w;
         }
@@ -107,10 +109,27 @@ public final class TypedJsonFormat {
                 throw r.error("trailing content after the document's value: " + io.typedjson.format.internal.ReadErrors.describe(r));
             }
             return value;
+        } catch (StackOverflowError e) {
+            TypedJsonException tooDeep;
+            try {
+                tooDeep = r.error(tooDeepForTheStack()); // the reader still knows where it was
+            } catch (RuntimeException | StackOverflowError unknownPlace) {
+                tooDeep = new TypedJsonException(tooDeepForTheStack());
+            }
+            throw tooDeep;
         } finally {
             r.release();
             slot[0] = r;
         }
+    }
+
+    /**
+     * A thread whose stack ran out within the depth limit (a small stack, or a value whose codecs recurse deeply per
+     * level) gets the format's error rather than a StackOverflowError: the record is refused, the thread goes on.
+     */
+    private String tooDeepForTheStack() {
+        return "nesting too deep for this thread's stack, within " + limits.maxDepth() + " levels ("
+                + Limits.DEPTH_PROPERTY + "): lower the limit or give the thread a larger stack (-Xss)";
     }
 
     /**

@@ -80,10 +80,40 @@ public final class TypedJsonConfig extends AbstractConfig {
         return new ConfigDef(CONFIG_DEF);
     }
 
-    /** Adds the keys of {@link Limits} to {@code def}; the Connect converter's configuration has them too. */
+    /**
+     * The largest {@value #MAX_DEPTH} the serde takes. Reading and writing recurse a few frames per level: at 2,000
+     * levels a thread's default stack (1 MiB) overflowed, so the bound keeps a margin of about 2x (and a thread whose
+     * stack still runs out gets the format's error, not a StackOverflowError).
+     */
+    public static final int MAX_SUPPORTED_DEPTH = 1_000;
+
+    /** Adds the keys of {@link Limits} to {@code def}, {@value #MAX_DEPTH} at most {@link #MAX_SUPPORTED_DEPTH}. */
     public static ConfigDef defineLimits(ConfigDef def) {
+        return defineLimits(def, MAX_SUPPORTED_DEPTH, "the serde takes at most " + MAX_SUPPORTED_DEPTH
+                + ": reading and writing recurse, and a deeper document would exhaust a thread's stack");
+    }
+
+    /**
+     * Adds the keys of {@link Limits} to {@code def}, {@value #MAX_DEPTH} at most {@code maxDepth} ({@code why} says
+     * why, in the error for a larger one); the Connect converter's configuration has them too.
+     */
+    public static ConfigDef defineLimits(ConfigDef def, int maxDepth, String why) {
+        ConfigDef.Validator depths = new ConfigDef.Validator() {
+            @Override
+            public void ensureValid(String name, Object value) {
+                Range.atLeast(1).ensureValid(name, value);
+                if (value != null && (Integer) value > maxDepth) {
+                    throw new org.apache.kafka.common.config.ConfigException(name, value, why);
+                }
+            }
+
+            @Override
+            public String toString() {
+                return Range.between(1, maxDepth).toString();
+            }
+        };
         return def
-                .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), Range.between(1, 100_000), Importance.LOW,
+                .define(MAX_DEPTH, Type.INT, Limits.DEFAULT.maxDepth(), depths, Importance.LOW,
                         "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
                                 + "and so is a deeper (or cyclic) value on write.")
                 .define(MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
