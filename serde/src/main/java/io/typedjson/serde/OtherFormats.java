@@ -171,8 +171,12 @@ final class OtherFormats {
 
     /** Marks a record written with {@code headers} (a header copied from a record read is replaced); a store's, never. */
     void mark(String topic, Headers headers) {
-        if (mark != Mark.NONE && headers != null && !stateStore(topic)) {
-            FormatMark.write(headers, mark);
+        if (headers != null && !stateStore(topic)) {
+            if (mark != Mark.NONE) {
+                FormatMark.write(headers, mark);
+            } else if (otherWriters) { // (a value's serde: a key's never reads other writers)
+                FormatMark.dropUntrue(headers);
+            }
         }
     }
 

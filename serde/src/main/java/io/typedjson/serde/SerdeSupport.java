@@ -27,6 +27,8 @@ final class SerdeSupport<T> {
     EventTypeSupport events;
     /** A topic shared with plain JSON during a migration (typedjson.other.writers, ...); null with the defaults. */
     OtherFormats other;
+    /** A record key's serde (the header typedjson-format describes the value); false until configured. */
+    boolean isKey;
 
     private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven, EventTypes eventTypes) {
         this.type = type;
@@ -57,6 +59,7 @@ final class SerdeSupport<T> {
     }
 
     void configure(Map<String, ?> configs, boolean isKey) {
+        this.isKey = isKey;
         TypedJsonConfig config = new TypedJsonConfig(configs);
         format = config.format();
         other = OtherFormats.configure(config, isKey);

@@ -4,6 +4,7 @@ import io.typedjson.codec.EventTypes;
 import io.typedjson.codec.TypeRef;
 import io.typedjson.format.Codec;
 import io.typedjson.format.TypedJsonException;
+import io.typedjson.serde.internal.FormatMark;
 import io.typedjson.serde.internal.RecordMetrics;
 import io.typedjson.serde.internal.Refusal;
 import java.util.Map;
@@ -98,6 +99,9 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
             if (other == null) {
                 bytes = events != null ? events.write(support.format, topic, headers, data, false)
                         : support.format.write(support.codec, data);
+                if (headers != null && !support.isKey) {
+                    FormatMark.dropUntrue(headers); // a 'plain' mark copied from the record read would misname them
+                }
             } else if (data instanceof UnknownEvent forwarded && events != null) {
                 // a record of a type not listed, forwarded: its bytes as they came, with the mark they came with (or
                 // none), never this writer's, which would say another spelling than its bytes have

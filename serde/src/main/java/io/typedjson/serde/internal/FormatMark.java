@@ -51,6 +51,23 @@ public final class FormatMark {
                 + "'") + ", neither '" + TYPED + "' nor '" + PLAIN + "'");
     }
 
+    /**
+     * Removes a mark that says bytes written as typed JSON are something else: one copied from a record read (Kafka
+     * Streams copies a record's headers to what it writes) by a writer that does not mark. A {@value #TYPED} mark is
+     * true of them and stays.
+     */
+    public static void dropUntrue(Headers headers) {
+        if (headers.lastHeader(HEADER) == null) {
+            return; // (the common case: one pass over the headers, nothing made)
+        }
+        for (Header h : headers.headers(HEADER)) {
+            if (!Arrays.equals(h.value(), TYPED_BYTES)) {
+                headers.remove(HEADER);
+                return;
+            }
+        }
+    }
+
     /** Marks a record (a mark copied from a record read is replaced). */
     public static void write(Headers headers, Mark mark) {
         headers.remove(HEADER);

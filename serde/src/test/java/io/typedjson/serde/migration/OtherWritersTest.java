@@ -179,6 +179,28 @@ class OtherWritersTest {
     }
 
     @Test
+    void aWriterThatDoesNotMarkDropsAPlainMarkCopiedFromTheRecordRead() {
+        // Kafka Streams copies a record's headers to what it writes: a 'plain' mark would say typed bytes are plain
+        for (Map<String, ?> props : List.of(Map.<String, Object>of(), Map.of("typedjson.other.writers", "json"))) {
+            Headers h = marked("plain").add("other", utf8("kept"));
+            byte[] bytes = writer(Note.class, props).serialize("notes", h, NOTE);
+            assertNull(h.lastHeader("typedjson-format"), props.toString());
+            assertArrayEquals(utf8("kept"), h.lastHeader("other").value());
+            assertEquals(NOTE, reader(Note.class, Map.of("typedjson.other.writers", "json")).deserialize("notes",
+                    marked("typed"), bytes));
+            Headers typed = marked("typed");
+            writer(Note.class, props).serialize("notes", typed, NOTE);
+            assertArrayEquals(utf8("typed"), typed.lastHeader("typedjson-format").value(), "a true mark stays");
+        }
+        // a key's serializer leaves the value's mark alone
+        TypedJsonSerializer<String> key = TypedJsonSerializer.forClass(String.class);
+        key.configure(Map.of(), true);
+        Headers h = marked("plain");
+        key.serialize("notes", h, "k");
+        assertArrayEquals(utf8("plain"), h.lastHeader("typedjson-format").value());
+    }
+
+    @Test
     void plainWritesWhatJacksonReadsAndMarksIt() {
         Headers h = new RecordHeaders().add("typedjson-format", utf8("typed")); // copied from a record read
         byte[] bytes = writer(Note.class, Map.of("typedjson.format.header", "plain")).serialize("notes", h, NOTE);
