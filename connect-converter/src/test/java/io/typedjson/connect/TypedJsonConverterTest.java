@@ -287,6 +287,28 @@ class TypedJsonConverterTest {
     }
 
     @Test
+    void aNumberOfAnotherClassThanTheSchemasIsRefusedNeverNarrowed() {
+        // Connect's classes per type (ConnectSchema's SCHEMA_TYPE_CLASSES), as JsonConverter holds them to
+        for (String location : List.of("inline", "header")) {
+            TypedJsonConverter c = converter(location, false);
+            Object[][] wrong = {
+                {Schema.INT32_SCHEMA, 5_000_000_000L}, {Schema.INT32_SCHEMA, 1.9}, {Schema.INT32_SCHEMA, (short) 5},
+                {Schema.INT8_SCHEMA, 300}, {Schema.INT16_SCHEMA, 7}, {Schema.INT8_SCHEMA, (short) 1},
+            };
+            for (Object[] w : wrong) {
+                DataException e = assertThrows(DataException.class, () -> c.fromConnectData("rows", (Schema) w[0], w[1]),
+                        location + " " + w[0] + " " + w[1]);
+                assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains(" at $"), e.getMessage());
+            }
+            Schema ints = SchemaBuilder.array(Schema.INT32_SCHEMA).build();
+            DataException e = assertThrows(DataException.class, () -> c.fromConnectData("rows", ints, List.of(1, 2L)));
+            assertTrue(e.getMessage().contains("at $[1]"), e.getMessage());
+            Schema map = SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT16_SCHEMA).build();
+            assertThrows(DataException.class, () -> c.fromConnectData("rows", map, Map.of("a", 1)));
+        }
+    }
+
+    @Test
     void valuesThatDoNotFitTheSchemaNameThePath() {
         TypedJsonConverter c = converter("inline", false);
         Struct bad = new Struct(Samples.ROW);

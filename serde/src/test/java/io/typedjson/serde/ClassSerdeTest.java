@@ -99,4 +99,19 @@ class ClassSerdeTest {
         assertTrue(e.getMessage().startsWith("Cannot write typed JSON for topic 't': cannot carry java.lang.Object"), e.getMessage());
         assertArrayEquals(utf8("[1]"), s.serialize("t", List.of(1L)));
     }
+
+    @Test
+    void anElementOfAnotherClassIsRefusedNeverNarrowed() {
+        // heap pollution: a List<Integer> holding a Long or a Double (an unchecked cast upstream)
+        TypedJsonSerializer<List<Integer>> ints = TypedJsonSerializer.forType(new TypeRef<List<Integer>>() {});
+        @SuppressWarnings("unchecked")
+        List<Integer> polluted = (List<Integer>) (List<?>) List.of(1, 5_000_000_000L);
+        SerializationException e = assertThrows(SerializationException.class, () -> ints.serialize("t", polluted));
+        assertTrue(e.getMessage().contains("at $[1]"), e.getMessage());
+        @SuppressWarnings("unchecked")
+        List<Short> shorts = (List<Short>) (List<?>) List.of(1.9);
+        assertThrows(SerializationException.class, () -> TypedJsonSerializer.forType(new TypeRef<List<Short>>() {})
+                .serialize("t", shorts));
+        assertArrayEquals(utf8("[1,2]"), ints.serialize("t", List.of(1, 2)));
+    }
 }

@@ -2,6 +2,7 @@ package io.typedjson.format.internal.scalar;
 
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonWriter;
+import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ReadErrors;
 import io.typedjson.format.internal.Tags;
@@ -34,6 +35,12 @@ final class IntegerType extends ScalarType {
 
     @Override
     public void write(JsonWriter out, Object v) {
+        // the exact box: a Long or a Double given for an int32 (a Connect value of another class, a list's element
+        // by heap pollution) is refused, never narrowed
+        if (v.getClass() != type()) {
+            throw new TypedJsonException(v.getClass().getName() + " where " + description()
+                    + " belongs (a number of another class is not narrowed)");
+        }
         out.writeNumber(((Number) v).intValue());
     }
 
