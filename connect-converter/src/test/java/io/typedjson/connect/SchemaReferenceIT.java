@@ -2,6 +2,7 @@ package io.typedjson.connect;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.connect.data.Schema;
@@ -159,6 +161,38 @@ class SchemaReferenceIT {
         assertEquals(2, records.size(), "two writers, the same record twice: compaction keeps one");
         assertArrayEquals(records.get(0).key(), records.get(1).key());
         assertArrayEquals(records.get(0).value(), records.get(1).value());
+    }
+
+    /**
+     * A run of records of one schema does the reference's work once, both ways: every record gets the one header
+     * object, whose value is the schema's one fingerprint array (the converter makes and encodes nothing per record
+     * for it), the schema is written once, and a reader given each record's own copy of the fingerprint, as a
+     * consumer gives it, reads the topic once and takes every later record's schema from memory (whether from the
+     * last fingerprint or from a map is not visible here).
+     */
+    @Test
+    void aRunOfRecordsOfOneSchemaSharesOneHeaderObjectAndIsLookedUpOnce() throws Exception {
+        List<Struct> orders = Samples.orders(50, 11);
+        try (TypedJsonConverter writer = converter("reference", "schemas-runs", false, Map.of());
+             TypedJsonConverter reader = converter("inline", "schemas-runs", false, Map.of())) {
+            Metrics writes = SchemaTopicFaultsIT.metricsOf(writer);
+            Metrics reads = SchemaTopicFaultsIT.metricsOf(reader);
+            Header first = null;
+            for (Struct order : orders) {
+                Headers headers = new RecordHeaders();
+                byte[] bytes = writer.fromConnectData("t", headers, Samples.ORDER, order);
+                Header ref = headers.lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER);
+                first = first == null ? ref : first;
+                assertSame(first, ref, "one header object for the run");
+                Headers consumed = new RecordHeaders();
+                consumed.add(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER, ref.value().clone());
+                assertEquals(new SchemaAndValue(Samples.ORDER, order), reader.toConnectData("t", consumed, bytes));
+            }
+            assertEquals(1, SchemaTopicFaultsIT.value(writes, "schemas-written-total"));
+            assertEquals(1, SchemaTopicFaultsIT.value(reads, "schema-topic-lookups-total"), "one lookup for the run");
+            assertEquals(orders.size() - 1, SchemaTopicFaultsIT.value(reads, "schema-cache-hits-total"),
+                    "every later record's schema from memory");
+        }
     }
 
     @Test
