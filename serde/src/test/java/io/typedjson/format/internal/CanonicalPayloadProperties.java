@@ -113,7 +113,7 @@ class CanonicalPayloadProperties {
      */
     @Test
     void theFloatCheckWithoutPrintingKeepsThePrintingChecksVerdicts() {
-        Check.forAll(20_000, finiteFloats(), Gens.ints(1, 10), (f, digits) -> {
+        Check.forAll(5_000, finiteFloats(), Gens.ints(1, 10), (f, digits) -> {
             for (String s : spellings(f, digits)) {
                 char[] c = s.toCharArray();
                 Float checked = Lexemes.canonicalFloatOrNull(c, 0, c.length);
