@@ -407,12 +407,125 @@ public final class Lexemes {
      * without building the payload String; null for anything else, which the String path reads or refuses.
      */
     public static Float canonicalFloatOrNull(char[] c, int offset, int length) {
-        // the writer's spelling has at most 9 significant digits and, in this range, an exponent of two digits: parse
-        // it loosely (what is not a number comes out as no float or as another spelling), then print the float and
-        // compare
         if (length > ShortestDecimal.MAX_FLOAT_LENGTH || length == 0) {
             return null;
         }
+        Float f = shortestFloatOrNull(c, offset, length);
+        return f != null ? f : printedCanonicalFloatOrNull(c, offset, length);
+    }
+
+    /**
+     * The common case of {@link #canonicalFloatOrNull} without printing the float (which was a tenth of reading rows
+     * in the dynamic model): a payload laid out as the writer lays out its own digits, whose digits are provably
+     * the shortest that read back, gives its float; null leaves it to the printing check, which decides the rest.
+     * A decimal d is in the float's rounding interval R exactly when it reads back as the float, and R is an
+     * interval. Of a normal float, R is narrower than 10^-6 of its value, so it holds at most one decimal of 6
+     * digits or fewer: d is the shortest. With 7 to 9 digits, d is the writer's when it is the decimal of its length
+     * closest to the float and R holds neither of the multiples of ten digits around it (then no shorter one, as R
+     * would hold one of those).
+     */
+    private static Float shortestFloatOrNull(char[] c, int offset, int length) {
+        int end = offset + length;
+        int i = offset;
+        boolean negative = c[i] == '-';
+        if (negative) {
+            i++;
+        }
+        int integerStart = i;
+        long m = 0;
+        int digits = 0; // significant: after the leading zeros
+        for (; i < end && isDigit(c[i]); i++) {
+            m = m * 10 + (c[i] - '0');
+            digits += m == 0 ? 0 : 1;
+        }
+        int integerDigits = i - integerStart;
+        if (integerDigits == 0 || (integerDigits > 1 && c[integerStart] == '0') || i == end || c[i] != '.') {
+            return null;
+        }
+        int fractionStart = ++i;
+        for (; i < end && isDigit(c[i]); i++) {
+            m = m * 10 + (c[i] - '0');
+            digits += m == 0 ? 0 : 1;
+        }
+        int fractionDigits = i - fractionStart;
+        if (fractionDigits == 0 || (fractionDigits > 1 && c[i - 1] == '0') || m == 0) {
+            return null; // a trailing zero (but "x.0"), or zero
+        }
+        int exponent = 0; // of the first significant digit
+        if (i < end) {
+            // one digit before the point, 'E', an exponent without '+' or a leading zero, beyond the plain range
+            if (c[i] != 'E' || ++i == end || integerDigits != 1 || c[integerStart] == '0') {
+                return null;
+            }
+            boolean negativeExponent = c[i] == '-';
+            if (negativeExponent && ++i == end) {
+                return null;
+            }
+            if (c[i] == '0' || end - i > 2) {
+                return null;
+            }
+            for (; i < end; i++) {
+                if (!isDigit(c[i])) {
+                    return null;
+                }
+                exponent = exponent * 10 + (c[i] - '0');
+            }
+            exponent = negativeExponent ? -exponent : exponent;
+            if (exponent >= -3 && exponent < 7) {
+                return null;
+            }
+        } else if (c[integerStart] != '0') {
+            exponent = integerDigits - 1;
+            if (exponent >= 7) {
+                return null;
+            }
+        } else {
+            exponent = digits - fractionDigits - 1;
+            if (exponent < -3) {
+                return null;
+            }
+        }
+        if (fractionDigits == 1 && c[fractionStart] == '0') { // "x.0": the zero is not a digit of the value
+            m /= 10;
+            digits--;
+        }
+        while (m % 10 == 0) {
+            m /= 10;
+            digits--;
+        }
+        int e = exponent - digits + 1; // of the last significant digit: the value is m * 10^e
+        float f = DecimalParsing.toFloat(negative, m, e);
+        if (!(Math.abs(f) >= Float.MIN_NORMAL) || Float.isInfinite(f)) {
+            return null; // also NaN: the fast paths could not tell
+        }
+        if (digits > 6 && (digits > 9 || !closest(Math.abs(f), m, e)
+                || readsAs(f, negative, m / 10, e + 1) || readsAs(f, negative, m / 10 + 1, e + 1))) {
+            return null;
+        }
+        return f;
+    }
+
+    /** Whether m * 10^e reads as f, or the fast paths cannot tell. */
+    private static boolean readsAs(float f, boolean negative, long m, int e) {
+        float g = DecimalParsing.toFloat(negative, m, e);
+        return g == f || Float.isNaN(g);
+    }
+
+    /**
+     * Whether v (positive) lies strictly between the midpoints (m -+ 1/2) * 10^e, so that m * 10^e is the decimal of
+     * its length closest to v. Rounding keeps order, so a midpoint's nearest double is below or above v only when
+     * the midpoint is; when it is v, or the fast paths cannot tell (NaN), the answer is no.
+     */
+    private static boolean closest(double v, long m, int e) {
+        return DecimalParsing.toDouble(false, 10 * m - 5, e - 1) < v
+                && v < DecimalParsing.toDouble(false, 10 * m + 5, e - 1);
+    }
+
+    /**
+     * {@link #canonicalFloatOrNull} by printing: parse loosely (what is not a number comes out as no float or as
+     * another spelling), then print the float and compare.
+     */
+    static Float printedCanonicalFloatOrNull(char[] c, int offset, int length) {
         int end = offset + length;
         int i = offset;
         boolean negative = c[i] == '-';

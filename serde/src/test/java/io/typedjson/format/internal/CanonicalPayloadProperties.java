@@ -8,7 +8,10 @@ import io.typedjson.testing.Check;
 import io.typedjson.testing.Gen;
 import io.typedjson.testing.Gens;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,6 +80,55 @@ class CanonicalPayloadProperties {
         Check.forAll(3_000, Gens.floats(), f -> {
             String text = Float.isFinite(f) ? Lexemes.floatText(f) : Lexemes.nonFiniteText(f);
             assertEquals(Float.floatToIntBits(f), Float.floatToIntBits((Float) TypedJson.read(("\"~f" + text + "\"").getBytes(StandardCharsets.UTF_8))));
+        });
+    }
+
+    /** A float: any bit pattern, or one as the benchmarks' rows hold (a random double below 100 narrowed). */
+    private static Gen<Float> finiteFloats() {
+        Gen<Float> rows = r -> (float) (r.nextDouble() * 100);
+        return Gens.oneOf(Gens.floats(), rows).map(f -> Float.isFinite(f) ? f : 1.5f);
+    }
+
+    /** The writer's spelling of a float and its near misses: more or fewer digits, a neighbour, the other layout. */
+    private static List<String> spellings(float f, int digits) {
+        String canonical = Lexemes.floatText(f);
+        BigDecimal d = new BigDecimal(canonical);
+        List<BigDecimal> values = List.of(d, d.setScale(d.scale() + 1), d.add(d.ulp()), d.subtract(d.ulp()),
+                d.round(new MathContext(digits)), new BigDecimal(f).round(new MathContext(digits)));
+        List<String> spellings = new ArrayList<>(List.of(canonical, canonical.replace('E', 'e'),
+                canonical.replace("E", "E+"), canonical.replace("E", "E0"), "0" + canonical, canonical + "0"));
+        for (BigDecimal v : values) {
+            String plain = v.toPlainString();
+            spellings.add(plain.indexOf('.') < 0 ? plain + ".0" : plain);
+            String unscaled = v.unscaledValue().abs().toString();
+            spellings.add((v.signum() < 0 ? "-" : "") + unscaled.charAt(0) + "."
+                    + (unscaled.length() > 1 ? unscaled.substring(1) : "0") + "E" + (v.precision() - v.scale() - 1));
+        }
+        return spellings;
+    }
+
+    /**
+     * canonicalFloatOrNull decides most payloads without printing the float: what it reads is what the printing check
+     * reads, and only canonical payloads; a document is read exactly when its payload is the writer's spelling.
+     */
+    @Test
+    void theFloatCheckWithoutPrintingKeepsThePrintingChecksVerdicts() {
+        Check.forAll(5_000, finiteFloats(), Gens.ints(1, 10), (f, digits) -> {
+            for (String s : spellings(f, digits)) {
+                char[] c = s.toCharArray();
+                Float checked = Lexemes.canonicalFloatOrNull(c, 0, c.length);
+                Float printed = c.length <= ShortestDecimal.MAX_FLOAT_LENGTH
+                        ? Lexemes.printedCanonicalFloatOrNull(c, 0, c.length) : null;
+                boolean canonical = Lexemes.isJsonNumber(s) && Float.isFinite(Float.parseFloat(s))
+                        && Lexemes.floatText(Float.parseFloat(s)).equals(s);
+                if (printed != null) {
+                    assertEquals(printed, checked, s);
+                }
+                if (checked != null) { // (printing may leave to the String path what the fast paths cannot read)
+                    assertEquals(canonical ? Float.parseFloat(s) : null, checked, s);
+                }
+                assertEquals(canonical, accepted("\"~f" + s + "\""), s);
+            }
         });
     }
 }
