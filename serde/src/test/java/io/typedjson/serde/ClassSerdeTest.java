@@ -100,6 +100,36 @@ class ClassSerdeTest {
         assertArrayEquals(utf8("[1]"), s.serialize("t", List.of(1L)));
     }
 
+    record Sorted(java.util.SortedSet<String> names, java.util.SortedMap<String, Integer> counts) {}
+
+    @Test
+    void aSortedSetOrMapWithAComparatorIsRefusedAsItsOrderWouldNotComeBack() {
+        TypedJsonSerializer<Sorted> s = TypedJsonSerializer.forClass(Sorted.class);
+        TypedJsonDeserializer<Sorted> d = TypedJsonDeserializer.forClass(Sorted.class);
+        java.util.TreeSet<String> reversed = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
+        reversed.addAll(List.of("a", "b"));
+        SerializationException set = assertThrows(SerializationException.class,
+                () -> s.serialize("t", new Sorted(reversed, new java.util.TreeMap<>())));
+        assertTrue(set.getMessage().contains("a sorted set with a comparator") && set.getMessage().contains("at $.names"),
+                set.getMessage());
+        java.util.TreeMap<String, Integer> reversedMap = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
+        reversedMap.put("a", 1);
+        SerializationException map = assertThrows(SerializationException.class,
+                () -> s.serialize("t", new Sorted(new java.util.TreeSet<>(), reversedMap)));
+        assertTrue(map.getMessage().contains("a sorted map with a comparator") && map.getMessage().contains("at $.counts"),
+                map.getMessage());
+        // in natural order (no comparator, or the natural one) both round trips hold
+        java.util.TreeSet<String> natural = new java.util.TreeSet<>(java.util.Comparator.naturalOrder());
+        natural.addAll(List.of("b", "a"));
+        Sorted value = new Sorted(natural, new java.util.TreeMap<>(Map.of("b", 2, "a", 1)));
+        byte[] doc = s.serialize("t", value);
+        assertArrayEquals(utf8("{\"names\":[\"a\",\"b\"],\"counts\":{\"a\":1,\"b\":2}}"), doc);
+        assertEquals(value, d.deserialize("t", doc));
+        // a List or a LinkedHashSet keeps any order
+        TypedJsonSerializer<java.util.Set<String>> linked = TypedJsonSerializer.forType(new TypeRef<java.util.Set<String>>() {});
+        assertArrayEquals(utf8("[\"b\",\"a\"]"), linked.serialize("t", reversed));
+    }
+
     @Test
     void anElementOfAnotherClassIsRefusedNeverNarrowed() {
         // heap pollution: a List<Integer> holding a Long or a Double (an unchecked cast upstream)

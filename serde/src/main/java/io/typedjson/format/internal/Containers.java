@@ -9,6 +9,7 @@ import io.typedjson.format.TypedJsonException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.function.Supplier;
 
 /**
@@ -74,6 +77,21 @@ public final class Containers {
 
         /** Reads the container whose first token is the current one; any other token is refused. */
         T readValue(JsonReader in);
+    }
+
+    /**
+     * Refuses a sorted set or map whose comparator orders it otherwise than the natural order that what {@code factory}
+     * makes (a TreeSet, a TreeMap) is read into: its document would not come back in its order (SPEC.md section 2).
+     */
+    static void refuseOtherOrder(Comparator<?> comparator, Supplier<?> factory) {
+        if (comparator != null && comparator != Comparator.naturalOrder()) {
+            Object made = factory.get();
+            if (made instanceof SortedSet || made instanceof SortedMap) {
+                throw new TypedJsonException("a sorted " + (made instanceof SortedSet ? "set" : "map") + " with a comparator ("
+                        + comparator.getClass().getName() + "): its order would not come back, as it is read in natural"
+                        + " order (use a List, or a LinkedHashSet or LinkedHashMap type to keep an order)");
+            }
+        }
     }
 
     /** One element read by {@code element}; the dynamic model called directly (see the class comment). */
@@ -153,6 +171,9 @@ public final class Containers {
 
         @Override
         public void writeValue(JsonWriter out, C value) {
+            if (factory != LINKED_HASH_SET && factory != ARRAY_LIST) {
+                refuseOtherOrder(value instanceof SortedSet<?> sorted ? sorted.comparator() : null, factory);
+            }
             writeArray(out, value);
             throwIfAny(duplicateIn(value));
         }
@@ -274,6 +295,9 @@ public final class Containers {
                                                                Supplier<M> factory) implements Container<M> {
         @Override
         public void writeValue(JsonWriter out, M map) {
+            if (factory != LINKED_HASH_MAP) {
+                refuseOtherOrder(map instanceof SortedMap<?, ?> sorted ? sorted.comparator() : null, factory);
+            }
             out.writeStartObject();
             Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new HashSet<>();
             for (Map.Entry<Object, Object> e : map.entrySet()) {
@@ -353,6 +377,9 @@ public final class Containers {
 
         @Override
         public void writeValue(JsonWriter out, M map) {
+            if (factory != LINKED_HASH_MAP) {
+                refuseOtherOrder(map instanceof SortedMap<?, ?> sorted ? sorted.comparator() : null, factory);
+            }
             writeArray(out, map);
             throwIfAny(duplicateIn(map));
         }
