@@ -8,13 +8,16 @@ import java.util.Arrays;
  */
 public final class EncodedString {
     final byte[] quoted;
+    /** The text's length in UTF-16 units (what the string limit counts). */
+    final int units;
 
-    private EncodedString(byte[] quoted) {
+    private EncodedString(byte[] quoted, int units) {
         this.quoted = quoted;
+        this.units = units;
     }
 
     public static EncodedString of(String text) {
-        return new EncodedString(JsonWriter.quotedUtf8(text));
+        return new EncodedString(JsonWriter.quotedUtf8(text), text.length());
     }
 
     /** The JSON string's bytes, quotes included (a copy). */

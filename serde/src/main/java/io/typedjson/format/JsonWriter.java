@@ -21,7 +21,12 @@ import java.util.Arrays;
 public final class JsonWriter {
     private static final int MAX_RETAINED = 1 << 20;
 
-    private final int maxDepth;
+    private final Limits limits;
+    private final int maxDepth, maxStringLength, maxNumberLength, maxElements;
+    /** Whether a long's or a double's digits can exceed the number limit (at most 20 digits each). */
+    private final boolean smallNumberLimit;
+    /** The values written so far (keys not counted), as the reader counts elements. */
+    private int elements;
     private byte[] buf = new byte[512];
     /** A string's chars, copied out in one go (faster than charAt per char). */
     private char[] chars = new char[128];
@@ -32,8 +37,28 @@ public final class JsonWriter {
     /** Writing plain JSON for readers that do not read typed JSON (SPEC.md section 13): no escape, no tag. */
     private boolean plainJson;
 
+    /**
+     * A writer that holds what it writes to {@code limits}, as a reader with them holds a document: what it writes,
+     * such a reader reads (SPEC.md section 2).
+     */
+    JsonWriter(Limits limits) {
+        this.limits = limits;
+        this.maxDepth = limits.maxDepth();
+        this.maxStringLength = limits.maxStringLength();
+        this.maxNumberLength = limits.maxNumberLength();
+        this.maxElements = limits.maxElements();
+        this.smallNumberLimit = maxNumberLength < 21;
+    }
+
+    /** A writer within {@link Limits#DEFAULT} but for its depth. */
     JsonWriter(int maxDepth) {
-        this.maxDepth = maxDepth;
+        this(new Limits(maxDepth, Limits.DEFAULT.maxNumberLength(), Limits.DEFAULT.maxStringLength(),
+                Limits.DEFAULT.maxDocumentLength(), Limits.DEFAULT.maxElements()));
+    }
+
+    /** The limits this writer holds values to. */
+    public Limits limits() {
+        return limits;
     }
 
     /**
@@ -53,6 +78,7 @@ public final class JsonWriter {
         size = 0;
         comma = false;
         depth = 0;
+        elements = 0;
         if (buf.length > MAX_RETAINED) {
             buf = new byte[512];
         }
@@ -61,8 +87,12 @@ public final class JsonWriter {
         }
     }
 
-    /** A copy of what was written. */
+    /** A copy of what was written; refused beyond the document limit. */
     byte[] toByteArray() {
+        if (size > limits.maxDocumentLength()) {
+            throw new TypedJsonException("document of " + size + " bytes exceeds the limit of "
+                    + limits.maxDocumentLength() + " bytes (" + Limits.DOCUMENT_BYTES_PROPERTY + ")");
+        }
         return Arrays.copyOf(buf, size);
     }
 
@@ -113,11 +143,48 @@ public final class JsonWriter {
     }
 
     private void beforeValue() {
+        if (++elements > maxElements) {
+            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
+                    + " (" + Limits.ELEMENTS_PROPERTY + ")");
+        }
+        beforeKey();
+    }
+
+    private void beforeKey() {
         if (comma) {
             ensure(1);
             buf[size++] = ',';
         }
         comma = true;
+    }
+
+    /** Refuses a string or key of more UTF-16 units than a reader takes, in the reader's words. */
+    private void checkLength(int units, boolean key) {
+        if (units > maxStringLength) {
+            throw new TypedJsonException((key ? "key of " : "string of ") + units + " UTF-16 units exceeds the limit of "
+                    + maxStringLength + " (" + Limits.STRING_LENGTH_PROPERTY + ")");
+        }
+    }
+
+    /**
+     * Refuses the number lexeme {@code b[from, to)} when it has more digits than a reader takes: every digit, the
+     * exponent's included (as the reader counts them).
+     */
+    private void checkDigits(byte[] b, int from, int to) {
+        if (to - from <= maxNumberLength) {
+            return;
+        }
+        int digits = 0;
+        for (int i = from; i < to; i++) {
+            if (b[i] >= '0' && b[i] <= '9') {
+                digits++;
+            }
+        }
+        if (digits > maxNumberLength) {
+            size = from; // (nothing of the refused value stays in the buffer)
+            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of " + maxNumberLength
+                    + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
+        }
     }
 
     /**
@@ -126,7 +193,8 @@ public final class JsonWriter {
      * is kept, found by the key's hash and taken only for the very same object.
      */
     public void writeFieldName(String name) {
-        beforeValue();
+        checkLength(name.length(), true);
+        beforeKey();
         int slot = name.hashCode() & (NAME_SLOTS - 1);
         if (names[slot] == name) {
             ensure(8 * NAME_WORDS);
@@ -166,6 +234,9 @@ public final class JsonWriter {
         if (key.plainName != null && plainJson) {
             writeFieldName(key.plainName); // plain JSON writes a leading '~' as it is (SPEC.md section 13.1)
             return;
+        }
+        if (key.quoted.length - 2 > maxStringLength) { // (its UTF-8 bytes are at least its UTF-16 units)
+            checkLength(key.spelled.length(), true);
         }
         long[] words = key.nameWords;
         ensure(1 + 8 * words.length);
@@ -233,15 +304,25 @@ public final class JsonWriter {
     public void writeNumber(long v) {
         beforeValue();
         ensure(20);
+        int start = size;
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 writeAscii("-9223372036854775808");
+                checkSmallDigits(start);
                 return;
             }
             buf[size++] = '-';
             v = -v;
         }
         size = digitsAt(v, size);
+        checkSmallDigits(start);
+    }
+
+    /** {@link #checkDigits} of what was written from {@code start}, where a long's or double's digits can exceed the limit. */
+    private void checkSmallDigits(int start) {
+        if (smallNumberLimit) {
+            checkDigits(buf, start, size);
+        }
     }
 
     /**
@@ -266,7 +347,9 @@ public final class JsonWriter {
         }
         beforeValue();
         ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
+        int start = size;
         size = ShortestDecimal.write(d, buf, size);
+        checkSmallDigits(start);
     }
 
     /** {@code [-]m / 1000} in plain notation: the integer's digits, the point, one to three decimals. */
@@ -286,7 +369,9 @@ public final class JsonWriter {
         b[at + 1] = (byte) ('0' + d1);
         b[at + 2] = (byte) ('0' + d2);
         b[at + 3] = (byte) ('0' + d3);
+        int start = size;
         size = at + 1 + (d3 != 0 ? 3 : d2 != 0 ? 2 : 1); // ".0" when there is no fraction
+        checkSmallDigits(start);
     }
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
@@ -305,12 +390,16 @@ public final class JsonWriter {
         }
         beforeValue();
         ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
+        int start = size;
         size = ShortestDecimal.write(f, buf, size);
+        checkSmallDigits(start);
     }
 
     public void writeNumber(BigInteger v) {
         beforeValue();
+        int start = size;
         writeAscii(v.toString());
+        checkDigits(buf, start, size);
     }
 
     /** A number lexeme the caller has made (a decimal's digits): written as it is, once checked to be one. */
@@ -319,7 +408,31 @@ public final class JsonWriter {
             throw new TypedJsonException("\"" + lexeme + "\" is not a JSON number lexeme");
         }
         beforeValue();
+        int start = size;
         writeAscii(lexeme);
+        checkDigits(buf, start, size);
+    }
+
+    /**
+     * Refuses a tagged string {@code c[0, offset + length)} whose payload, the number {@code c[offset, offset + length)}
+     * (a {@code ~d}'s digits), has more digits than a reader takes, as it counts them there (the digits only), or
+     * which is longer than a string may be: the string first, as a reader meets it.
+     */
+    public void checkNumberLength(char[] c, int offset, int length) {
+        checkLength(offset + length, false);
+        if (length <= maxNumberLength) {
+            return;
+        }
+        int digits = 0;
+        for (int i = offset; i < offset + length; i++) {
+            if (c[i] >= '0' && c[i] <= '9') {
+                digits++;
+            }
+        }
+        if (digits > maxNumberLength) {
+            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of " + maxNumberLength
+                    + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
+        }
     }
 
     private void writeAscii(String s) {
@@ -330,17 +443,20 @@ public final class JsonWriter {
     }
 
     public void writeString(String s) {
+        checkLength(s.length(), false);
         beforeValue();
         writeQuoted(s, "string");
     }
 
     public void writeString(char[] c, int offset, int length) {
+        checkLength(length, false);
         beforeValue();
         writeQuoted(c, offset, length, "string");
     }
 
     /** A string encoded once, copied as it is. */
     public void writeString(EncodedString s) {
+        checkLength(s.units, false);
         beforeValue();
         byte[] q = s.quoted;
         ensure(q.length);
@@ -350,6 +466,7 @@ public final class JsonWriter {
 
     /** Standard base64 with padding (RFC 4648 section 4) as a JSON string. */
     public void writeBinary(byte[] b, int offset, int length) {
+        checkLength((length + 2) / 3 * 4, false);
         beforeValue();
         ensure((length + 2) / 3 * 4 + 2);
         buf[size++] = '"';
@@ -392,6 +509,7 @@ public final class JsonWriter {
         if (plainJson) {
             throw io.typedjson.format.internal.PlainJson.needsTag("byte[]");
         }
+        checkLength((b.length + 2) / 3 * 4 + 2, false);
         beforeValue();
         ensure((b.length + 2) / 3 * 4 + 4);
         buf[size++] = '"';
@@ -413,6 +531,7 @@ public final class JsonWriter {
         }
         int at = openTime(prefix, IsoTimes.MAX_INSTANT_LENGTH);
         at = IsoTimes.writeInstant(buf, at, epochSecond, nanos);
+        checkLength(at - size - 1, false); // (size is still at the opening quote)
         buf[at] = '"';
         size = at + 1;
         return true;
@@ -425,6 +544,7 @@ public final class JsonWriter {
         }
         int at = openTime(prefix, 10);
         at = IsoTimes.writeDate(buf, at, year, month, day);
+        checkLength(at - size - 1, false);
         buf[at] = '"';
         size = at + 1;
         return true;

@@ -50,7 +50,7 @@ public final class TypedJsonFormat {
         JsonWriter w = slot[0];
         slot[0] = null; // in use: a nested write makes its own
         if (w == null) {
-            w = new JsonWriter(limits.maxDepth());
+            w = new JsonWriter(limits);
         }
         try {
             w.reset();

@@ -225,8 +225,11 @@ public final class Containers {
          * null. Called after writing them, so a cyclic structure has already been refused by the depth limit.
          */
         public TypedJsonException duplicateIn(Collection<?> value) {
-            int duplicate = isSet ? Equality.FORMAT.firstDuplicate(value) : -1;
-            return duplicate < 0 ? null : new TypedJsonException(DUPLICATE_ELEMENT).inElement(duplicate);
+            if (!isSet) {
+                return null;
+            }
+            return refusedSetOrKeys(Equality.FORMAT.firstDuplicate(value), Equality.FORMAT.firstFlooding(value),
+                    DUPLICATE_ELEMENT, 1);
         }
 
         @Override
@@ -403,8 +406,8 @@ public final class Containers {
 
         /** For a map that holds two keys that are the same value, the error naming the second by its index; else null. */
         public TypedJsonException duplicateIn(Map<?, ?> map) {
-            int duplicate = equality.firstDuplicate(map.keySet());
-            return duplicate < 0 ? null : new TypedJsonException(DUPLICATE_PAIR_KEY).inElement(2 * duplicate);
+            return refusedSetOrKeys(equality.firstDuplicate(map.keySet()), equality.firstFlooding(map.keySet()),
+                    DUPLICATE_PAIR_KEY, 2);
         }
 
         @Override
@@ -428,6 +431,18 @@ public final class Containers {
             }
             return map;
         }
+    }
+
+    /**
+     * The error a reader gives the first of a set's elements (or a map's keys) it refuses, a duplicate or one of too
+     * many of one hash code (which it checks first), by its index times {@code stride} (a pair map's keys are every
+     * other element); null for none.
+     */
+    private static TypedJsonException refusedSetOrKeys(int duplicate, int flooding, String duplicateReason, int stride) {
+        if (flooding >= 0 && (duplicate < 0 || flooding <= duplicate)) {
+            return new TypedJsonException(FLOODING).inElement(stride * flooding);
+        }
+        return duplicate < 0 ? null : new TypedJsonException(duplicateReason).inElement(stride * duplicate);
     }
 
     private static void throwIfAny(TypedJsonException error) {

@@ -198,6 +198,27 @@ public final class Equality {
         return -1;
     }
 
+    /**
+     * The index of the first element of {@code values} (in iteration order) at which a reader's {@link Seen#floods}
+     * refuses them, or -1: what a writer checks, so that it never writes what its reader refuses.
+     */
+    public int firstFlooding(Collection<?> values) {
+        Seen seen = null;
+        int i = 0;
+        for (Object v : values) {
+            if (v != null && !(v instanceof Comparable)) {
+                if (seen == null) {
+                    seen = new Seen(values);
+                }
+                if (seen.floods(v)) {
+                    return i;
+                }
+            }
+            i++;
+        }
+        return -1;
+    }
+
     private static final Class<?> KEY_SET = new HashMap<>().keySet().getClass();
     private static final Class<?> LINKED_KEY_SET = new LinkedHashMap<>().keySet().getClass();
 

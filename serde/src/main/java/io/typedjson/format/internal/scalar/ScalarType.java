@@ -177,6 +177,9 @@ public abstract class ScalarType {
         tagPrefix(out);
         twoFreeThenPayload[0] = Tags.PREFIX;
         twoFreeThenPayload[1] = tag;
+        if (!jsonString) { // a number's payload: its digits are held to the number limit, as a reader holds them
+            out.checkNumberLength(twoFreeThenPayload, 2, twoFreeThenPayload.length - 2);
+        }
         out.writeString(twoFreeThenPayload, 0, twoFreeThenPayload.length);
     }
 
