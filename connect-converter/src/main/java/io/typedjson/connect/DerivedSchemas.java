@@ -44,14 +44,23 @@ final class DerivedSchemas {
         if (schema == null || value == null) {
             return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
         }
-        if (schema.name() != null) {
+        if (schema.name() != null) { // a logical name on its own type only, as ValueCodec.of
             switch (schema.name()) {
                 case Date.LOGICAL_NAME:
-                    return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
+                    if (schema.type() == Schema.Type.INT32) {
+                        return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
+                    }
+                    break;
                 case Time.LOGICAL_NAME:
-                    return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
+                    if (schema.type() == Schema.Type.INT32) {
+                        return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
+                    }
+                    break;
                 case Timestamp.LOGICAL_NAME:
-                    return Instant.ofEpochMilli(((java.util.Date) value).getTime());
+                    if (schema.type() == Schema.Type.INT64) {
+                        return Instant.ofEpochMilli(((java.util.Date) value).getTime());
+                    }
+                    break;
                 default:
                     break;
             }
@@ -91,7 +100,8 @@ final class DerivedSchemas {
     /** The derived schema and the value converted to it; schemaless when nothing can be derived. */
     static SchemaAndValue derive(Object dynamic) {
         if (dynamic == null) {
-            return SchemaAndValue.NULL;
+            // the document null, which this location writes for a null value with a schema: not a tombstone
+            return new SchemaAndValue(Schema.OPTIONAL_STRING_SCHEMA, null);
         }
         try {
             Schema schema = schemaOf(dynamic);
@@ -114,6 +124,9 @@ final class DerivedSchemas {
             if (stringKeys) {
                 SchemaBuilder struct = SchemaBuilder.struct();
                 for (Map.Entry<?, ?> e : map.entrySet()) {
+                    if (((String) e.getKey()).isEmpty()) {
+                        throw new NotDerivable(); // Connect has no field named ""
+                    }
                     struct.field((String) e.getKey(), e.getValue() == null ? Schema.OPTIONAL_STRING_SCHEMA : schemaOf(e.getValue()));
                 }
                 return struct.build();
@@ -216,7 +229,11 @@ final class DerivedSchemas {
             if (t.getNano() % 1_000_000 != 0) {
                 throw new NotDerivable();
             }
-            return new java.util.Date(t.toEpochMilli());
+            try {
+                return new java.util.Date(t.toEpochMilli());
+            } catch (ArithmeticException e) {
+                throw new NotDerivable(); // beyond the epoch milliseconds of a long
+            }
         }
         if (v instanceof LocalDate date) {
             long day = date.toEpochDay();

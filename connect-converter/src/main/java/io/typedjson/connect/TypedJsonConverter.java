@@ -210,7 +210,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         try {
             if (location == TypedJsonConverterConfig.Location.NONE) {
                 if (schema != null) {
-                    cache.checkBounds(schema);
+                    // the value is checked against its schema as header mode writes it (the same errors and paths);
+                    // those bytes are not sent: the dynamic model's are
+                    format.write(cache.forSchema(schema).object, value);
                 }
                 return format.write(DynamicCodec.INSTANCE, DerivedSchemas.toDynamic(schema, value));
             }

@@ -1,0 +1,142 @@
+package io.typedjson.connect;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** Location none holds the rules of inline and header wherever SPEC.md section 11 does not say otherwise. */
+class NoneLocationTest {
+
+    private static final String TOPIC = "t";
+    private static final TypedJsonConverter NONE = TypedJsonConverterTest.converter("none", false);
+    private static final TypedJsonConverter HEADER = TypedJsonConverterTest.converter("header", false);
+    private static final TypedJsonConverter INLINE = TypedJsonConverterTest.converter("inline", false);
+
+    /** Refused as header mode refuses it (the same document shape: the value at $), with inline's message. */
+    private static void refusedAsInHeaderMode(Schema schema, Object value, String expected) {
+        DataException header = assertThrows(DataException.class,
+                () -> HEADER.fromConnectData(TOPIC, new RecordHeaders(), schema, value));
+        DataException inline = assertThrows(DataException.class, () -> INLINE.fromConnectData(TOPIC, schema, value));
+        DataException none = assertThrows(DataException.class, () -> NONE.fromConnectData(TOPIC, schema, value));
+        assertEquals(header.getMessage(), none.getMessage());
+        assertEquals("Cannot write typed JSON for topic 't': " + expected, none.getMessage());
+        assertEquals(inline.getMessage().replace("$[\"~v\"]", "$"), none.getMessage());
+    }
+
+    @Test
+    void valuesThatDoNotFitTheSchemaAreRefusedWithTheirPath() {
+        List<Executable> cases = new ArrayList<>();
+        cases.add(() -> refusedAsInHeaderMode(Decimal.schema(2), new BigDecimal("1.5"), "decimal 1.5 has scale 1 but the schema's scale is 2 at $"));
+        cases.add(() -> refusedAsInHeaderMode(Schema.INT32_SCHEMA, null, "null for a required INT32 at $"));
+        Map<String, Integer> nullValue = new LinkedHashMap<>();
+        nullValue.put("a", null);
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build(), nullValue,
+                "null for a required INT32 at $.a"));
+        cases.add(() -> refusedAsInHeaderMode(Schema.STRING_SCHEMA, 5, "java.lang.Integer where the schema wants a STRING at $"));
+        cases.add(() -> refusedAsInHeaderMode(Timestamp.SCHEMA, 5L,
+                "java.lang.Long where the schema wants a INT64 org.apache.kafka.connect.data.Timestamp at $"));
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.array(Schema.INT32_SCHEMA).build(), Set.of(1),
+                "java.util.ImmutableCollections$Set12 where the schema wants a ARRAY at $"));
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.int32().name(Date.LOGICAL_NAME).build(), 5,
+                "java.lang.Integer where the schema wants a INT32 org.apache.kafka.connect.data.Date at $"));
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.map(Schema.STRING_SCHEMA, SchemaBuilder.array(Timestamp.SCHEMA).build()).build(),
+                Map.of("a", List.of(new java.util.Date(0), 5L)),
+                "java.lang.Long where the schema wants a INT64 org.apache.kafka.connect.data.Timestamp at $.a[1]"));
+        // a schema inline refuses is refused too (no path: it is the schema, not a value)
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).version(1).parameter(Decimal.SCALE_FIELD, "abc").build(),
+                BigDecimal.ONE, "a Decimal schema needs an integer \"scale\" parameter, not abc"));
+        cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).build(), BigDecimal.ONE,
+                "a Decimal schema needs an integer \"scale\" parameter, not null"));
+        assertAll(cases);
+    }
+
+    @Test
+    void aLogicalNameOnAnotherTypeIsThatType() {
+        // ValueCodec takes Connect's logical names only on their own types: an INT64 named Date holds a Long
+        Schema longDate = SchemaBuilder.int64().name(Date.LOGICAL_NAME).build();
+        assertEquals("5", Samples.utf8(NONE.fromConnectData(TOPIC, longDate, 5L)));
+        Schema stringTimestamp = SchemaBuilder.string().name(Timestamp.LOGICAL_NAME).build();
+        assertEquals("\"x\"", Samples.utf8(NONE.fromConnectData(TOPIC, stringTimestamp, "x")));
+        refusedAsInHeaderMode(longDate, new java.util.Date(0),
+                "java.util.Date where the schema wants a INT64 org.apache.kafka.connect.data.Date at $");
+    }
+
+    private static byte[] bytes(String document) {
+        return document.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Reads a document and writes what it read: the same bytes (SPEC.md section 11). */
+    private static SchemaAndValue readsAndWritesBack(byte[] document) {
+        SchemaAndValue read = NONE.toConnectData(TOPIC, document);
+        assertArrayEquals(document, NONE.fromConnectData(TOPIC, read.schema(), read.value()),
+                () -> Samples.utf8(document) + " read as " + read);
+        return read;
+    }
+
+    @Test
+    void anObjectWithAnEmptyKeyComesBackSchemaless() {
+        Map<String, Object> empty = new LinkedHashMap<>(Map.of("", 1));
+        assertEquals(new SchemaAndValue(null, empty), readsAndWritesBack(NONE.fromConnectData(TOPIC, null, empty)));
+        // nested: nothing is derived for the record
+        Map<String, Object> nested = new LinkedHashMap<>(Map.of("a", empty));
+        assertEquals(new SchemaAndValue(null, nested), readsAndWritesBack(bytes("{\"a\":{\"\":\"~i1\"}}")));
+    }
+
+    @Test
+    void anInstantBeyondEpochMillisComesBackSchemaless() {
+        assertEquals(new SchemaAndValue(null, Instant.MIN), readsAndWritesBack(NONE.fromConnectData(TOPIC, null, Instant.MIN)));
+        assertEquals(new SchemaAndValue(null, Instant.MAX), readsAndWritesBack(NONE.fromConnectData(TOPIC, null, Instant.MAX)));
+        SchemaAndValue far = readsAndWritesBack(bytes("\"~t+300000000-01-01T00:00:00Z\""));
+        assertNull(far.schema());
+        assertEquals(Instant.parse("+300000000-01-01T00:00:00Z"), far.value());
+        assertNull(readsAndWritesBack(bytes("[\"~t+300000000-01-01T00:00:00Z\"]")).schema());
+        // the last millisecond a long holds is a Timestamp
+        assertEquals(new SchemaAndValue(Timestamp.SCHEMA, new java.util.Date(Long.MAX_VALUE)),
+                readsAndWritesBack(NONE.fromConnectData(TOPIC, Timestamp.SCHEMA, new java.util.Date(Long.MAX_VALUE))));
+    }
+
+    @Test
+    void theDocumentNullIsANullValueNotATombstone() {
+        byte[] document = NONE.fromConnectData(TOPIC, Schema.OPTIONAL_INT32_SCHEMA, null);
+        assertEquals("null", Samples.utf8(document));
+        assertEquals(new SchemaAndValue(Schema.OPTIONAL_STRING_SCHEMA, null), readsAndWritesBack(document));
+        assertEquals(SchemaAndValue.NULL, NONE.toConnectData(TOPIC, null));
+        assertNull(NONE.fromConnectData(TOPIC, null, null));
+    }
+
+    @Test
+    void aSetComesBackAnArray() {
+        // SPEC.md section 11, "Derived schemas": ~set derives an ARRAY (Connect has no set), so a set is the one
+        // document of location none that is not written back as it was read
+        Set<Object> set = new LinkedHashSet<>(List.of(1));
+        byte[] document = NONE.fromConnectData(TOPIC, null, set);
+        assertEquals("{\"~set\":[\"~i1\"]}", Samples.utf8(document));
+        SchemaAndValue read = NONE.toConnectData(TOPIC, document);
+        assertEquals(new SchemaAndValue(SchemaBuilder.array(Schema.INT32_SCHEMA).build(), List.of(1)), read);
+        assertEquals("[\"~i1\"]", Samples.utf8(NONE.fromConnectData(TOPIC, read.schema(), read.value())));
+    }
+}
