@@ -3,7 +3,6 @@ package io.typedjson.connect;
 import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.internal.scalar.ScalarTypes;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -25,8 +24,8 @@ import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 
 /**
- * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types) and come back
- * with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
+ * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types, {@link ValueCodec}'s
+ * dynamic spelling) and come back with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
  */
 final class DerivedSchemas {
     private DerivedSchemas() {}
@@ -35,63 +34,6 @@ final class DerivedSchemas {
     private static final class NotDerivable extends RuntimeException {
         NotDerivable() {
             super(null, null, false, false);
-        }
-    }
-
-    // ------------------------------------------------------------------ Connect -> dynamic model
-
-    static Object toDynamic(Schema schema, Object value) {
-        if (schema == null || value == null) {
-            return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
-        }
-        if (schema.name() != null) { // a logical name on its own type only, as ValueCodec.of
-            switch (schema.name()) {
-                case Date.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) {
-                        return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
-                    }
-                    break;
-                case Time.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT32) {
-                        return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
-                    }
-                    break;
-                case Timestamp.LOGICAL_NAME:
-                    if (schema.type() == Schema.Type.INT64) {
-                        return Instant.ofEpochMilli(((java.util.Date) value).getTime());
-                    }
-                    break;
-                default:
-                    break;
-            }
-        }
-        switch (schema.type()) {
-            case BYTES:
-                return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
-            case ARRAY: {
-                List<Object> list = new ArrayList<>();
-                for (Object e : (List<?>) value) {
-                    list.add(toDynamic(schema.valueSchema(), e));
-                }
-                return list;
-            }
-            case MAP: {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-                    map.put(toDynamic(schema.keySchema(), e.getKey()), toDynamic(schema.valueSchema(), e.getValue()));
-                }
-                return map;
-            }
-            case STRUCT: {
-                Struct struct = (Struct) value;
-                Map<String, Object> map = new LinkedHashMap<>();
-                for (Field f : schema.fields()) {
-                    map.put(f.name(), toDynamic(f.schema(), struct.getWithoutDefault(f.name())));
-                }
-                return map;
-            }
-            default:
-                return value;
         }
     }
 

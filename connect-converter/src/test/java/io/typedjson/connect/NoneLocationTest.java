@@ -8,9 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,10 +23,12 @@ import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
+import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
@@ -72,6 +78,22 @@ class NoneLocationTest {
         cases.add(() -> refusedAsInHeaderMode(SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).build(), BigDecimal.ONE,
                 "a Decimal schema needs an integer \"scale\" parameter, not null"));
         assertAll(cases);
+    }
+
+    @Test
+    void aMapOfOtherKeysNamesThePathInItsTildeMap() {
+        Schema schema = SchemaBuilder.map(Schema.BYTES_SCHEMA, Schema.INT32_SCHEMA).build();
+        Map<Object, Object> nullValue = new LinkedHashMap<>();
+        nullValue.put(new byte[] {1}, null);
+        Map<Object, Object> twice = new LinkedHashMap<>();
+        twice.put(new byte[] {1}, 1);
+        twice.put(java.nio.ByteBuffer.wrap(new byte[] {1}), 2);
+        for (Map<Object, Object> map : List.of(nullValue, twice)) {
+            DataException header = assertThrows(DataException.class, () -> HEADER.fromConnectData(TOPIC, new RecordHeaders(), schema, map));
+            DataException none = assertThrows(DataException.class, () -> NONE.fromConnectData(TOPIC, schema, map));
+            assertEquals(header.getMessage().replace(" at $[", " at $[\"~map\"]["), none.getMessage());
+            assertTrue(none.getMessage().contains(" at $[\"~map\"]["), none.getMessage());
+        }
     }
 
     @Test
@@ -138,5 +160,101 @@ class NoneLocationTest {
         SchemaAndValue read = NONE.toConnectData(TOPIC, document);
         assertEquals(new SchemaAndValue(SchemaBuilder.array(Schema.INT32_SCHEMA).build(), List.of(1)), read);
         assertEquals("[\"~i1\"]", Samples.utf8(NONE.fromConnectData(TOPIC, read.schema(), read.value())));
+    }
+    /**
+     * What location none wrote before it wrote with {@link ValueCodec}'s dynamic spelling: the value turned into the
+     * dynamic model, written by DynamicCodec. The bytes of a value that fits its schema must not change.
+     */
+    private static Object toDynamic(Schema schema, Object value) {
+        if (schema == null || value == null) {
+            return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
+        }
+        if (schema.name() != null) { // a logical name on its own type only, as ValueCodec.of
+            switch (schema.name()) {
+                case Date.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT32) {
+                        return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
+                    }
+                    break;
+                case Time.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT32) {
+                        return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
+                    }
+                    break;
+                case Timestamp.LOGICAL_NAME:
+                    if (schema.type() == Schema.Type.INT64) {
+                        return Instant.ofEpochMilli(((java.util.Date) value).getTime());
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        switch (schema.type()) {
+            case BYTES:
+                return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
+            case ARRAY: {
+                List<Object> list = new ArrayList<>();
+                for (Object e : (List<?>) value) {
+                    list.add(toDynamic(schema.valueSchema(), e));
+                }
+                return list;
+            }
+            case MAP: {
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+                    map.put(toDynamic(schema.keySchema(), e.getKey()), toDynamic(schema.valueSchema(), e.getValue()));
+                }
+                return map;
+            }
+            case STRUCT: {
+                Struct struct = (Struct) value;
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (Field f : schema.fields()) {
+                    map.put(f.name(), toDynamic(f.schema(), struct.getWithoutDefault(f.name())));
+                }
+                return map;
+            }
+            default:
+                return value;
+        }
+    }
+
+    @Test
+    void theDynamicSpellingIsTheDynamicModelsBytes() {
+        RandomConnect random = new RandomConnect(39);
+        int compared = 0;
+        for (int i = 0; i < 3000; i++) {
+            Schema schema = random.schema(3);
+            Object value = random.value(schema);
+            if (value == null) {
+                continue;
+            }
+            assertSameBytes(schema, value);
+            compared++;
+        }
+        for (Struct all : Samples.allVariants()) {
+            assertSameBytes(Samples.ALL, all);
+        }
+        for (Struct row : Samples.rows(50, 1)) {
+            assertSameBytes(Samples.ROW, row);
+        }
+        // the maps of the dynamic model: an object when the keys are all strings (an empty one whatever its key
+        // schema), else a ~map; byte buffers as bytes
+        Map<String, Integer> byName = new LinkedHashMap<>();
+        byName.put("~k", 1);
+        assertSameBytes(SchemaBuilder.map(Schema.OPTIONAL_STRING_SCHEMA, Schema.INT32_SCHEMA).build(), byName);
+        Map<String, Integer> withNull = new LinkedHashMap<>(byName);
+        withNull.put(null, 2);
+        assertSameBytes(SchemaBuilder.map(Schema.OPTIONAL_STRING_SCHEMA, Schema.INT32_SCHEMA).build(), withNull);
+        assertSameBytes(SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.INT32_SCHEMA).build(), Map.of());
+        assertSameBytes(SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.BYTES_SCHEMA).build(), Map.of(1, java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
+        assertSameBytes(Schema.BYTES_SCHEMA, java.nio.ByteBuffer.wrap(new byte[] {3}));
+        assertTrue(compared > 2000, "compared " + compared);
+    }
+
+    private static void assertSameBytes(Schema schema, Object value) {
+        byte[] before = io.typedjson.format.TypedJsonFormat.defaults().write(io.typedjson.format.DynamicCodec.INSTANCE, toDynamic(schema, value));
+        assertEquals(Samples.utf8(before), Samples.utf8(NONE.fromConnectData(TOPIC, schema, value)), () -> SchemaNotation.brief(schema));
     }
 }
