@@ -151,6 +151,20 @@ class NoneLocationTest {
     }
 
     @Test
+    void theDocumentNullOfAnEventTypeIsNamed() {
+        TypedJsonConverter events = EventTypesConverterTest.converter(TypedJsonConverterConfig.SCHEMA_LOCATION, "none");
+        Schema created = SchemaBuilder.string().optional().name("order.created").build();
+        org.apache.kafka.common.header.Headers headers = new RecordHeaders();
+        byte[] document = events.fromConnectData(TOPIC, headers, created, null);
+        assertEquals("null", Samples.utf8(document));
+        SchemaAndValue read = events.toConnectData(TOPIC, headers, document);
+        assertEquals(new SchemaAndValue(created, null), read);
+        org.apache.kafka.common.header.Headers again = new RecordHeaders();
+        assertArrayEquals(document, events.fromConnectData(TOPIC, again, read.schema(), read.value()));
+        assertEquals(List.of(headers.toArray()), List.of(again.toArray()));
+    }
+
+    @Test
     void aSetComesBackAnArray() {
         // SPEC.md section 11, "Derived schemas": ~set derives an ARRAY (Connect has no set), so a set is the one
         // document of location none that is not written back as it was read
