@@ -3,7 +3,6 @@ package io.typedjson.connect;
 import io.typedjson.format.internal.scalar.ScalarType;
 import io.typedjson.format.internal.scalar.ScalarTypes;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -25,8 +24,8 @@ import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
 
 /**
- * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types) and come back
- * with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
+ * Location {@code none}: Connect values go out in the dynamic model (tags keep the narrow types, {@link ValueCodec}'s
+ * dynamic spelling) and come back with a schema derived from the lexemes and tags (SPEC.md section 11, "Derived schemas").
  */
 final class DerivedSchemas {
     private DerivedSchemas() {}
@@ -38,60 +37,13 @@ final class DerivedSchemas {
         }
     }
 
-    // ------------------------------------------------------------------ Connect -> dynamic model
-
-    static Object toDynamic(Schema schema, Object value) {
-        if (schema == null || value == null) {
-            return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
-        }
-        if (schema.name() != null) {
-            switch (schema.name()) {
-                case Date.LOGICAL_NAME:
-                    return LocalDate.ofEpochDay(ValueCodec.epochDay((java.util.Date) value));
-                case Time.LOGICAL_NAME:
-                    return LocalTime.ofNanoOfDay(ValueCodec.millisOfDay((java.util.Date) value) * 1_000_000L);
-                case Timestamp.LOGICAL_NAME:
-                    return Instant.ofEpochMilli(((java.util.Date) value).getTime());
-                default:
-                    break;
-            }
-        }
-        switch (schema.type()) {
-            case BYTES:
-                return value instanceof ByteBuffer buffer ? ValueCodec.bytesOf(buffer) : value;
-            case ARRAY: {
-                List<Object> list = new ArrayList<>();
-                for (Object e : (List<?>) value) {
-                    list.add(toDynamic(schema.valueSchema(), e));
-                }
-                return list;
-            }
-            case MAP: {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-                    map.put(toDynamic(schema.keySchema(), e.getKey()), toDynamic(schema.valueSchema(), e.getValue()));
-                }
-                return map;
-            }
-            case STRUCT: {
-                Struct struct = (Struct) value;
-                Map<String, Object> map = new LinkedHashMap<>();
-                for (Field f : schema.fields()) {
-                    map.put(f.name(), toDynamic(f.schema(), struct.getWithoutDefault(f.name())));
-                }
-                return map;
-            }
-            default:
-                return value;
-        }
-    }
-
     // ------------------------------------------------------------------ dynamic model -> Connect
 
     /** The derived schema and the value converted to it; schemaless when nothing can be derived. */
     static SchemaAndValue derive(Object dynamic) {
         if (dynamic == null) {
-            return SchemaAndValue.NULL;
+            // the document null, which this location writes for a null value with a schema: not a tombstone
+            return new SchemaAndValue(Schema.OPTIONAL_STRING_SCHEMA, null);
         }
         try {
             Schema schema = schemaOf(dynamic);
@@ -114,6 +66,9 @@ final class DerivedSchemas {
             if (stringKeys) {
                 SchemaBuilder struct = SchemaBuilder.struct();
                 for (Map.Entry<?, ?> e : map.entrySet()) {
+                    if (((String) e.getKey()).isEmpty()) {
+                        throw new NotDerivable(); // Connect has no field named ""
+                    }
                     struct.field((String) e.getKey(), e.getValue() == null ? Schema.OPTIONAL_STRING_SCHEMA : schemaOf(e.getValue()));
                 }
                 return struct.build();
@@ -216,7 +171,11 @@ final class DerivedSchemas {
             if (t.getNano() % 1_000_000 != 0) {
                 throw new NotDerivable();
             }
-            return new java.util.Date(t.toEpochMilli());
+            try {
+                return new java.util.Date(t.toEpochMilli());
+            } catch (ArithmeticException e) {
+                throw new NotDerivable(); // beyond the epoch milliseconds of a long
+            }
         }
         if (v instanceof LocalDate date) {
             long day = date.toEpochDay();

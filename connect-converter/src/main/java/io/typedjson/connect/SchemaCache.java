@@ -41,6 +41,17 @@ final class SchemaCache {
             this.object = ValueCodec.of(schema, false);
         }
 
+        /** Location none's codec (the dynamic model's spelling, written only), made on first use. */
+        private volatile ValueCodec dynamic;
+
+        ValueCodec dynamic() {
+            ValueCodec d = dynamic;
+            if (d == null) {
+                dynamic = d = ValueCodec.of(schema, ValueCodec.Spelling.DYNAMIC);
+            }
+            return d;
+        }
+
         /** Location reference's fingerprint of the text, made on first use (the other locations never need it). */
         private volatile byte[] fingerprint;
 

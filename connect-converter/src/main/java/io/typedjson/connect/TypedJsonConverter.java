@@ -15,6 +15,7 @@ import io.typedjson.serde.internal.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -209,10 +210,9 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
         try {
             if (location == TypedJsonConverterConfig.Location.NONE) {
-                if (schema != null) {
-                    cache.checkBounds(schema);
-                }
-                return format.write(DynamicCodec.INSTANCE, DerivedSchemas.toDynamic(schema, value));
+                // with a schema: checked against it as inline and header check it, written as the dynamic model
+                return schema != null ? format.write(cache.forSchema(schema).dynamic(), value)
+                        : format.write(DynamicCodec.INSTANCE, value instanceof ByteBuffer b ? ValueCodec.bytesOf(b) : value);
             }
             if (schema == null) {
                 return format.write(DynamicCodec.INSTANCE, value);

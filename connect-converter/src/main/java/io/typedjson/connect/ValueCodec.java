@@ -9,7 +9,9 @@ import io.typedjson.format.internal.Containers.CollectionCodec;
 import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ReadErrors;
+import io.typedjson.format.internal.Tags;
 import io.typedjson.format.internal.scalar.ScalarType;
+import io.typedjson.format.internal.scalar.ScalarTypes;
 import io.typedjson.format.TypedJsonException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -31,7 +33,8 @@ import org.apache.kafka.connect.errors.DataException;
 /**
  * Writes and reads Connect values of one schema in the typed spelling the schema gives (no tags), compiled
  * once per schema. Structs are positional arrays in inline documents (the schema names the fields once) and
- * objects elsewhere. Immutable and thread-safe.
+ * objects elsewhere. Location none writes with the same checks in the dynamic model's spelling
+ * ({@link Spelling#DYNAMIC}). Immutable and thread-safe.
  */
 abstract class ValueCodec implements Codec<Object> {
 
@@ -39,36 +42,56 @@ abstract class ValueCodec implements Codec<Object> {
 
     final Schema schema;
     private final boolean nullable;
+    /** Written in the dynamic model's spelling ({@link Spelling#DYNAMIC}): where a codec's bytes differ, it looks. */
+    final boolean dynamic;
 
     ValueCodec(Schema schema) {
+        this(schema, false);
+    }
+
+    ValueCodec(Schema schema, boolean dynamic) {
         this.schema = schema;
+        this.dynamic = dynamic;
         // a required field with a default may hold null in a Struct: Struct.get() then gives the default
         this.nullable = schema.isOptional() || schema.defaultValue() != null;
     }
 
     /** Connect's logical types: the schema type each is defined on, and its codec there. */
-    private static final Map<String, Map.Entry<Schema.Type, java.util.function.Function<Schema, ValueCodec>>> LOGICAL = Map.of(
+    private static final Map<String, Map.Entry<Schema.Type, java.util.function.BiFunction<Schema, Boolean, ValueCodec>>> LOGICAL = Map.of(
             Decimal.LOGICAL_NAME, Map.entry(Schema.Type.BYTES, DecimalCodec::new),
             Date.LOGICAL_NAME, Map.entry(Schema.Type.INT32, DateCodec::new),
             Time.LOGICAL_NAME, Map.entry(Schema.Type.INT32, TimeCodec::new),
             Timestamp.LOGICAL_NAME, Map.entry(Schema.Type.INT64, TimestampCodec::new));
 
+    /** How values are spelled: typed with structs as arrays or as objects, or (write only) as the dynamic model writes them. */
+    enum Spelling { POSITIONAL, OBJECT, DYNAMIC }
+
     static ValueCodec of(Schema schema, boolean positional) {
+        return of(schema, positional ? Spelling.POSITIONAL : Spelling.OBJECT);
+    }
+
+    /**
+     * With {@link Spelling#DYNAMIC} the bytes are those of the dynamic model for the value location none sends
+     * (tags for the narrow types, Date, Time and Timestamp as LocalDate, LocalTime and Instant, structs as objects, a
+     * map as an object when its keys are all strings, else a {@code ~map}), after the checks the typed spelling makes.
+     */
+    static ValueCodec of(Schema schema, Spelling spelling) {
+        boolean dynamic = spelling == Spelling.DYNAMIC;
         var logical = schema.name() == null ? null : LOGICAL.get(schema.name());
         if (logical != null && schema.type() == logical.getKey()) {
-            return logical.getValue().apply(schema);
+            return logical.getValue().apply(schema, dynamic);
         }
         ScalarType scalar = DerivedSchemas.scalarOf(schema.type());
         if (scalar != null) {
-            return new ScalarCodec(schema, scalar);
+            return dynamic ? new DynamicScalarCodec(schema, scalar) : new ScalarCodec(schema, scalar);
         }
         switch (schema.type()) {
-            case ARRAY: return new ArrayCodec(schema, positional);
+            case ARRAY: return new ArrayCodec(schema, spelling);
             case MAP:
                 return isPlainString(schema.keySchema())
-                        ? new ConnectObjectMapCodec(schema, positional) : new ConnectPairMapCodec(schema, positional);
+                        ? new ConnectObjectMapCodec(schema, spelling) : new ConnectPairMapCodec(schema, spelling);
             case STRUCT:
-                return positional ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema);
+                return spelling == Spelling.POSITIONAL ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema, spelling);
             default:
                 throw new IllegalArgumentException("unsupported schema type " + schema.type());
         }
@@ -137,6 +160,24 @@ abstract class ValueCodec implements Codec<Object> {
         @Override final Object readValue(JsonReader in) { return scalar.read(in); }
     }
 
+    /** The same checks as {@link ScalarCodec}, the value written as the dynamic model writes it (tagged when narrow). */
+    static final class DynamicScalarCodec extends ValueCodec {
+        private final ScalarType scalar;
+        DynamicScalarCodec(Schema s, ScalarType scalar) {
+            super(s);
+            this.scalar = scalar;
+        }
+        @Override void writeValue(JsonWriter out, Object v) {
+            if (v instanceof ByteBuffer b && scalar == ScalarTypes.BYTES) {
+                v = bytesOf(b);
+            } else if (v.getClass() != scalar.type()) {
+                throw new ClassCastException(); // the typed spelling's cast, and its message
+            }
+            scalar.writeDynamic(out, v);
+        }
+        @Override Object readValue(JsonReader in) { throw new UnsupportedOperationException("the dynamic spelling is only written"); }
+    }
+
     /**
      * The day of a Connect Date: midnight UTC, within INT32 days. Date.fromLogical checks midnight with a Calendar,
      * which costs more than the rest of a row, and casts the day to int without a check.
@@ -166,8 +207,8 @@ abstract class ValueCodec implements Codec<Object> {
     /** The number lexeme of BigDecimal.toString(): the scale rides on the lexeme and must match the schema's. */
     static final class DecimalCodec extends ValueCodec {
         private final int scale;
-        DecimalCodec(Schema s) {
-            super(s);
+        DecimalCodec(Schema s, boolean dynamic) {
+            super(s, dynamic);
             this.scale = scaleOf(s);
         }
 
@@ -186,7 +227,11 @@ abstract class ValueCodec implements Codec<Object> {
             if (d.scale() != scale) {
                 throw new TypedJsonException("decimal " + d + " has scale " + d.scale() + " but the schema's scale is " + scale);
             }
-            Lexemes.writeDecimal(out, d);
+            if (dynamic) {
+                ScalarTypes.DECIMAL.writeDynamic(out, d);
+            } else {
+                Lexemes.writeDecimal(out, d);
+            }
         }
         @Override Object readValue(JsonReader in) {
             BigDecimal d = Lexemes.readDecimal(in);
@@ -199,10 +244,15 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** ISO date ("2026-11-30"); Connect's Date is a java.util.Date at midnight UTC. */
     static final class DateCodec extends ValueCodec {
-        DateCodec(Schema s) { super(s); }
+        DateCodec(Schema s, boolean dynamic) { super(s, dynamic); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonWriter out, Object v) {
-            writeDay(out, epochDay((java.util.Date) v));
+            long day = epochDay((java.util.Date) v);
+            if (dynamic) {
+                ScalarTypes.LOCAL_DATE.writeDynamic(out, LocalDate.ofEpochDay(day));
+            } else {
+                writeDay(out, day);
+            }
         }
         @Override Object readValue(JsonReader in) {
             long day = Lexemes.readEpochDay(in);
@@ -239,10 +289,15 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** ISO local time ("05:35:45.123"); Connect's Time is milliseconds since midnight as a java.util.Date. */
     static final class TimeCodec extends ValueCodec {
-        TimeCodec(Schema s) { super(s); }
+        TimeCodec(Schema s, boolean dynamic) { super(s, dynamic); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonWriter out, Object v) {
-            out.writeString(LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L).toString());
+            LocalTime t = LocalTime.ofNanoOfDay(millisOfDay((java.util.Date) v) * 1_000_000L);
+            if (dynamic) {
+                ScalarTypes.LOCAL_TIME.writeDynamic(out, t);
+            } else {
+                out.writeString(t.toString());
+            }
         }
         @Override Object readValue(JsonReader in) {
             LocalTime t = Lexemes.readLocalTime(in);
@@ -255,10 +310,15 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** ISO instant ("2026-11-30T05:35:45.123Z"); Connect's Timestamp is epoch milliseconds as a java.util.Date. */
     static final class TimestampCodec extends ValueCodec {
-        TimestampCodec(Schema s) { super(s); }
+        TimestampCodec(Schema s, boolean dynamic) { super(s, dynamic); }
         @Override boolean readsValid() { return true; }
         @Override void writeValue(JsonWriter out, Object v) {
-            writeTimestamp(out, ((java.util.Date) v).getTime());
+            long millis = ((java.util.Date) v).getTime();
+            if (dynamic) {
+                ScalarTypes.INSTANT.writeDynamic(out, Instant.ofEpochMilli(millis));
+            } else {
+                writeTimestamp(out, millis);
+            }
         }
         @Override Object readValue(JsonReader in) {
             if (in.currentToken() == JsonToken.VALUE_STRING) { // the common shape without an Instant on the way
@@ -285,9 +345,9 @@ abstract class ValueCodec implements Codec<Object> {
     static final class ArrayCodec extends ValueCodec {
         private final ValueCodec element;
         private final CollectionCodec<List<Object>> array;
-        ArrayCodec(Schema s, boolean positional) {
+        ArrayCodec(Schema s, Spelling spelling) {
             super(s);
-            this.element = of(s.valueSchema(), positional);
+            this.element = of(s.valueSchema(), spelling);
             this.array = new CollectionCodec<>(element, Containers.ARRAY_LIST, false);
         }
         @Override boolean readsValid() { return super.readsValid() && element.readsValid(); }
@@ -300,9 +360,9 @@ abstract class ValueCodec implements Codec<Object> {
     static final class ConnectObjectMapCodec extends ValueCodec {
         private final ValueCodec value;
         private final Containers.ObjectMapCodec<Map<Object, Object>> object;
-        ConnectObjectMapCodec(Schema s, boolean positional) {
+        ConnectObjectMapCodec(Schema s, Spelling spelling) {
             super(s);
-            this.value = of(s.valueSchema(), positional);
+            this.value = of(s.valueSchema(), spelling);
             this.object = new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP);
         }
         @Override boolean readsValid() { return super.readsValid() && value.readsValid(); }
@@ -313,21 +373,57 @@ abstract class ValueCodec implements Codec<Object> {
 
     /**
      * Any other map: keys and values alternate in one array, {@code [k1,v1,k2,v2,...]}, keys compared with the
-     * format's equality extended to Structs (Containers.PairMapCodec, {@link SameValue}).
+     * format's equality extended to Structs (Containers.PairMapCodec, {@link SameValue}). In the dynamic spelling
+     * the array is a {@code ~map}'s, or the map an object when its keys are all strings (DynamicModel's choice).
      */
     static final class ConnectPairMapCodec extends ValueCodec {
         private final ValueCodec key;
         private final ValueCodec value;
         private final Containers.PairMapCodec<Map<Object, Object>> pairs;
-        ConnectPairMapCodec(Schema s, boolean positional) {
-            super(s);
-            this.key = of(s.keySchema(), positional);
-            this.value = of(s.valueSchema(), positional);
+        /** In the dynamic spelling with STRING keys, the object of a map whose keys are all strings; else null. */
+        private final Containers.ObjectMapCodec<Map<Object, Object>> object;
+        ConnectPairMapCodec(Schema s, Spelling spelling) {
+            super(s, spelling == Spelling.DYNAMIC);
+            this.key = of(s.keySchema(), spelling);
+            this.value = of(s.valueSchema(), spelling);
             this.pairs = new Containers.PairMapCodec<>(key, value, Containers.LINKED_HASH_MAP, SameValue.EQUALITY);
+            this.object = dynamic && s.keySchema().type() == Schema.Type.STRING
+                    ? new Containers.ObjectMapCodec<>(Containers.STRING_KEYS, value, Containers.LINKED_HASH_MAP) : null;
         }
         @Override boolean readsValid() { return super.readsValid() && key.readsValid() && value.readsValid(); }
         @SuppressWarnings("unchecked")
-        @Override void writeValue(JsonWriter out, Object v) { pairs.writeValue(out, (Map<Object, Object>) v); }
+        @Override void writeValue(JsonWriter out, Object v) {
+            Map<Object, Object> map = (Map<Object, Object>) v;
+            if (!dynamic) {
+                pairs.writeValue(out, map);
+                return;
+            }
+            if (map.isEmpty()) { // {} as DynamicModel writes any empty map
+                out.writeStartObject();
+                out.writeEndObject();
+                return;
+            }
+            if (object != null && allStrings(map)) {
+                object.writeValue(out, map);
+                return;
+            }
+            out.writeStartObject();
+            out.writeFieldName(Tags.MAP);
+            try {
+                pairs.writeValue(out, map);
+            } catch (TypedJsonException e) {
+                throw e.inField(Tags.MAP);
+            }
+            out.writeEndObject();
+        }
+        private static boolean allStrings(Map<?, ?> map) {
+            for (Object k : map.keySet()) {
+                if (!(k instanceof String)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         @Override Object readValue(JsonReader in) { return pairs.readValue(in); }
     }
 
@@ -341,7 +437,7 @@ abstract class ValueCodec implements Codec<Object> {
         private final boolean[] direct;
         /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
         private final boolean[] hasDefault;
-        StructCodec(Schema s, boolean positional) {
+        StructCodec(Schema s, Spelling spelling) {
             super(s);
             this.fields = s.fields().toArray(new Field[0]);
             this.index = new int[fields.length];
@@ -350,7 +446,7 @@ abstract class ValueCodec implements Codec<Object> {
             this.hasDefault = new boolean[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 index[i] = fields[i].index();
-                codecs[i] = of(fields[i].schema(), positional);
+                codecs[i] = of(fields[i].schema(), spelling);
                 direct[i] = codecs[i].readsValid();
                 hasDefault[i] = fields[i].schema().defaultValue() != null;
             }
@@ -425,7 +521,7 @@ abstract class ValueCodec implements Codec<Object> {
 
     /** {@code [v1,v2,...]} in schema field order. */
     static final class PositionalStructCodec extends StructCodec {
-        PositionalStructCodec(Schema s) { super(s, true); }
+        PositionalStructCodec(Schema s) { super(s, Spelling.POSITIONAL); }
         @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, null); }
         @Override Object readValue(JsonReader in) {
             ReadErrors.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
@@ -448,8 +544,8 @@ abstract class ValueCodec implements Codec<Object> {
     static final class ObjectStructCodec extends StructCodec {
         private final String[] keys;
         private final Map<String, Integer> index = new HashMap<>();
-        ObjectStructCodec(Schema s) {
-            super(s, false);
+        ObjectStructCodec(Schema s, Spelling spelling) {
+            super(s, spelling);
             this.keys = new String[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 keys[i] = Lexemes.escapeKey(fields[i].name());
