@@ -168,13 +168,17 @@ public final class JsonWriter {
             return;
         }
         long[] words = key.nameWords;
-        ensure(1 + 8 * words.length);
+        int n = words.length;
+        ensure(17 + 8 * n);
         byte[] b = buf;
         int at = size;
-        if (comma) {
-            b[at++] = ',';
-        }
-        for (int i = 0; i < words.length; i++) {
+        b[at] = ',';
+        at += comma ? 1 : 0;
+        // two words whatever the key's length (a one-word key's word again, past its end): most keys take one or two,
+        // and a loop over them would lose its exit's branch to the keys' varying lengths
+        LONGS.set(b, at, words[0]);
+        LONGS.set(b, at + 8, words[Math.min(1, n - 1)]);
+        for (int i = 2; i < n; i++) {
             LONGS.set(b, at + 8 * i, words[i]);
         }
         size = at + key.quoted.length + 1;
