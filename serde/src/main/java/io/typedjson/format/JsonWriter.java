@@ -299,7 +299,7 @@ public final class JsonWriter {
             buf[at] = (byte) ('0' + v);
             return at + 1;
         }
-        return ShortestDecimal.writeDigits(v, buf, at); // two digits per division, eight in int arithmetic
+        return ShortestDecimal.writeDigits(v, buf, at); // eight digits a word (room: callers ensure at least 8 more)
     }
 
     /** A finite float's shortest round-trip digits, as {@code Float.toString} of JDK 19 and later spells them. */
