@@ -239,13 +239,17 @@ public final class JsonWriter {
             checkLength(key.spelled.length(), true);
         }
         long[] words = key.nameWords;
-        ensure(1 + 8 * words.length);
+        int n = words.length;
+        ensure(17 + 8 * n);
         byte[] b = buf;
         int at = size;
-        if (comma) {
-            b[at++] = ',';
-        }
-        for (int i = 0; i < words.length; i++) {
+        b[at] = ',';
+        at += comma ? 1 : 0;
+        // two words whatever the key's length (a one-word key's word again, past its end): most keys take one or two,
+        // and a loop over them would lose its exit's branch to the keys' varying lengths
+        LONGS.set(b, at, words[0]);
+        LONGS.set(b, at + 8, words[Math.min(1, n - 1)]);
+        for (int i = 2; i < n; i++) {
             LONGS.set(b, at + 8 * i, words[i]);
         }
         size = at + key.quoted.length + 1;
@@ -380,7 +384,7 @@ public final class JsonWriter {
             buf[at] = (byte) ('0' + v);
             return at + 1;
         }
-        return ShortestDecimal.writeDigits(v, buf, at); // two digits per division, eight in int arithmetic
+        return ShortestDecimal.writeDigits(v, buf, at); // eight digits a word (room: callers ensure at least 8 more)
     }
 
     /** A finite float's shortest round-trip digits, as {@code Float.toString} of JDK 19 and later spells them. */
@@ -586,13 +590,16 @@ public final class JsonWriter {
     /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
     private void writeQuoted(String s, String what) {
         int n = s.length();
-        ensure(n + 2);
+        ensure(n + 10); // (room for a whole word after the quote)
         byte[] b = buf;
         int at = size;
         b[at] = '"';
-        // the low byte of each char, copied in one go (an array copy when the String holds Latin-1), is the UTF-8 of
-        // the ASCII run without escapes that the loop then measures; from the first other char on, the chars are
-        // written one by one over the rest
+        if (n < 8 ? shortAscii(s, b, at + 1, n) : longAscii(s, b, at + 1, n)) {
+            b[at + 1 + n] = '"';
+            size = at + n + 2;
+            return;
+        }
+        // the ASCII run without escapes, then from the first other char on, the chars one by one
         s.getBytes(0, n, b, at + 1);
         int i = 0;
         while (i < n) {
@@ -602,17 +609,67 @@ public final class JsonWriter {
             }
             i++;
         }
-        if (i == n) {
-            b[at + 1 + n] = '"';
-            size = at + n + 2;
-            return;
-        }
         size = at + 1 + i;
         if (n > chars.length) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
         s.getChars(0, n, chars, 0);
         writeRest(chars, i, n, 0, what);
+    }
+
+    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+
+    /**
+     * Whether {@code s}, shorter than eight chars, is ASCII without escapes; if so it is placed at {@code b[at]} as one
+     * word (its last char repeated up to eight: overwritten by what follows). No loop over the chars: the exit of a
+     * loop whose trip count varies from string to string is a mispredicted branch.
+     */
+    private static boolean shortAscii(String s, byte[] b, int at, int n) {
+        if (n == 0) {
+            return true;
+        }
+        int m = n - 1;
+        int c0 = s.charAt(0), c1 = s.charAt(Math.min(1, m)), c2 = s.charAt(Math.min(2, m)),
+                c3 = s.charAt(Math.min(3, m)), c4 = s.charAt(Math.min(4, m)), c5 = s.charAt(Math.min(5, m)),
+                c6 = s.charAt(Math.min(6, m)), c7 = s.charAt(m);
+        long w = c0 | c1 << 8 | c2 << 16 | (long) c3 << 24 | ((long) (c4 | c5 << 8 | c6 << 16) | (long) c7 << 24) << 32;
+        LONGS.set(b, at, w);
+        return (c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) < 0x80 && escapeBits(w) == 0;
+    }
+
+    /**
+     * Whether {@code s}, of at least eight chars, is ASCII without escapes; its chars' low bytes are placed at
+     * {@code b[at]} (an array copy when the String holds Latin-1) and checked eight at a time, and each char's high
+     * bits too (a char's low byte alone can look like ASCII).
+     */
+    private static boolean longAscii(String s, byte[] b, int at, int n) {
+        s.getBytes(0, n, b, at);
+        long bad = 0;
+        int high = 0;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            bad |= escapeBits((long) LONGS.get(b, at + i));
+            high |= or8(s, i);
+        }
+        if (i < n) { // the last eight, overlapping
+            bad |= escapeBits((long) LONGS.get(b, at + n - 8));
+            high |= or8(s, n - 8);
+        }
+        return bad == 0 && high < 0x80;
+    }
+
+    private static int or8(String s, int i) {
+        return s.charAt(i) | s.charAt(i + 1) | s.charAt(i + 2) | s.charAt(i + 3) | s.charAt(i + 4) | s.charAt(i + 5)
+                | s.charAt(i + 6) | s.charAt(i + 7);
+    }
+
+    /**
+     * The high bit of each byte of {@code w} that needs an escape or is above 0x7F. Per byte x of a word without a
+     * high bit, {@code x - 0x20} borrows (sets its high bit) iff x is below 0x20, {@code (x ^ c) - 1} iff x is c;
+     * a borrow into the next byte comes only from a byte that already answered, so whether any bit is set is exact.
+     */
+    private static long escapeBits(long w) {
+        return (w | (w - 0x20 * ONES) | ((w ^ '"' * ONES) - ONES) | ((w ^ '\\' * ONES) - ONES)) & HIGHS;
     }
 
     private void writeQuoted(char[] c, int offset, int length, String what) {

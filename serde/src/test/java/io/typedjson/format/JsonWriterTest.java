@@ -285,4 +285,46 @@ class JsonWriterTest {
         assertEquals("string holds a lone surrogate U+D800 at index 1, which is not Unicode text and has no UTF-8 spelling at $",
                 lone.getMessage());
     }
+
+    /**
+     * The word-at-a-time check of strings (eight bytes of low bytes, each char's high bits) against the oracle: every
+     * char from U+0000 to U+01FF, and surrogates, in every place of ASCII strings of every length up to 25. Among them
+     * the chars whose low byte alone is ASCII that needs no escape (U+0141 is 'A' + 0x100), the quote's and
+     * backslash's neighbours (a borrow off by one) and Latin-1 above 0x7F. One writer for all, so stale bytes of
+     * earlier strings lie past the end of each.
+     */
+    @Test
+    void everyCharInEveryPlaceOfShortAndLongStrings() throws Exception {
+        JsonWriter w = new JsonWriter(500);
+        StringBuilder lone = new StringBuilder();
+        for (int n = 0; n <= 25; n++) {
+            for (int p = 0; p < Math.max(n, 1); p++) {
+                for (int c = 0; c <= 0x200; c++) {
+                    char ch = c == 0x200 ? '\uD83D' : (char) c;
+                    char[] chars = "abcdefghijklmnopqrstuvwxyz".substring(0, n).toCharArray();
+                    if (n > 0) {
+                        chars[p] = ch;
+                    }
+                    String s = new String(chars);
+                    w.reset();
+                    w.writeStartArray();
+                    try {
+                        w.writeString(s);
+                    } catch (TypedJsonException e) {
+                        lone.append(n).append(',');
+                        continue;
+                    }
+                    w.writeEndArray();
+                    byte[] expected = jackson(g -> {
+                        g.writeStartArray();
+                        g.writeString(s);
+                        g.writeEndArray();
+                    });
+                    assertEquals(Arrays.toString(expected), Arrays.toString(w.toByteArray()), "U+"
+                            + Integer.toHexString(ch) + " at " + p + " of " + n);
+                }
+            }
+        }
+        assertEquals(325, lone.toString().split(",").length); // the lone surrogate of each place of each length
+    }
 }

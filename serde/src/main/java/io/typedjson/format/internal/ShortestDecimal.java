@@ -1,5 +1,9 @@
 package io.typedjson.format.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The shortest decimal that reads back as a given double or float, written as ASCII straight into a byte array: the
  * digits and the layout of {@code Double.toString} and {@code Float.toString} of JDK 19 and later (SPEC.md 5.1), on
@@ -309,7 +313,7 @@ public final class ShortestDecimal {
         }
     }
 
-    /** The decimal digits of {@code v >= 0} at {@code out[at]} (up to 19 bytes of room); returns the end. */
+    /** The decimal digits of {@code v >= 0} at {@code out[at]} (room for 8 bytes or their number, when more); returns the end. */
     public static int writeDigits(long v, byte[] out, int at) {
         int n = PowersOfTen.floorLog10Pow2(64 - Long.numberOfLeadingZeros(v | 1));
         if (v >= POWERS[n]) {
@@ -320,42 +324,49 @@ public final class ShortestDecimal {
         return at + n;
     }
 
-    /** The {@code n} decimal digits of {@code f} at {@code out[at, at + n)}. */
+    /**
+     * The {@code n} decimal digits of {@code f} at {@code out[at, at + n)}, stored eight bytes at a time: the leading
+     * group of one to eight digits first (as a word whose bytes past it are zeros: room for eight bytes at
+     * {@code out[at]} is needed, and what follows overwrites them), then whole groups of eight. No loop: the exit of a
+     * loop whose trip count varies from number to number is a mispredicted branch.
+     */
     private static void digits(long f, byte[] out, int at, int n) {
-        int i = at + n;
-        while (f >= 100_000_000) { // eight digits at a time, then in int arithmetic
-            long q = f / 100_000_000;
-            int r = (int) (f - 100_000_000 * q);
-            int high = r / 10_000;
-            fourDigits(high, out, i - 8);
-            fourDigits(r - 10_000 * high, out, i - 4);
-            i -= 8;
-            f = q;
+        if (f < 100_000_000) {
+            LONGS.set(out, at, eight((int) f) >>> (8 * (8 - n)));
+            return;
         }
-        int x = (int) f;
-        while (x >= 100) {
-            int q = x / 100;
-            int r = x - 100 * q;
-            out[i - 2] = DIGIT_PAIRS[2 * r];
-            out[i - 1] = DIGIT_PAIRS[2 * r + 1];
-            i -= 2;
-            x = q;
+        long q = f / 100_000_000;
+        int r = (int) (f - 100_000_000 * q);
+        if (q < 100_000_000) {
+            int k = n - 8;
+            LONGS.set(out, at, eight((int) q) >>> (8 * (8 - k)));
+            LONGS.set(out, at + k, eight(r));
+            return;
         }
-        if (x >= 10) {
-            out[i - 2] = DIGIT_PAIRS[2 * x];
-            out[i - 1] = DIGIT_PAIRS[2 * x + 1];
-        } else {
-            out[i - 1] = (byte) ('0' + x);
-        }
+        long q2 = q / 100_000_000;
+        int r2 = (int) (q - 100_000_000 * q2);
+        int k = n - 16;
+        LONGS.set(out, at, eight((int) q2) >>> (8 * (8 - k)));
+        LONGS.set(out, at + k, eight(r2));
+        LONGS.set(out, at + k + 8, eight(r));
     }
 
-    /** {@code v} (0 to 9999) as four digits at {@code out[at]}. */
-    private static void fourDigits(int v, byte[] out, int at) {
-        int high = v / 100;
-        int low = v - 100 * high;
-        out[at] = DIGIT_PAIRS[2 * high];
-        out[at + 1] = DIGIT_PAIRS[2 * high + 1];
-        out[at + 2] = DIGIT_PAIRS[2 * low];
-        out[at + 3] = DIGIT_PAIRS[2 * low + 1];
+    /** Little-endian longs over a byte array: a word's first byte is its lowest. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * The eight decimal digits of {@code x} (0 to 99,999,999, with leading zeros) as ASCII in a little-endian word, the
+     * first digit in the lowest byte: split into lanes of four digits, of two, of one, each lane's quotient by a
+     * multiplication and a shift (exact below 10,000 for /100 and below 100 for /10; checked for every x).
+     */
+    static long eight(int x) {
+        long hi = x / 10_000, lo = x - 10_000 * hi;
+        long merged = hi | lo << 32;
+        long top = ((merged * 10486) >>> 20) & 0x0000_007F_0000_007FL;
+        long bot = merged - 100 * top;
+        long hundreds = bot << 16 | top;
+        long tens = ((hundreds * 103) >>> 10) & 0x000F_000F_000F_000FL;
+        tens |= (hundreds - 10 * tens) << 8;
+        return tens + 0x3030_3030_3030_3030L;
     }
 }

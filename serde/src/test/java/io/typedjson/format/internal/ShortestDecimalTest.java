@@ -148,4 +148,35 @@ class ShortestDecimalTest {
         assertEquals("-1.1754942E-38", new String(b, 0, end, StandardCharsets.US_ASCII));
         assertTrue(end <= ShortestDecimal.MAX_FLOAT_LENGTH);
     }
+
+    /** The eight digits of every int below 10^8 in one word, as division by ten spells them. */
+    @Test
+    void eightDigitsOfEveryIntBelowTenToTheEight() {
+        for (int x = 0; x < 100_000_000; x++) {
+            long w = ShortestDecimal.eight(x);
+            int y = x;
+            for (int k = 7; k >= 0; k--) {
+                if ((int) (w >>> (8 * k) & 0xFF) != '0' + y % 10) {
+                    assertEquals(String.format("%08d", x), new String(java.nio.ByteBuffer.allocate(8)
+                            .order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(w).array(), StandardCharsets.ISO_8859_1));
+                }
+                y /= 10;
+            }
+        }
+    }
+
+    /** Every length of long, at the start of a buffer of exactly its digits and 8 more, with stale bytes after. */
+    @Test
+    void digitsOfEveryLengthAndTheirNeighbours() {
+        byte[] out = new byte[40];
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 200_000; i++) {
+            long v = i == 0 ? Long.MAX_VALUE : i == 1 ? 0 : random.nextLong() >>> 1 + random.nextInt(63);
+            java.util.Arrays.fill(out, (byte) 'x');
+            out[0] = '[';
+            int end = ShortestDecimal.writeDigits(v, out, 1);
+            out[end] = ']';
+            assertEquals("[" + v + "]", new String(out, 0, end + 1, StandardCharsets.ISO_8859_1));
+        }
+    }
 }
