@@ -8,16 +8,13 @@ import java.util.Arrays;
  */
 public final class EncodedString {
     final byte[] quoted;
-    /** The text's length in UTF-16 units (what the string limit counts). */
-    final int units;
 
-    private EncodedString(byte[] quoted, int units) {
+    private EncodedString(byte[] quoted) {
         this.quoted = quoted;
-        this.units = units;
     }
 
     public static EncodedString of(String text) {
-        return new EncodedString(JsonWriter.quotedUtf8(text), text.length());
+        return new EncodedString(JsonWriter.quotedUtf8(text));
     }
 
     /** The JSON string's bytes, quotes included (a copy). */

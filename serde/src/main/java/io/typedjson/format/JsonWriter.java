@@ -22,11 +22,10 @@ public final class JsonWriter {
     private static final int MAX_RETAINED = 1 << 20;
 
     private final Limits limits;
-    private final int maxDepth, maxStringLength, maxNumberLength, maxElements;
-    /** Whether a long's or a double's digits can exceed the number limit (at most 20 digits each). */
-    private final boolean smallNumberLimit;
-    /** The values written so far (keys not counted), as the reader counts elements. */
-    private int elements;
+    // the limits a reader checks of every token (string and key lengths, elements, the digits of a long or a double)
+    // are checked of a written document by TypedJsonFormat, reading it, when it could exceed one; here only what it
+    // does not see: the digits of a BigInteger's or a decimal's lexeme and of a number in a tag payload
+    private final int maxDepth, maxStringLength, maxNumberLength;
     private byte[] buf = new byte[512];
     /** A string's chars, copied out in one go (faster than charAt per char). */
     private char[] chars = new char[128];
@@ -46,8 +45,6 @@ public final class JsonWriter {
         this.maxDepth = limits.maxDepth();
         this.maxStringLength = limits.maxStringLength();
         this.maxNumberLength = limits.maxNumberLength();
-        this.maxElements = limits.maxElements();
-        this.smallNumberLimit = maxNumberLength < 21;
     }
 
     /** A writer within {@link Limits#DEFAULT} but for its depth. */
@@ -78,7 +75,6 @@ public final class JsonWriter {
         size = 0;
         comma = false;
         depth = 0;
-        elements = 0;
         if (buf.length > MAX_RETAINED) {
             buf = new byte[512];
         }
@@ -143,14 +139,6 @@ public final class JsonWriter {
     }
 
     private void beforeValue() {
-        if (++elements > maxElements) {
-            throw new TypedJsonException("element count " + elements + " exceeds the limit of " + maxElements
-                    + " (" + Limits.ELEMENTS_PROPERTY + ")");
-        }
-        beforeKey();
-    }
-
-    private void beforeKey() {
         if (comma) {
             ensure(1);
             buf[size++] = ',';
@@ -161,9 +149,13 @@ public final class JsonWriter {
     /** Refuses a string or key of more UTF-16 units than a reader takes, in the reader's words. */
     private void checkLength(int units, boolean key) {
         if (units > maxStringLength) {
-            throw new TypedJsonException((key ? "key of " : "string of ") + units + " UTF-16 units exceeds the limit of "
-                    + maxStringLength + " (" + Limits.STRING_LENGTH_PROPERTY + ")");
+            throw tooLong(units, key);
         }
+    }
+
+    private TypedJsonException tooLong(int units, boolean key) {
+        return new TypedJsonException((key ? "key of " : "string of ") + units + " UTF-16 units exceeds the limit of "
+                + maxStringLength + " (" + Limits.STRING_LENGTH_PROPERTY + ")");
     }
 
     /**
@@ -193,8 +185,7 @@ public final class JsonWriter {
      * is kept, found by the key's hash and taken only for the very same object.
      */
     public void writeFieldName(String name) {
-        checkLength(name.length(), true);
-        beforeKey();
+        beforeValue();
         int slot = name.hashCode() & (NAME_SLOTS - 1);
         if (names[slot] == name) {
             ensure(8 * NAME_WORDS);
@@ -234,9 +225,6 @@ public final class JsonWriter {
         if (key.plainName != null && plainJson) {
             writeFieldName(key.plainName); // plain JSON writes a leading '~' as it is (SPEC.md section 13.1)
             return;
-        }
-        if (key.quoted.length - 2 > maxStringLength) { // (its UTF-8 bytes are at least its UTF-16 units)
-            checkLength(key.spelled.length(), true);
         }
         long[] words = key.nameWords;
         int n = words.length;
@@ -308,26 +296,18 @@ public final class JsonWriter {
     public void writeNumber(long v) {
         beforeValue();
         ensure(20);
-        int start = size;
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 writeAscii("-9223372036854775808");
-                checkSmallDigits(start);
                 return;
             }
             buf[size++] = '-';
             v = -v;
         }
         size = digitsAt(v, size);
-        checkSmallDigits(start);
     }
 
-    /** {@link #checkDigits} of what was written from {@code start}, where a long's or double's digits can exceed the limit. */
-    private void checkSmallDigits(int start) {
-        if (smallNumberLimit) {
-            checkDigits(buf, start, size);
-        }
-    }
+
 
     /**
      * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
@@ -351,9 +331,7 @@ public final class JsonWriter {
         }
         beforeValue();
         ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
-        int start = size;
         size = ShortestDecimal.write(d, buf, size);
-        checkSmallDigits(start);
     }
 
     /** {@code [-]m / 1000} in plain notation: the integer's digits, the point, one to three decimals. */
@@ -373,9 +351,7 @@ public final class JsonWriter {
         b[at + 1] = (byte) ('0' + d1);
         b[at + 2] = (byte) ('0' + d2);
         b[at + 3] = (byte) ('0' + d3);
-        int start = size;
         size = at + 1 + (d3 != 0 ? 3 : d2 != 0 ? 2 : 1); // ".0" when there is no fraction
-        checkSmallDigits(start);
     }
 
     /** The decimal digits of {@code v >= 0} at {@code at}; returns the end. */
@@ -394,9 +370,7 @@ public final class JsonWriter {
         }
         beforeValue();
         ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
-        int start = size;
         size = ShortestDecimal.write(f, buf, size);
-        checkSmallDigits(start);
     }
 
     public void writeNumber(BigInteger v) {
@@ -447,20 +421,17 @@ public final class JsonWriter {
     }
 
     public void writeString(String s) {
-        checkLength(s.length(), false);
         beforeValue();
         writeQuoted(s, "string");
     }
 
     public void writeString(char[] c, int offset, int length) {
-        checkLength(length, false);
         beforeValue();
         writeQuoted(c, offset, length, "string");
     }
 
     /** A string encoded once, copied as it is. */
     public void writeString(EncodedString s) {
-        checkLength(s.units, false);
         beforeValue();
         byte[] q = s.quoted;
         ensure(q.length);
@@ -470,7 +441,6 @@ public final class JsonWriter {
 
     /** Standard base64 with padding (RFC 4648 section 4) as a JSON string. */
     public void writeBinary(byte[] b, int offset, int length) {
-        checkLength((length + 2) / 3 * 4, false);
         beforeValue();
         ensure((length + 2) / 3 * 4 + 2);
         buf[size++] = '"';
@@ -513,7 +483,6 @@ public final class JsonWriter {
         if (plainJson) {
             throw io.typedjson.format.internal.PlainJson.needsTag("byte[]");
         }
-        checkLength((b.length + 2) / 3 * 4 + 2, false);
         beforeValue();
         ensure((b.length + 2) / 3 * 4 + 4);
         buf[size++] = '"';
@@ -535,7 +504,6 @@ public final class JsonWriter {
         }
         int at = openTime(prefix, IsoTimes.MAX_INSTANT_LENGTH);
         at = IsoTimes.writeInstant(buf, at, epochSecond, nanos);
-        checkLength(at - size - 1, false); // (size is still at the opening quote)
         buf[at] = '"';
         size = at + 1;
         return true;
@@ -548,7 +516,6 @@ public final class JsonWriter {
         }
         int at = openTime(prefix, 10);
         at = IsoTimes.writeDate(buf, at, year, month, day);
-        checkLength(at - size - 1, false);
         buf[at] = '"';
         size = at + 1;
         return true;

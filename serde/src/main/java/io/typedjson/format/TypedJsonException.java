@@ -83,6 +83,11 @@ public class TypedJsonException extends RuntimeException {
         return this;
     }
 
+    /** The same reason at the same path, as a writer's error (no byte offset: nothing was written). */
+    TypedJsonException asWritten() {
+        return new TypedJsonException(reason).at(path, -1);
+    }
+
     /** The problem is the container the path names last (a tagged object), whose format key is at {@code offset}. */
     public TypedJsonException outside(long offset) {
         path.pollLast();

@@ -11,12 +11,18 @@ public final class TypedJsonFormat {
     private static final TypedJsonFormat DEFAULT = new TypedJsonFormat(Limits.DEFAULT);
 
     private final Limits limits;
+    /** The size beyond which a written document is read back for the limits a reader checks of every token. */
+    private final int readBackAbove;
     /** Each thread's writer and reader; a document written or read while writing or reading one gets its own. */
     private final ThreadLocal<JsonWriter[]> writers = ThreadLocal.withInitial(() -> new JsonWriter[1]);
     private final ThreadLocal<JsonReader[]> readers = ThreadLocal.withInitial(() -> new JsonReader[1]);
 
     public TypedJsonFormat(Limits limits) {
         this.limits = limits;
+        // a document has no more values than bytes, and no string of more UTF-16 units: only a larger one can hold
+        // too many values or too long a string; a long or a double has at most 20 digits
+        this.readBackAbove = limits.maxNumberLength() <= 20 ? -1
+                : Math.min(limits.maxElements(), limits.maxStringLength());
     }
 
     /** The format with {@link Limits#DEFAULT}. */
@@ -56,6 +62,9 @@ public final class TypedJsonFormat {
             w.reset();
             w.plainJson(plain);
             codec.write(w, value);
+            if (w.size() > readBackAbove) {
+                readBack(w, plain);
+            }
             return w.toByteArray();
         } catch (StackOverflowError e) {
             throw new TypedJsonException(tooDeepForTheStack());
@@ -120,6 +129,24 @@ public final class TypedJsonFormat {
         } finally {
             r.release();
             slot[0] = r;
+        }
+    }
+
+    /**
+     * Refuses a written document that a reader with these limits refuses (a string or key too long, too many
+     * elements, a number of too many digits), with the reader's reason at the value's path: what a writer accepts, a
+     * reader reads (SPEC.md section 9). The writer checks what a reader checks in typed reads only (a tag payload's
+     * number, a decimal's lexeme) as it writes them.
+     */
+    private void readBack(JsonWriter w, boolean plain) {
+        JsonReader r = new JsonReader(limits);
+        r.reset(w.buffer(), 0, w.size());
+        r.plainJson(plain);
+        try {
+            r.nextToken();
+            r.skipValue();
+        } catch (TypedJsonException e) {
+            throw e.asWritten();
         }
     }
 
