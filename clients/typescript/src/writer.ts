@@ -116,7 +116,8 @@ class Writer {
 
   private member(key: string, value: unknown): string {
     const k = this.text(key, "key");
-    this.path.push(key);
+    // named as the document has it, its '~' doubled (SPEC.md section 8), as the reader names it
+    this.path.push(key.length > 0 && key.charCodeAt(0) === 126 && !this.plain ? "~" + key : key);
     const s = k + ":" + this.value(value);
     this.path.pop();
     return s;
