@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parse, stringify, same, TypedJsonError, Limits, DEFAULT_LIMITS, BigInteger, Decimal, Float32, Instant, Int32 } from "../index";
+import { parse, stringify, same, serializer, TypedJsonError, Limits, DEFAULT_LIMITS, BigInteger, Decimal, Float32, Instant, Int32 } from "../index";
 import type { ValueInput } from "../index";
 import { stringTooLong } from "../scanner";
 import { value } from "./arbitraries";
@@ -136,6 +136,9 @@ test("the limits not overridden stay the defaults; the writer's options take the
   assert.equal(stringify([1n], { limits: { maxElements: 2 } }), "[1]");
   assert.throws(() => stringify([1n, 2n], { limits: { maxElements: 2 } }), /element count 3 exceeds the limit of 2/);
   assert.throws(() => stringify("1".repeat(20_000_001)), /string of 20000001 UTF-16 code units exceeds the limit of 20000000/);
+  // the Kafka serializer's options are stringify's
+  assert.throws(() => serializer({ limits: { maxStringLength: 5 } })({ a: "abcdef" }), /string of 6 UTF-16 code units exceeds the limit of 5 .* at \$\.a$/);
+  assert.equal(serializer({ limits: { maxElements: 2 } })([1n])?.toString(), "[1]");
 });
 
 /** Random limits small enough for the generated values to cross them. */
