@@ -156,7 +156,8 @@ class WriterLimitsTest(unittest.TestCase):
         twenty = limits(1000, 1000, 20, 1000)
         self.assertIsNone(self.same_verdict(["abcdefghijklmnop"], twenty))  # 20 bytes
         longer = self.same_verdict(["abcdefghijklmnopq"], twenty)
-        self.assertEqual("document of 21 bytes is larger than the limit of 20 bytes", longer.reason)
+        self.assertEqual("document of 21 bytes is larger than the limit of 20 bytes (Limits.max_document_bytes; "
+                         "typedjson.max.document.bytes in Java)", longer.reason)
         self.assertEqual("$", longer.path)
         self.assertIsNone(self.same_verdict(["\u00e9" * 8], twenty))  # 2 bytes each
         self.assertEqual("document of 22 bytes", self.same_verdict(["\u00e9" * 9], twenty).reason[:20])

@@ -40,7 +40,8 @@ DEFAULT_LIMITS = Limits()
 # with (SPEC.md section 9).
 
 def document_too_large(n, limit):
-    return f"document of {n} bytes is larger than the limit of {limit} bytes"
+    return (f"document of {n} bytes is larger than the limit of {limit} bytes "
+            "(Limits.max_document_bytes; typedjson.max.document.bytes in Java)")
 
 
 def string_too_long(units, limit):
