@@ -139,6 +139,15 @@ class RecordTest(unittest.TestCase):
             dumps_record({"a": {"b": Decimal("1.5")}}, [], format_header="plain")
         self.assertEqual(f"BigDecimal {NEEDS_TAG} at $.a.b", str(c.exception))
 
+    def test_dumps_record_takes_the_limits_of_dumps(self):
+        self.assertEqual(([], b"[1]"), dumps_record([1], [], max_elements=2, max_depth=1))
+        with self.assertRaises(TypedJsonError) as c:
+            dumps_record({"a": "abcdef"}, [], format_header="typed", max_string_length=5)
+        self.assertEqual("$.a", c.exception.path)
+        self.assertIn("string of 6 UTF-16 units is longer than the limit of 5", c.exception.reason)
+        with self.assertRaises(TypeError):
+            dumps_record([1], [], limits=typedjson.Limits())
+
 
 EVENTS = {"types": [{"name": "note.added", "shape": {"ref": "Note"}}],
           "shapes": {"Note": {"object": [["note", "string"], ["initial", "char"], ["counts", {"map": ["string", "int32"]}],

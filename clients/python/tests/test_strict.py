@@ -135,8 +135,8 @@ class RefusedTest(unittest.TestCase):
         with self.assertRaises(TypedJsonError) as ctx:
             loads('"abcdef"', limits=Limits(max_string_length=5))
         self.assertIn("longer than the limit", str(ctx.exception))
-        with self.assertRaises(TypedJsonError):
-            loads(b"[1,2]", limits=Limits(max_document_bytes=4))
+        self.refused(b"[1,2]", "$", "document of 5 bytes is larger than the limit of 4 bytes (Limits.max_document_bytes; "
+                     "typedjson.max.document.bytes in Java)", 0, limits=Limits(max_document_bytes=4))
         with self.assertRaises(TypedJsonError) as ctx:
             dumps(["x"] * 0 + [[[[1]]]], max_depth=3)
         self.assertEqual("$[0][0][0]", ctx.exception.path)

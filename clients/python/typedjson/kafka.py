@@ -51,18 +51,19 @@ def loads_record(value, headers=None, *, other_writers="none", limits=DEFAULT_LI
     return loads(value, limits=limits, plain=plain)
 
 
-def dumps_record(value, headers=None, *, format_header="none", max_depth=500):
+def dumps_record(value, headers=None, *, format_header="none", **limits):
     """``(headers, value_bytes)`` for a producer; ``value_bytes`` None for a tombstone (its headers as given). ``format_header`` (Java:
     typedjson.format.header): ``"typed"`` typed JSON marked ``typedjson-format: typed``, ``"plain"`` a plain document
     (``dumps(..., plain=True)``: a value only a tag carries is refused with its path) marked ``plain``; the mark
     replaces one in ``headers`` (copied from a record read). ``"none"`` (the default): typed JSON, the headers as
-    given. ``headers`` are kept in order as ``(key, bytes)`` pairs."""
+    given. ``headers`` are kept in order as ``(key, bytes)`` pairs. ``limits`` are those of ``dumps``
+    (``max_depth``, ``max_number_length``, ``max_string_length``, ``max_document_bytes``, ``max_elements``)."""
     if format_header not in ("none", "typed", "plain"):
         raise ValueError(f"format_header must be none, typed or plain, not {format_header!r}")
     pairs = _header_pairs(headers)
     if value is None:  # a tombstone: no document to mark
         return pairs, None
-    data = dumps(value, max_depth=max_depth, plain=format_header == "plain").encode("utf-8")
+    data = dumps(value, plain=format_header == "plain", **limits).encode("utf-8")
     if format_header != "none":
         pairs = [(k, v) for k, v in pairs if k != FORMAT_HEADER] + [(FORMAT_HEADER, format_header.encode("ascii"))]
     return pairs, data

@@ -35,6 +35,28 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 
+
+# The reasons of the limits, in one place: the writer refuses a value with the words the reader refuses its document
+# with (SPEC.md section 9).
+
+def document_too_large(n, limit):
+    return (f"document of {n} bytes is larger than the limit of {limit} bytes "
+            "(Limits.max_document_bytes; typedjson.max.document.bytes in Java)")
+
+
+def string_too_long(units, limit):
+    return (f"string of {units} UTF-16 units is longer than the limit of {limit} "
+            "(Limits.max_string_length; typedjson.max.string.length in Java)")
+
+
+def number_too_long(digits, limit):
+    return (f"number length {digits} exceeds the limit of {limit} "
+            "(Limits.max_number_length; typedjson.max.number.length in Java)")
+
+
+def too_many_elements(n, limit):
+    return f"element count {n} exceeds the limit of {limit} (Limits.max_elements; typedjson.max.elements in Java)"
+
 _WS = re.compile(rb"[ \t\n\r]*")
 _WS_BYTES = frozenset(b" \t\n\r")
 _ASCII_STRING = re.compile(rb'"([\x20\x21\x23-\x5b\x5d-\x7f]*)"')
@@ -71,8 +93,7 @@ class Scanner:
         self.depth = 0
         self.elements = 0
         if self.n > limits.max_document_bytes:
-            raise self.error(f"document of {self.n} bytes is larger than the limit of "
-                             f"{limits.max_document_bytes} bytes", 0)
+            raise self.error(document_too_large(self.n, limits.max_document_bytes), 0)
         if data.startswith(b"\xef\xbb\xbf"):
             raise self.error("a byte order mark is not allowed (a document is UTF-8 without BOM)", 0)
         if data[:1] in (b"\xfe", b"\xff"):
@@ -112,8 +133,7 @@ class Scanner:
         """One more value, starting at ``offset`` (SPEC.md section 9's elements)."""
         self.elements += 1
         if self.elements > self.limits.max_elements:
-            raise self.error(f"element count {self.elements} exceeds the limit of {self.limits.max_elements} "
-                             "(Limits.max_elements; typedjson.max.elements in Java)", offset)
+            raise self.error(too_many_elements(self.elements, self.limits.max_elements), offset)
 
     # ---- the document
 
@@ -208,8 +228,7 @@ class Scanner:
     def _check_length(self, s, start):
         limit = self.limits.max_string_length
         if len(s) > limit or (2 * len(s) > limit and utf16_length(s) > limit):
-            raise self.error(f"string of {utf16_length(s)} UTF-16 units is longer than the limit of {limit} "
-                             "(Limits.max_string_length; typedjson.max.string.length in Java)", start)
+            raise self.error(string_too_long(utf16_length(s), limit), start)
 
     def number(self):
         """(lexeme, is_integer) of the number at pos."""
@@ -237,8 +256,7 @@ class Scanner:
         the limit."""
         digits = number_digits(lexeme)
         if digits > self.limits.max_number_length:
-            raise self.error(f"number length {digits} exceeds the limit of {self.limits.max_number_length} "
-                             "(Limits.max_number_length; typedjson.max.number.length in Java)", start)
+            raise self.error(number_too_long(digits, self.limits.max_number_length), start)
 
     def literal(self):
         d = self.data

@@ -3,9 +3,12 @@
 // keeps the last of two equal keys. The scanner knows the JSON path and the byte offset of every token.
 import { TypedJsonError, indexSegment, keySegment, pathOf } from "./errors";
 
-/** Bounds on what a hostile document can cost (SPEC.md section 9); the Java implementation's defaults. */
+/**
+ * Bounds on what a hostile document can cost (SPEC.md section 9); the Java implementation's defaults. The writer holds
+ * what it writes to the same limits, so what it writes a reader with them reads.
+ */
 export interface Limits {
-  /** Deepest nesting of arrays and objects, reading and writing (500). */
+  /** Deepest nesting of arrays and objects (500). */
   maxDepth: number;
   /** Most digits in a number lexeme, plain or in a ~i ~s ~y ~n ~f ~d payload, exponent digits included (1,000). */
   maxNumberLength: number;
@@ -91,8 +94,23 @@ export function countDigits(b: Uint8Array | string, from = 0, to = b.length): nu
   return n;
 }
 
+// The reasons of the limits (SPEC.md section 9), in one place: the writer refuses a value with the words the reader
+// refuses its document with.
+
 export function numberTooLong(digits: number, limit: number): string {
   return `number of ${digits} digits exceeds the limit of ${limit} (limits.maxNumberLength, typedjson.max.number.length in Java)`;
+}
+
+export function stringTooLong(units: number, limit: number): string {
+  return `string of ${units} UTF-16 code units exceeds the limit of ${limit} (limits.maxStringLength, typedjson.max.string.length in Java)`;
+}
+
+export function tooManyElements(count: number, limit: number): string {
+  return `element count ${count} exceeds the limit of ${limit} (limits.maxElements, typedjson.max.elements in Java)`;
+}
+
+export function documentTooLarge(bytes: number, limit: number): string {
+  return `document of ${bytes} bytes exceeds the limit of ${limit} bytes (limits.maxDocumentBytes, typedjson.max.document.bytes in Java)`;
 }
 
 export const enum Kind {
@@ -135,7 +153,7 @@ export class Scanner {
       throw new TypeError("a document is a string or a Uint8Array of UTF-8");
     }
     if (this.bytes.length > limits.maxDocumentBytes) {
-      throw new TypedJsonError(`document of ${this.bytes.length} bytes exceeds the limit of ${limits.maxDocumentBytes} bytes (limits.maxDocumentBytes, typedjson.max.document.bytes in Java)`, "$", 0);
+      throw new TypedJsonError(documentTooLarge(this.bytes.length, limits.maxDocumentBytes), "$", 0);
     }
     const b = this.bytes;
     if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.fail("document starts with a byte order mark: typed JSON documents are UTF-8 without one", 0);
@@ -177,7 +195,7 @@ export class Scanner {
     if (this.pos !== this.countedAt) {
       this.countedAt = this.pos;
       if (++this.elements > this.limits.maxElements) {
-        this.fail(`element count ${this.elements} exceeds the limit of ${this.limits.maxElements} (limits.maxElements, typedjson.max.elements in Java)`);
+        this.fail(tooManyElements(this.elements, this.limits.maxElements));
       }
     }
     switch (c) {
@@ -330,7 +348,7 @@ export class Scanner {
     }
     out += this.decode(chunk, i);
     this.pos = i + 1;
-    if (out.length > this.limits.maxStringLength) this.fail(`string of ${out.length} UTF-16 code units exceeds the limit of ${this.limits.maxStringLength} (limits.maxStringLength, typedjson.max.string.length in Java)`);
+    if (out.length > this.limits.maxStringLength) this.fail(stringTooLong(out.length, this.limits.maxStringLength));
     if (SURROGATE.test(out)) {
       const at = loneSurrogate(out);
       if (at >= 0) this.fail(`lone surrogate U+${out.charCodeAt(at).toString(16).toUpperCase()} at index ${at} of a string: not Unicode text`);

@@ -213,6 +213,8 @@ test("the writer refuses what it cannot carry, naming the path", () => {
   refusedWrite({ a: { [Symbol("s")]: 1 } }, "$.a", "symbol keys");
   refusedWrite({ "a\ud800": 1 }, "$", "lone surrogate");
   refusedWrite(["\udc00"], "$[0]", "lone surrogate");
+  refusedWrite({ "~t": { "~~": [undefined] } }, '$["~~t"]["~~~"][0]', "cannot carry undefined"); // keys as the document has them (section 8)
+  refusedWrite(new Map([["~set", [undefined]]]), '$["~~set"][0]', "cannot carry undefined");
   refusedWrite(new Set([new Uint8Array([1]), new Uint8Array([1])]), '$["~set"][1]', "duplicate element");
   refusedWrite(new Map<unknown, unknown>([[new Int32(1), 1], [new Int32(1), 2]]), '$["~map"][2]', "duplicate key");
   const cyclic: unknown[] = [];
