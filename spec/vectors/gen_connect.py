@@ -139,6 +139,32 @@ case("none: a null field derives an optional string", "none", "{a?}", struct(Non
 case("none: int64", "none", "i64", v("int64", "5"), "5")
 case("none: array of int32", "none", "[i32]", ["list", [v("int32", "1"), v("int32", "2")]], '["~i1","~i2"]')
 case("none: Decimal of negative scale", "none", "dec(-2)", v("decimal", "1E+2"), '"~d1E+2"')
+# the document null is what none writes for a null value with a schema: it derives an optional STRING with a null
+# value, not a tombstone (a tombstone has no document), so it is written back as null (SPEC.md 11, "Derived schemas")
+case("none: the document null derives an optional string, not a tombstone", "none", "str?", None, "null")
+# nothing can be derived, anywhere in the document: the record comes back schemaless with the dynamic model's value
+# (written here schemaless, so the document is the dynamic model's). Connect has no field named "":
+case("none: an object with an empty key is schemaless", "none", None,
+     ["map", [[v("string", ""), v("int32", "1")]]], '{"":"~i1"}')
+case("none: an object with an empty key anywhere is schemaless", "none", None,
+     ["map", [[v("string", "a"), v("int64", "1")],
+              [v("string", "b"), ["list", [["map", [[v("string", "c"), ["map", [[v("string", ""), v("string", "x")]]]]]]]]]]],
+     '{"a":1,"b":[{"c":{"":"x"}}]}')
+case("none: an object with an empty key as a map's key is schemaless", "none", None,
+     ["map", [[["map", [[v("string", ""), v("int32", "1")]]], v("bool", True)]]], '{"~map":[{"":"~i1"},true]}')
+# Connect's Timestamp is a java.util.Date, epoch milliseconds in an int64: the last of them, each way, is a
+# Timestamp; one millisecond beyond is schemaless
+case("none: the last epoch millisecond of an int64 is a Timestamp", "none", "ts",
+     v("instant", "+292278994-08-17T07:12:55.807Z"), '"~t+292278994-08-17T07:12:55.807Z"')
+case("none: the first epoch millisecond of an int64 is a Timestamp", "none", "ts",
+     v("instant", "-292275055-05-16T16:47:04.192Z"), '"~t-292275055-05-16T16:47:04.192Z"')
+case("none: a timestamp a millisecond beyond an int64's epoch millis is schemaless", "none", None,
+     v("instant", "+292278994-08-17T07:12:55.808Z"), '"~t+292278994-08-17T07:12:55.808Z"')
+case("none: a timestamp a millisecond before an int64's epoch millis is schemaless", "none", None,
+     v("instant", "-292275055-05-16T16:47:04.191Z"), '"~t-292275055-05-16T16:47:04.191Z"')
+case("none: a timestamp beyond an int64's epoch millis anywhere is schemaless", "none", None,
+     ["map", [[v("string", "a"), ["list", [v("instant", "2024-01-01T00:00:00Z"), v("instant", "+300000000-01-01T00:00:00Z")]]]]],
+     '{"a":["~t2024-01-01T00:00:00Z","~t+300000000-01-01T00:00:00Z"]}')
 
 # ---- accepted: documents a reader takes (JSON's freedom, section 5.2's second spellings in typed positions)
 accepted = []

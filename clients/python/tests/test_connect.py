@@ -109,8 +109,13 @@ class LocationTest(unittest.TestCase):
         from typedjson.connect import schema_notation
         self.assertEqual("{a:i32,b?,c:[date]}", schema_notation(schema))
         self.assertIsNone(difference({"a": Int32(5), "b": None, "c": [LocalDate(2024, 6, 30)]}, value))
+        # the document null (what the converter writes for a null value with a schema): a null value, not a tombstone
+        schema, value = loads_connect(b"null", location="none")
+        self.assertEqual(("str?", None), (schema_notation(schema), value))
+        # nothing to derive, anywhere in the document
         for doc in [b'[1,"a"]', b'"~u123e4567-e89b-12d3-a456-426614174000"', b'"~t2024-01-01T00:00:00.000001Z"',
-                    b'"~n5"', b'{"a":"~L2024-06-30T10:15"}']:
+                    b'"~n5"', b'{"a":"~L2024-06-30T10:15"}', b'"~t+292278994-08-17T07:12:55.808Z"',
+                    b'{"a":["~t-300000000-01-01T00:00:00Z"]}', b'{"":1}', b'[{"a":{"":null}}]']:
             with self.subTest(doc=doc):
                 schema, value = loads_connect(doc, location="none")
                 self.assertIsNone(schema)

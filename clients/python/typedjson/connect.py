@@ -820,8 +820,10 @@ def _starts_inline(sc):
 
 def derive_schema(value):
     """The schema a converter in location ``none`` derives from a value of the dynamic model (SPEC.md section
-    11): required, no annotations; ``None`` where nothing can be derived (mixed element types, a BigInt, a time
-    finer than a millisecond, a date beyond INT32 days, a LocalDateTime, OffsetDateTime, UUID or Duration)."""
+    11): required, no annotations; the document null an optional STRING; ``None`` where nothing can be derived,
+    anywhere in the value (mixed element types, a BigInt, a time finer than a millisecond, a timestamp beyond the
+    epoch milliseconds of an int64, a date beyond INT32 days, an object with an empty key, a LocalDateTime,
+    OffsetDateTime, UUID or Duration)."""
     r.ensure_stack(DEFAULT_LIMITS.max_depth)
     try:
         return _derive(value)
@@ -845,13 +847,16 @@ def _derive(v):
         return Schema(simple[t])
     if t is Decimal:
         return Schema("BYTES", name=DECIMAL, version=1, parameters={"scale": str(-v.as_tuple().exponent)})
-    if t is Instant and v.nano % 1_000_000 == 0:
+    if t is Instant and v.nano % 1_000_000 == 0 and r.INT64_MIN <= v.to_epoch_milli() <= r.INT64_MAX:
+        # Connect's Timestamp is a java.util.Date: epoch milliseconds in an int64
         return Schema("INT64", name=TIMESTAMP, version=1)
     if t is LocalDate and -(1 << 31) <= v.epoch_day() < (1 << 31):
         return Schema("INT32", name=DATE, version=1)
     if t is LocalTime and v.nano % 1_000_000 == 0:
         return Schema("INT32", name=TIME, version=1)
     if t is dict:
+        if "" in v:
+            raise _Underivable()  # Connect has no field named ""
         return Schema("STRUCT", fields=[(k, _derive(x)) for k, x in v.items()])
     if t is list or t is TypedSet:
         return Schema("ARRAY", value_schema=_common(list(v)))

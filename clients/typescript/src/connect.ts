@@ -682,7 +682,9 @@ const DERIVED_SCALARS: [new (...a: never[]) => unknown, ConnectType][] = [[Int32
 
 /**
  * The schema a value of the dynamic model derives (SPEC.md section 11, "Derived schemas"), and the value as Connect
- * holds it (a set becomes a list); throws Underivable where nothing can be derived. `depth` bounds the recursion.
+ * holds it (a set becomes a list); throws Underivable where nothing can be derived, anywhere in the value (mixed
+ * types, a BigInteger, a timestamp beyond an int64's epoch millis, an object with an empty key…). `depth` bounds the
+ * recursion.
  */
 function derive(v: Value, depth: number): { schema: ConnectSchema; value: Value } {
   if (depth > 500) throw new Underivable();
@@ -716,7 +718,8 @@ function derive(v: Value, depth: number): { schema: ConnectSchema; value: Value 
   if (v instanceof Map) {
     const entries = [...v];
     if (entries.every(([k]) => typeof k === "string")) {
-      // an object: a STRUCT, fields in document order
+      // an object: a STRUCT, fields in document order; Connect has no field named "", so nothing is derived
+      if (v.has("")) throw new Underivable();
       const fields = entries.map(([k, e]) => ({ name: k as string, derived: derive(e, depth + 1) }));
       return {
         schema: { type: "STRUCT", optional: false, fields: fields.map((f) => ({ name: f.name, schema: f.derived.schema })) },
@@ -753,7 +756,9 @@ export function parseConnect(input: string | Uint8Array, options?: ConnectParseO
   // inline when the document is an object whose first key is ~s after JSON unescaping (SPEC.md section 11, "Reading")
   if (!isInline(sc)) {
     const value = parse(sc.bytes, options);
-    if (options?.location !== "none" || value === null) return { schema: null, value };
+    // in location none the document null is a null value (what the converter writes for a null with a schema),
+    // not a tombstone: derive gives it an optional STRING
+    if (options?.location !== "none") return { schema: null, value };
     try {
       return derive(value, 0);
     } catch (e) {

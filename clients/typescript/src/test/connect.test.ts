@@ -142,8 +142,14 @@ test("location none derives a schema from the dynamic model, or reads schemaless
   assert.equal(derived('{"a":"~i1","b":[1,null],"c":{"~set":["~D2024-01-01"]},"d":{"~map":["~y1",1.5]},"e":[]}'), "{a:i32,b:[i64?],c:[date],d:<i8,f64>,e:[str]}");
   assert.equal(derived('{"~set":[1]}'), "[i64]");
   assert.ok(parseConnect('{"~set":[1]}', { location: "none" }).value instanceof Array, "a set comes back as a Connect list");
-  // nothing to derive: mixed element types, a BigInteger, finer than the millisecond, types Connect has no schema for
-  for (const doc of ['[1,"a"]', "18446744073709551616", '"~t2024-01-01T00:00:00.000001Z"', '"~T10:15:00.000001"', '"~L2024-01-01T10:15"', '"~O2024-01-01T10:15Z"', '"~u123e4567-e89b-12d3-a456-426614174000"']) {
+  // the document null (what the converter writes for a null value with a schema) is a null value, not a tombstone
+  const nullDocument = parseConnect("null", { location: "none" });
+  assert.equal(nullDocument.value, null);
+  assert.equal(nullDocument.schema === null ? null : writeSchemaNotation(nullDocument.schema), "str?");
+  // nothing to derive, anywhere in the document: mixed element types, a BigInteger, finer than the millisecond,
+  // beyond an int64's epoch milliseconds, an object with an empty key, types Connect has no schema for
+  for (const doc of ['[1,"a"]', "18446744073709551616", '"~t2024-01-01T00:00:00.000001Z"', '"~T10:15:00.000001"', '"~L2024-01-01T10:15"', '"~O2024-01-01T10:15Z"', '"~u123e4567-e89b-12d3-a456-426614174000"',
+    '"~t+292278994-08-17T07:12:55.808Z"', '{"a":["~t-300000000-01-01T00:00:00Z"]}', '{"":1}', '[{"a":{"":null}}]']) {
     const read = parseConnect(doc, { location: "none" });
     assert.equal(read.schema, null, doc);
     assert.equal(stringify(read.value), doc);
