@@ -132,6 +132,12 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     }
 
     private static LimitsSpec limits(ReadableConfig options) {
+        int maxDepth = options.get(MAX_DEPTH);
+        if (maxDepth > io.typedjson.serde.TypedJsonConfig.MAX_SUPPORTED_DEPTH) {
+            throw new ValidationException("typedjson: max-depth takes at most "
+                    + io.typedjson.serde.TypedJsonConfig.MAX_SUPPORTED_DEPTH + " (as the Kafka serde's typedjson.max.depth):"
+                    + " reading and writing recurse, and a deeper document would exhaust a task thread's stack");
+        }
         try {
             return LimitsSpec.of(new Limits(options.get(MAX_DEPTH), options.get(MAX_NUMBER_LENGTH),
                     options.get(MAX_STRING_LENGTH), options.get(MAX_DOCUMENT_BYTES), options.get(MAX_ELEMENTS)));

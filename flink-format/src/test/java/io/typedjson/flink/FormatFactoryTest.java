@@ -43,4 +43,15 @@ class FormatFactoryTest {
                 () -> new TypedJsonFormatFactory().createDecodingFormat(null, options));
         assertEquals(true, e.getMessage().startsWith("typedjson: limits must be positive"), e.getMessage());
     }
+
+    @Test
+    void depthAtMostWhatAThreadsStackTakes() {
+        Configuration options = new Configuration();
+        options.setString("max-depth", "1001");
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> new TypedJsonFormatFactory().createDecodingFormat(null, options));
+        assertEquals(true, e.getMessage().startsWith("typedjson: max-depth takes at most 1000"), e.getMessage());
+        options.setString("max-depth", "1000");
+        new TypedJsonFormatFactory().createDecodingFormat(null, options);
+    }
 }
