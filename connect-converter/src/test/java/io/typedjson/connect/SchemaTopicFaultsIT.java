@@ -396,7 +396,8 @@ class SchemaTopicFaultsIT {
                 long t0 = System.nanoTime();
                 DataException e = assertThrows(DataException.class, () -> toConnect(reader, buffered.get(0)));
                 long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-                assertTrue(took >= 1_500 && took < 15_000, "took " + took + " ms");
+                // (at least the bound, but for Kafka's wall-clock milliseconds against this nanosecond clock: seen 1499)
+                assertTrue(took >= 1_480 && took < 15_000, "took " + took + " ms");
                 assertTrue(e.getMessage().contains("cannot read schema topic '" + schemas + "' for the schema of fingerprint "
                         + ConnectEnvelope.hex(fingerprint(6)) + ": its end was not reached within 1500 ms "
                         + "(typedjson.schema.topic.wait.ms)"), e.getMessage());
