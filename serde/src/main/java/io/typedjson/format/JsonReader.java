@@ -368,8 +368,7 @@ public final class JsonReader {
     private JsonToken open(int p, boolean object) {
         int d = depth + 1;
         if (d > maxDepth) {
-            throw new TypedJsonException("nesting depth " + d + " exceeds the limit of " + limits.maxDepth()
-                    + " (" + Limits.DEPTH_PROPERTY + ")").at(path(depth), p - start);
+            throw limits.tooDeep(d).at(path(depth), p - start);
         }
         if (d == isObject.length) {
             grow();
@@ -469,8 +468,7 @@ public final class JsonReader {
             digits += i - from;
         }
         if (digits > maxNumberLength) {
-            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of "
-                    + limits.maxNumberLength() + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")").at(path(depth), p - start);
+            throw limits.numberTooLong(digits).at(path(depth), p - start);
         }
         valueStart = p;
         valueEnd = i;
@@ -652,9 +650,7 @@ public final class JsonReader {
             switch (STRING_BYTES[b[i] & 0xFF]) {
                 case 1: {
                     if (units > maxStringLength) {
-                        throw new TypedJsonException((isKey ? "key of " : "string of ") + units
-                                + " UTF-16 units exceeds the limit of " + limits.maxStringLength()
-                                + " (" + Limits.STRING_LENGTH_PROPERTY + ")").at(path(depth), quote - start);
+                        throw limits.stringTooLong(units, isKey).at(path(depth), quote - start);
                     }
                     valueStart = quote + 1;
                     valueEnd = i;

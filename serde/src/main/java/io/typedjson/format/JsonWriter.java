@@ -86,8 +86,7 @@ public final class JsonWriter {
     /** A copy of what was written; refused beyond the document limit. */
     byte[] toByteArray() {
         if (size > limits.maxDocumentLength()) {
-            throw new TypedJsonException("document of " + size + " bytes exceeds the limit of "
-                    + limits.maxDocumentLength() + " bytes (" + Limits.DOCUMENT_BYTES_PROPERTY + ")");
+            throw limits.documentTooLong(size);
         }
         return Arrays.copyOf(buf, size);
     }
@@ -121,8 +120,7 @@ public final class JsonWriter {
 
     private void open(char bracket) {
         if (depth >= maxDepth) {
-            throw new TypedJsonException("nesting depth " + (depth + 1) + " exceeds the limit of " + maxDepth
-                    + " (" + Limits.DEPTH_PROPERTY + ")");
+            throw limits.tooDeep(depth + 1);
         }
         beforeValue();
         depth++;
@@ -149,13 +147,8 @@ public final class JsonWriter {
     /** Refuses a string or key of more UTF-16 units than a reader takes, in the reader's words. */
     private void checkLength(int units, boolean key) {
         if (units > maxStringLength) {
-            throw tooLong(units, key);
+            throw limits.stringTooLong(units, key);
         }
-    }
-
-    private TypedJsonException tooLong(int units, boolean key) {
-        return new TypedJsonException((key ? "key of " : "string of ") + units + " UTF-16 units exceeds the limit of "
-                + maxStringLength + " (" + Limits.STRING_LENGTH_PROPERTY + ")");
     }
 
     /**
@@ -173,9 +166,7 @@ public final class JsonWriter {
             }
         }
         if (digits > maxNumberLength) {
-            size = from; // (nothing of the refused value stays in the buffer)
-            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of " + maxNumberLength
-                    + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
+            throw limits.numberTooLong(digits);
         }
     }
 
@@ -307,8 +298,6 @@ public final class JsonWriter {
         size = digitsAt(v, size);
     }
 
-
-
     /**
      * A finite double's shortest round-trip digits, as {@code Double.toString} of JDK 19 and later spells them (always
      * with a '.' or an 'E'; SPEC.md section 5.1). Doubles of at most three decimals between 0.001 and 10^7, the
@@ -408,8 +397,7 @@ public final class JsonWriter {
             }
         }
         if (digits > maxNumberLength) {
-            throw new TypedJsonException("number of " + digits + " digits exceeds the limit of " + maxNumberLength
-                    + " (" + Limits.NUMBER_LENGTH_PROPERTY + ")");
+            throw limits.numberTooLong(digits);
         }
     }
 

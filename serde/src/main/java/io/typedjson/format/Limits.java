@@ -44,4 +44,26 @@ public record Limits(int maxDepth, int maxNumberLength, int maxStringLength, lon
     public Limits withMaxElements(int maxElements) {
         return new Limits(maxDepth, maxNumberLength, maxStringLength, maxDocumentLength, maxElements);
     }
+
+    // the errors of the limits a reader and a writer both enforce, worded once
+
+    TypedJsonException tooDeep(int depth) {
+        return new TypedJsonException("nesting depth " + depth + " exceeds the limit of " + maxDepth
+                + " (" + DEPTH_PROPERTY + ")");
+    }
+
+    TypedJsonException numberTooLong(long digits) {
+        return new TypedJsonException("number of " + digits + " digits exceeds the limit of " + maxNumberLength
+                + " (" + NUMBER_LENGTH_PROPERTY + ")");
+    }
+
+    TypedJsonException stringTooLong(long units, boolean key) {
+        return new TypedJsonException((key ? "key of " : "string of ") + units + " UTF-16 units exceeds the limit of "
+                + maxStringLength + " (" + STRING_LENGTH_PROPERTY + ")");
+    }
+
+    TypedJsonException documentTooLong(long bytes) {
+        return new TypedJsonException("document of " + bytes + " bytes exceeds the limit of " + maxDocumentLength
+                + " bytes (" + DOCUMENT_BYTES_PROPERTY + ")");
+    }
 }

@@ -97,8 +97,7 @@ public final class TypedJsonFormat {
     private <T> T read(Codec<T> codec, byte[] document, int offset, int length, boolean plain) {
         java.util.Objects.checkFromIndexSize(offset, length, document.length);
         if (length > limits.maxDocumentLength()) {
-            throw new TypedJsonException("document of " + length + " bytes exceeds the limit of "
-                    + limits.maxDocumentLength() + " bytes (" + Limits.DOCUMENT_BYTES_PROPERTY + ")");
+            throw limits.documentTooLong(length);
         }
         checkEncoding(document, offset, length);
         JsonReader[] slot = readers.get();

@@ -37,12 +37,15 @@ class SharedBrokerIT {
         assertEquals(2, summary.getSummary().getTestsSucceededCount(), () -> failures(summary));
         assertNotNull(seen[0]);
         assertEquals(seen[0], seen[1], "both classes of the run were given the one broker");
-        String[] hostPort = seen[0].bootstrapServers().split(",")[0].split(":");
-        assertThrows(IOException.class, () -> {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2_000);
-            }
-        }, "the broker still listens after the run that started it ended");
+        assertThrows(IOException.class, () -> connect(seen[0]), "the broker still listens after the run that started it ended");
+    }
+
+    /** Connects to the broker's first listener and closes the connection; throws when nothing listens there. */
+    private static void connect(KafkaClusterTestKit broker) throws IOException {
+        String[] hostPort = broker.bootstrapServers().split(",")[0].split(":");
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2_000);
+        }
     }
 
     private static String failures(SummaryGeneratingListener summary) {
@@ -61,10 +64,7 @@ class SharedBrokerIT {
 
         @Test
         void listens() throws IOException {
-            String[] hostPort = seen[0].bootstrapServers().split(",")[0].split(":");
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2_000);
-            }
+            connect(seen[0]);
         }
     }
 
