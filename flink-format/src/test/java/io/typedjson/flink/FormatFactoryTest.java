@@ -47,11 +47,11 @@ class FormatFactoryTest {
     @Test
     void depthAtMostWhatAThreadsStackTakes() {
         Configuration options = new Configuration();
-        options.setString("max-depth", "1001");
+        options.setString("max-depth", "501");
         ValidationException e = assertThrows(ValidationException.class,
                 () -> new TypedJsonFormatFactory().createDecodingFormat(null, options));
-        assertEquals(true, e.getMessage().startsWith("typedjson: max-depth takes at most 1000"), e.getMessage());
-        options.setString("max-depth", "1000");
+        assertEquals(true, e.getMessage().startsWith("typedjson: max-depth takes at most 500"), e.getMessage());
+        options.setString("max-depth", "500");
         new TypedJsonFormatFactory().createDecodingFormat(null, options);
     }
 }
