@@ -71,8 +71,9 @@ class DeepNestingTest {
     void aLargerDepthIsRefusedAtConfigureNamingTheKey() {
         ConfigException e = assertThrows(ConfigException.class, () -> new TypedJsonDeserializer<>().configure(
                 Map.of(TypedJsonConfig.MAX_DEPTH, String.valueOf(TypedJsonConfig.MAX_SUPPORTED_DEPTH + 1)), false));
-        assertTrue(e.getMessage().contains(TypedJsonConfig.MAX_DEPTH) && e.getMessage().contains("at most " + TypedJsonConfig.MAX_SUPPORTED_DEPTH),
-                e.getMessage());
+        assertEquals("Invalid value " + (TypedJsonConfig.MAX_SUPPORTED_DEPTH + 1) + " for configuration typedjson.max.depth:"
+                + " the serde takes at most " + TypedJsonConfig.MAX_SUPPORTED_DEPTH + ": reading and writing recurse, and a"
+                + " deeper document would exhaust a thread's stack", e.getMessage());
         assertTrue(TypedJsonConfig.configDef().configKeys().get(TypedJsonConfig.MAX_DEPTH).validator.toString()
                 .contains("[1,...," + TypedJsonConfig.MAX_SUPPORTED_DEPTH + "]"), "the documented range says the bound");
     }
