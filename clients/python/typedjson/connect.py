@@ -403,13 +403,31 @@ def _write_schema(s: Schema, out, field):
     if s.optional:
         out.append("?")
     if s.has_default:
-        out.append("=" + _word(dumps_typed(s.default, s)))
+        out.append("=" + _word(_typed_text(s.default, s)))
 
 
-def dumps_typed(value, s: Schema, positional: bool = False) -> str:
+def dumps_typed(value, s: Schema, positional: bool = False, limits=None) -> str:
     """The typed spelling of ``value`` under ``s``, no tags: structs as objects (header mode, and a default value's
     text), or with ``positional`` as arrays of their field values (what the inline location writes under "~v" and
-    the reference location writes as the record value)."""
+    the reference location writes as the record value). Held to ``limits`` (SPEC.md section 9) as ``dumps`` is: a
+    value whose document a reader with those limits refuses is refused with that reader's reason at the value's
+    path (the document is read back with its schema, as a reader reads it)."""
+    text = _typed_text(value, s, positional)
+    try:
+        read_typed(text, s, limits or DEFAULT_LIMITS, structs_as_objects=not positional)
+    except TypedJsonError as e:
+        raise TypedJsonError(e.reason, e.path) from None  # a writer's error: no byte offset, nothing was written
+    return text
+
+
+def names_limit(reason: str) -> bool:
+    """Whether a refusal is a limit's (SPEC.md section 9): each names the Java property that raises it."""
+    return "typedjson.max." in reason
+
+
+def _typed_text(value, s: Schema, positional: bool = False) -> str:
+    """:func:`dumps_typed` without the limits: a default value in a schema's notation, or a document read back by its
+    caller."""
     out = []
     _write_typed(value, s, out, positional)
     return "".join(out)
