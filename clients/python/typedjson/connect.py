@@ -620,7 +620,7 @@ class _TypedReader:
                     if key not in known:
                         raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
                     return known[key]
-                got = self.object(field_schema, unescape=False)
+                got = self.object(field_schema, unescape=False, struct=True)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
                         raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
@@ -684,7 +684,7 @@ class _TypedReader:
             sc.path.append(f"[{i + 1}]")
             raise sc.unexpected("',' or ']' in an array")
 
-    def object(self, schema_of, unescape):
+    def object(self, schema_of, unescape, struct=False):
         sc = self.sc
         if sc.peek() != 0x7B:
             self.wrong("an object")
@@ -701,6 +701,9 @@ class _TypedReader:
             raw = self.dynamic.key()
             key = raw
             if raw.startswith("~"):
+                if not raw.startswith("~~") and struct:  # as Java's converter words it
+                    raise sc.error(f"format key {_quote(raw)} where a field of a struct belongs (a key starting with "
+                                   "'~' is written with the '~' doubled)", key_start)
                 if not raw.startswith("~~"):
                     raise sc.error(f"format key {raw[:60]!r} where a key belongs (a key starting with '~' is "
                                    "written with the '~' doubled)", key_start)
@@ -726,6 +729,13 @@ class _TypedReader:
                 return out
             sc.path.append(path_segment(raw))
             raise sc.unexpected("',' or '}' in an object")
+
+
+def _quote(s: str) -> str:
+    """Text in a message as Java quotes it: at most 60 characters, in double quotes, control characters, '"' and '\\'
+    as \\u00xx."""
+    cut = s[:60] + "..." if len(s) > 60 else s
+    return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or c in '"\\' else c for c in cut) + '"'
 
 
 def read_typed(document, schema: Schema, limits=DEFAULT_LIMITS, structs_as_objects=False):

@@ -663,6 +663,9 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
     do {
       const raw = sc.readKey();
       const at = sc.keyStart;
+      if (!sc.plain && raw.startsWith("~") && !raw.startsWith("~~")) {
+        sc.fail(`format key ${quote(raw)} where a field of a struct belongs (a key starting with '~' is written with the '~' doubled)`, at);
+      }
       const name = unescapeKey(sc, raw, at);
       const field = fields.find((f) => f.name === name);
       if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);
