@@ -241,6 +241,8 @@ bad("struct with too few values", "inline", '{"~s":"{a:i8,b:i8}","~v":[1]}', "ha
 bad("struct with too many values", "inline", '{"~s":"{a:i8}","~v":[1,2]}', "more values")
 bad("struct as an object inline", "inline", '{"~s":"{a:i8}","~v":{"a":1}}', "an object where")
 bad("header mode: unknown field", "header", '{"a":1,"c":2}', "unknown field", header="{a:i8}")
+bad("header mode: a format key where a field belongs", "header", '{"a":1,"~x":2}',
+    'format key "~x" where a field of a struct belongs', header="{a:i8}", path="$")
 bad("header mode: missing required field", "header", '{}', "missing required field a", header="{a:i8}")
 bad("map with an odd number of items", "inline", '{"~s":"<i8,i8>","~v":[1,2,3]}', "alternate")
 bad("map keys that are the same bytes", "inline", '{"~s":"<bytes,i8>","~v":["AQ==",1,"AQ==",2]}', "duplicate key", path='$["~v"][2]')

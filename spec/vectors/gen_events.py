@@ -116,6 +116,10 @@ case("an unlisted name's value need not be JSON (skip)", 'not json at all', {"sk
 # ---- no name at all
 each_policy("no header and no envelope", SHIPPED_DOC, [], None, NO_NAME)
 each_policy("only other headers", SHIPPED_DOC, [("ce_id", "1"), ("type", "order.shipped")], None, NO_NAME)
+# a type header with a null value (Kafka headers may have one) holds no name, and is named as what it is
+each_policy("a type header with a null value", SHIPPED_DOC, [("ce_type", None)], None,
+            "no event type: the record's header ce_type has a null value and its value is no event envelope "
+            '{"~type":"<name>","~v":<document>} ' + LISTED)
 
 # ---- refused whatever the policy
 for policy in ("fail", "skip", "pass"):

@@ -39,6 +39,12 @@ class ConnectTest(unittest.TestCase):
                         b'"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}')
         _, same = loads_connect(header_value, schema=b"{id:i64,name,status,amount:f64,tags:[str],ts}")
         self.assertIsNone(difference(value, same))
+        # a format key where a field belongs, in Java's converter's words (not a tag, not a map's key)
+        with self.assertRaises(TypedJsonError) as ctx:
+            loads_connect(b'{"a":1,"~x":2}', schema=b"{a:i32,b?}")
+        self.assertEqual("format key \"~x\" where a field of a struct belongs (a key starting with '~' is written with "
+                         "the '~' doubled) at $ (byte offset 7)", str(ctx.exception))
+        self.assertEqual({"a": Int32(1), "~b": "x"}, loads_connect(b'{"a":1,"~~b":"x"}', schema=b"{a:i32,`~b`?}")[1])
 
     def test_schemaless_documents_and_tombstones(self):
         self.assertEqual((None, None), loads_connect(None))

@@ -32,7 +32,7 @@ class EventVectorFileTest(unittest.TestCase):
 
 def check(test, v):
     reader = EventReader(MANIFEST, unknown=v["policy"], location=v.get("location", "header"))
-    headers = [(k, h.encode("utf-8")) for k, h in v["headers"]]
+    headers = [(k, None if h is None else h.encode("utf-8")) for k, h in v["headers"]]
     document = None if v["document"] is None else v["document"].encode("utf-8")
     expect = v["expect"]
     if "error" in expect:
@@ -83,6 +83,29 @@ class EventReaderTest(unittest.TestCase):
         self.assertEqual(1, e.value["orderId"])
         u = reader.read(b'{"orderId":1}', {"ce_type": "com.acme.OrderShipped"})
         self.assertEqual(UnknownEvent("com.acme.OrderShipped", b'{"orderId":1}', [("ce_type", b"com.acme.OrderShipped")]), u)
+
+    def test_each_case_of_the_type_header_is_named_as_what_it_is(self):
+        """As Java names them: a header with a null value, bytes that are not UTF-8 (a name in no list, which the
+        policy decides: SPEC.md 12.2)."""
+        doc = b'{"orderId":1}'
+        types = " (the topic's types are order.created, order.shipped, order.cancelled)"
+
+        def reason(headers):
+            with self.assertRaises(TypedJsonError) as ctx:
+                EventReader(MANIFEST).read(doc, headers)
+            return str(ctx.exception)
+        self.assertEqual("no event type: the record's header ce_type has a null value and its value is no event envelope "
+                         '{"~type":"<name>","~v":<document>}' + types + " at $", reason([("ce_type", None)]))
+        latin1 = "order.shipp\u00e9d".encode("latin-1")
+        self.assertEqual("the record's header ce_type is not UTF-8 (byte E9 at index 11): it names no listed event type"
+                         + types + " at $", reason([("ce_type", latin1)]))
+        self.assertEqual("the record's header ce_type is not UTF-8 (byte C0 at index 0): it names no listed event type"
+                         + types + " at $", reason([("ce_type", b"\xc0\xaf")]))
+        self.assertIn("(byte E0 at index 1)", reason([("ce_type", b"a\xe0\x80\x80")]))
+        self.assertIn("(byte F0 at index 2)", reason([("ce_type", b"ab\xf0\x9f\x98")]))
+        self.assertIn("(byte ED at index 0)", reason([("ce_type", b"\xed\xa0\x80")]))  # a surrogate
+        self.assertIsNone(EventReader(MANIFEST, unknown="skip").read(doc, [("ce_type", latin1)]))
+        self.assertEqual("order.shipp\ufffdd", EventReader(MANIFEST, unknown="pass").read(doc, [("ce_type", latin1)]).type)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ import unittest
 from decimal import Decimal
 
 from typedjson import BigInt, Float32, Instant, Int32, Limits, TypedJsonError, TypedMap, TypedSet, dumps, loads
+from typedjson.connect import dumps_typed, parse_schema, read_typed
 from typedjson.explicit import difference
 from typedjson.reader import string_too_long
+from typedjson.reference import dumps_connect_reference
 
 from .test_properties import SEED, TRIES, rand_value
 
@@ -175,6 +177,62 @@ class WriterLimitsTest(unittest.TestCase):
         params = inspect.signature(dumps).parameters
         for name in Limits.__slots__:
             self.assertEqual(getattr(DEFAULT, name), params[name].default, name)
+
+    def connect_verdict(self, schema, value, small, positional):
+        """The Connect writers (SPEC.md section 11: the converter's model) hold the same limits: ``dumps_typed`` (header
+        mode's document, inline's "~v") refuses ``value`` exactly when the reader of that location under ``small``
+        refuses its document, with the reader's reason at the value's path and no byte offset, as ``dumps`` refuses;
+        ``dumps_connect_reference`` refuses it alike, the limit's reason not worded as a value that does not fit its
+        schema. Returns the writer's error, or None."""
+        doc = dumps_typed(value, schema, positional, UNLIMITED)
+        read_error = attempt(lambda: read_typed(doc, schema, small, structs_as_objects=not positional))
+        write_error = attempt(lambda: self.assertEqual(doc, dumps_typed(value, schema, positional, small)))
+        verdicts = f"read: {read_error}; write: {write_error}; document {doc}"
+        self.assertEqual(read_error is None, write_error is None, verdicts)
+        if read_error is None:
+            return None
+        self.assertEqual(read_error.reason, write_error.reason, verdicts)
+        self.assertEqual(read_error.path, write_error.path, verdicts)
+        self.assertIsNone(write_error.offset, verdicts)
+        if positional:
+            self.assertEqual(str(write_error), str(attempt(lambda: dumps_connect_reference(schema, value, limits=small))))
+        return write_error
+
+    def test_the_connect_writers(self):
+        """The Connect writers hold a value to the same limits, with the same reasons."""
+        schema = parse_schema("{id:i64,name,tags:[str]?}")
+
+        def row(i, name, tags=None):
+            return {"id": i, "name": name, "tags": tags}
+        for positional in (False, True):
+            def at(field, index):
+                return f"$[{index}]" if positional else f"$.{field}"
+            with self.subTest(positional=positional):
+                digits = self.connect_verdict(schema, row(123456, "a"), limits(5, 100, 1000, 1000), positional)
+                self.assertEqual("number length 6 exceeds the limit of 5 (Limits.max_number_length; typedjson.max.number"
+                                 f".length in Java) at {at('id', 0)}", str(digits))
+                self.assertIsNone(self.connect_verdict(schema, row(12345, "a"), limits(5, 100, 1000, 1000), positional))
+                text = self.connect_verdict(schema, row(1, "abcde"), limits(1000, 4, 1000, 1000), positional)
+                self.assertEqual("string of 5 UTF-16 units is longer than the limit of 4 (Limits.max_string_length; "
+                                 f"typedjson.max.string.length in Java) at {at('name', 1)}", str(text))
+                self.assertEqual(attempt(lambda: dumps("abcde", **options(limits(1000, 4, 1000, 1000)))).reason,
+                                 text.reason)  # the plain writer's
+                self.assertIsNotNone(self.connect_verdict(schema, row(1, "~abc"), limits(1000, 4, 1000, 1000),
+                                                          positional))  # written "~~abc"
+                self.assertIsNone(self.connect_verdict(schema, row(1, "abcd", ["abcd"]), limits(1000, 4, 1000, 1000),
+                                                       positional))
+                # the struct, its three values, the list's elements: 6 with two tags
+                self.assertIsNone(self.connect_verdict(schema, row(1, "a", ["x", "y"]), limits(1000, 100, 1000, 6),
+                                                       positional))
+                many = self.connect_verdict(schema, row(1, "a", ["x", "y", "z"]), limits(1000, 100, 1000, 6), positional)
+                self.assertEqual("element count 7 exceeds the limit of 6 (Limits.max_elements; typedjson.max.elements in "
+                                 f"Java) at {at('tags', 2)}[2]", str(many))
+                size = self.connect_verdict(schema, row(1, "\u00e9" * 20), limits(1000, 100, 40, 1000), positional)
+                self.assertRegex(str(size), r"^document of \d+ bytes is larger than the limit of 40 bytes "
+                                            r"\(Limits.max_document_bytes; typedjson.max.document.bytes in Java\) at \$$")
+        # a value that does not fit its schema is still worded so by the reference writer
+        self.assertTrue(str(attempt(lambda: dumps_connect_reference(schema, row(1, None))))
+                        .startswith("the value does not fit the schema"))
 
     def test_the_writer_refuses_what_the_reader_refuses_under_any_limits(self):
         """Random values of the model under random small limits: the same verdict, and where the document's size is

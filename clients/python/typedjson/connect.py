@@ -403,13 +403,31 @@ def _write_schema(s: Schema, out, field):
     if s.optional:
         out.append("?")
     if s.has_default:
-        out.append("=" + _word(dumps_typed(s.default, s)))
+        out.append("=" + _word(_typed_text(s.default, s)))
 
 
-def dumps_typed(value, s: Schema, positional: bool = False) -> str:
+def dumps_typed(value, s: Schema, positional: bool = False, limits=None) -> str:
     """The typed spelling of ``value`` under ``s``, no tags: structs as objects (header mode, and a default value's
     text), or with ``positional`` as arrays of their field values (what the inline location writes under "~v" and
-    the reference location writes as the record value)."""
+    the reference location writes as the record value). Held to ``limits`` (SPEC.md section 9) as ``dumps`` is: a
+    value whose document a reader with those limits refuses is refused with that reader's reason at the value's
+    path (the document is read back with its schema, as a reader reads it)."""
+    text = _typed_text(value, s, positional)
+    try:
+        read_typed(text, s, limits or DEFAULT_LIMITS, structs_as_objects=not positional)
+    except TypedJsonError as e:
+        raise TypedJsonError(e.reason, e.path) from None  # a writer's error: no byte offset, nothing was written
+    return text
+
+
+def names_limit(reason: str) -> bool:
+    """Whether a refusal is a limit's (SPEC.md section 9): each names the Java property that raises it."""
+    return "typedjson.max." in reason
+
+
+def _typed_text(value, s: Schema, positional: bool = False) -> str:
+    """:func:`dumps_typed` without the limits: a default value in a schema's notation, or a document read back by its
+    caller."""
     out = []
     _write_typed(value, s, out, positional)
     return "".join(out)
@@ -602,7 +620,7 @@ class _TypedReader:
                     if key not in known:
                         raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
                     return known[key]
-                got = self.object(field_schema, unescape=False)
+                got = self.object(field_schema, unescape=False, struct=True)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
                         raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
@@ -666,7 +684,7 @@ class _TypedReader:
             sc.path.append(f"[{i + 1}]")
             raise sc.unexpected("',' or ']' in an array")
 
-    def object(self, schema_of, unescape):
+    def object(self, schema_of, unescape, struct=False):
         sc = self.sc
         if sc.peek() != 0x7B:
             self.wrong("an object")
@@ -683,6 +701,9 @@ class _TypedReader:
             raw = self.dynamic.key()
             key = raw
             if raw.startswith("~"):
+                if not raw.startswith("~~") and struct:  # as Java's converter words it
+                    raise sc.error(f"format key {_quote(raw)} where a field of a struct belongs (a key starting with "
+                                   "'~' is written with the '~' doubled)", key_start)
                 if not raw.startswith("~~"):
                     raise sc.error(f"format key {raw[:60]!r} where a key belongs (a key starting with '~' is "
                                    "written with the '~' doubled)", key_start)
@@ -708,6 +729,13 @@ class _TypedReader:
                 return out
             sc.path.append(path_segment(raw))
             raise sc.unexpected("',' or '}' in an object")
+
+
+def _quote(s: str) -> str:
+    """Text in a message as Java quotes it: at most 60 characters, in double quotes, control characters, '"' and '\\'
+    as \\u00xx."""
+    cut = s[:60] + "..." if len(s) > 60 else s
+    return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or c in '"\\' else c for c in cut) + '"'
 
 
 def read_typed(document, schema: Schema, limits=DEFAULT_LIMITS, structs_as_objects=False):

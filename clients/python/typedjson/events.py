@@ -174,12 +174,21 @@ class EventReader:
         plain = self.other_writers == "json" and format_mark(headers) != "typed"
         pairs = _header_pairs(headers)
         from_header = None
+        null_header = False
+        not_utf8 = None
         if self.location != "document":
             values = [v for k, v in pairs if k == self.header]
             if len(values) > 1:
                 raise TypedJsonError(f"the record has more than one header {self.header} (an event has one type)")
+            null_header = len(values) == 1 and values[0] is None
             if values and values[0] is not None:
-                from_header = values[0].decode("utf-8", "replace")
+                try:
+                    from_header = values[0].decode("utf-8")
+                except UnicodeDecodeError as e:
+                    # a name in no list (SPEC.md 12.2), said to be what it is when refused
+                    from_header = values[0].decode("utf-8", "replace")
+                    not_utf8 = (f"the record's header {self.header} is not UTF-8 (byte {values[0][e.start]:02X} at index "
+                                f"{e.start}): it names no listed event type")
         r.ensure_stack(self.limits.max_depth)
         sc = Scanner(data, self.limits)
         sc.plain = plain
@@ -192,8 +201,12 @@ class EventReader:
         if not envelope:
             shape = self.types.get(from_header) if from_header is not None else None
             if shape is None:
+                if not_utf8 is not None and self.unknown == "fail":
+                    raise TypedJsonError(f"{not_utf8} (the topic's types are {', '.join(self.names)})")
+                header = (f"'s header {self.header} has a null value" if null_header
+                          else f" has no header {self.header}")
                 where = f"in header {self.header}" if from_header is not None else (
-                    f"no event type: the record has no header {self.header} and its value is no event envelope "
+                    f"no event type: the record{header} and its value is no event envelope "
                     '{"~type":"<name>","~v":<document>}')
                 return self._unlisted(from_header, where, data, pairs)
             v = _ShapeReader(sc, self.shapes).value(shape)

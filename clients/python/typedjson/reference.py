@@ -16,7 +16,8 @@ import hashlib
 from collections import OrderedDict
 
 from . import reader as r
-from .connect import NotationError, Schema, _TypedReader, dumps_typed, loads_connect, parse_schema, schema_notation
+from .connect import (NotationError, Schema, _TypedReader, _typed_text, loads_connect, names_limit, parse_schema,
+                      schema_notation)
 from .errors import TypedJsonError
 from .reader import DEFAULT_LIMITS, Scanner
 
@@ -181,13 +182,15 @@ def dumps_connect_reference(schema: Schema, value, *, key=False, limits=None):
     if value is None:
         return [], None
     try:
-        text = dumps_typed(value, schema, positional=True)
+        text = _typed_text(value, schema, positional=True)
         limits = limits or DEFAULT_LIMITS
         sc = Scanner(text, limits)
         sc.begin()
         _TypedReader(sc, False).value(schema)
         sc.end()
     except TypedJsonError as e:
+        if names_limit(e.reason):  # a limit exceeded is no misfit: refused as dumps and the reader refuse it
+            raise TypedJsonError(e.reason, e.path) from None
         raise TypedJsonError(f"the value does not fit the schema {notation[:200]}: {e.reason}", e.path) from None
     except (TypeError, ValueError, AttributeError, KeyError) as e:
         raise TypedJsonError(f"the value does not fit the schema {notation[:200]}: {e}", "$") from None

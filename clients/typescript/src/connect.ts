@@ -355,16 +355,38 @@ function suffixNotation(s: ConnectSchema, params: Map<string, string> | undefine
   if (named && s.version !== undefined) out += "#" + s.version;
   if (s.doc !== undefined) out += "!" + notationWord(s.doc);
   if (s.optional) out += "?";
-  if (s.defaultValue !== undefined) out += "=" + notationWord(writeTyped(s.defaultValue, s));
+  if (s.defaultValue !== undefined) out += "=" + notationWord(typedText(s.defaultValue, s));
   return out;
 }
 
 /**
  * A value of `schema` in its typed spelling, no tags: structs as objects (header mode, and how a default value is
  * written), or with `positional` as arrays of their field values (what the inline location writes under "~v" and
- * the reference location writes as the record value).
+ * the reference location writes as the record value). Held to the limits (`options.limits`, SPEC.md section 9) as
+ * `stringify` is: a value whose document a reader with those limits refuses is refused with that reader's reason at
+ * the value's path (the document is read back with its schema, as a reader reads it).
  */
-export function writeTyped(v: ConnectValue, schema: ConnectSchema, positional = false): string {
+export function writeTyped(v: ConnectValue, schema: ConnectSchema, positional = false, options?: ParseOptions): string {
+  const text = typedText(v, schema, positional);
+  try {
+    const sc = new Scanner(text, limitsOf(options));
+    readTyped(sc, schema, positional);
+    sc.expectEnd();
+  } catch (e) {
+    // a writer's error: the reader's reason and path, no byte offset (nothing was written)
+    if (e instanceof TypedJsonError) throw new TypedJsonError(e.reason, e.path);
+    throw e;
+  }
+  return text;
+}
+
+/** Whether a refusal is a limit's (SPEC.md section 9): each names the Java property that raises it. */
+export function namesLimit(reason: string): boolean {
+  return reason.includes("typedjson.max.");
+}
+
+/** {@link writeTyped} without the limits: a default value in a schema's notation, or a document read back by its caller. */
+export function typedText(v: ConnectValue, schema: ConnectSchema, positional = false): string {
   if (v === null) return "null";
   switch (schema.name) {
     case DECIMAL:
@@ -400,16 +422,16 @@ export function writeTyped(v: ConnectValue, schema: ConnectSchema, positional = 
     case "BYTES":
       return quoteJson(encodeBase64(v as Uint8Array));
     case "ARRAY":
-      return "[" + (v as Value[]).map((e) => writeTyped(e, schema.valueSchema!, positional)).join(",") + "]";
+      return "[" + (v as Value[]).map((e) => typedText(e, schema.valueSchema!, positional)).join(",") + "]";
     case "MAP": {
       const entries = [...(v as Map<Value, Value>)];
-      if (isPlainString(schema.keySchema!)) return "{" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!) + ":" + writeTyped(e, schema.valueSchema!, positional)).join(",") + "}";
-      return "[" + entries.map(([k, e]) => writeTyped(k, schema.keySchema!, positional) + "," + writeTyped(e, schema.valueSchema!, positional)).join(",") + "]";
+      if (isPlainString(schema.keySchema!)) return "{" + entries.map(([k, e]) => typedText(k, schema.keySchema!) + ":" + typedText(e, schema.valueSchema!, positional)).join(",") + "}";
+      return "[" + entries.map(([k, e]) => typedText(k, schema.keySchema!, positional) + "," + typedText(e, schema.valueSchema!, positional)).join(",") + "]";
     }
     case "STRUCT": {
       const struct = v as Map<Value, Value>;
-      if (positional) return "[" + schema.fields!.map((f) => writeTyped(struct.get(f.name) ?? null, f.schema, true)).join(",") + "]";
-      return "{" + schema.fields!.map((f) => writeTyped(f.name, { type: "STRING", optional: false }) + ":" + writeTyped(struct.get(f.name) ?? null, f.schema)).join(",") + "}";
+      if (positional) return "[" + schema.fields!.map((f) => typedText(struct.get(f.name) ?? null, f.schema, true)).join(",") + "]";
+      return "{" + schema.fields!.map((f) => typedText(f.name, { type: "STRING", optional: false }) + ":" + typedText(struct.get(f.name) ?? null, f.schema)).join(",") + "}";
     }
   }
 }
@@ -641,6 +663,9 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
     do {
       const raw = sc.readKey();
       const at = sc.keyStart;
+      if (!sc.plain && raw.startsWith("~") && !raw.startsWith("~~")) {
+        sc.fail(`format key ${quote(raw)} where a field of a struct belongs (a key starting with '~' is written with the '~' doubled)`, at);
+      }
       const name = unescapeKey(sc, raw, at);
       const field = fields.find((f) => f.name === name);
       if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);

@@ -149,11 +149,17 @@ export class EventReader<N extends string = string> {
     const plain = this.options?.otherWriters === "json" ? formatMark(record.headers) !== "typed" : this.options?.plain === true;
     const headers = headerPairs(record.headers);
     let fromHeader: string | null = null;
+    let nullHeader = false;
+    let notUtf8: string | null = null;
     if (this.location !== "document") {
       const values = headers.filter(([k]) => k === this.header);
       if (values.length > 1) throw new TypedJsonError(`the record has more than one header ${this.header} (an event has one type)`, "$");
       const v = values.length === 1 ? values[0][1] : null;
+      nullHeader = values.length === 1 && v === null;
       fromHeader = v === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(v); // a BOM is part of the name
+      const bad = v === null ? -1 : firstNotUtf8(v);
+      // a name in no list (SPEC.md 12.2), said to be what it is when refused
+      if (bad >= 0) notUtf8 = `the record's header ${this.header} is not UTF-8 (byte ${v![bad].toString(16).toUpperCase().padStart(2, "0")} at index ${bad}): it names no listed event type`;
     }
     const sc = new Scanner(bytes, limitsOf(this.options));
     sc.plain = plain;
@@ -164,7 +170,8 @@ export class EventReader<N extends string = string> {
     if (!envelope) {
       const shape = fromHeader === null ? undefined : this.types.get(fromHeader);
       if (shape === undefined) {
-        return this.unlisted(fromHeader, fromHeader === null ? this.missing() : `in header ${this.header}`, bytes, headers);
+        if (notUtf8 !== null && this.unknown === "fail") throw new TypedJsonError(`${notUtf8} (the topic's types are ${this.names.join(", ")})`, "$");
+        return this.unlisted(fromHeader, fromHeader === null ? this.missing(nullHeader) : `in header ${this.header}`, bytes, headers);
       }
       const value = readShaped(sc, shape, this.manifest.shapes);
       sc.expectEnd();
@@ -197,8 +204,10 @@ export class EventReader<N extends string = string> {
     return { kind: "event", type: name as N, value };
   }
 
-  private missing(): string {
-    return `no event type: the record has no header ${this.header} and its value is no event envelope {"~type":"<name>","~v":<document>}`;
+  /** `nullHeader`: the record has the type header with a null value, which is named so rather than as no header. */
+  private missing(nullHeader: boolean): string {
+    const header = nullHeader ? `'s header ${this.header} has a null value` : ` has no header ${this.header}`;
+    return `no event type: the record${header} and its value is no event envelope {"~type":"<name>","~v":<document>}`;
   }
 
   private unknownMessage(name: string, where: string): string {
@@ -231,6 +240,21 @@ function headerPairs(headers: RecordHeaders | undefined): [string, Uint8Array | 
     }
   }
   return out;
+}
+
+/** The index of the first byte that begins no well-formed UTF-8 sequence (Unicode table 3-7), or -1. */
+function firstNotUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    const n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (n === 0 || i + n > b.length) return i;
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    if (n > 1 && (b[i + 1] < lo || b[i + 1] > hi)) return i;
+    for (let k = 2; k < n; k++) if (b[i + k] < 0x80 || b[i + k] > 0xbf) return i;
+    i += n;
+  }
+  return -1;
 }
 
 /** Whether a document is an envelope: an object whose first key is `~type` after JSON unescaping. */

@@ -4,7 +4,7 @@
 // brings the way to look a fingerprint up (a consumer of the schema topic, a map, a service): a resolver function.
 import { createHash } from "node:crypto";
 import { TypedJsonError } from "./errors";
-import { ConnectSchema, ConnectValue, NotationError, SchemaAndValue, parseConnect, parseConnectWithSchema, parseSchemaNotation, readTyped, writeSchemaNotation, writeTyped, ConnectParseOptions } from "./connect";
+import { ConnectSchema, ConnectValue, NotationError, SchemaAndValue, parseConnect, parseConnectWithSchema, parseSchemaNotation, readTyped, writeSchemaNotation, typedText, namesLimit, ConnectParseOptions } from "./connect";
 import { ParseOptions, limitsOf } from "./reader";
 import { Kind, Scanner } from "./scanner";
 
@@ -258,11 +258,13 @@ export function writeConnectReference(schema: ConnectSchema, value: ConnectValue
   if (value === null) return { headers: {}, value: null, fingerprint, notation, schemaRecord };
   let text: string;
   try {
-    text = writeTyped(value, schema, true);
+    text = typedText(value, schema, true);
     const sc = new Scanner(text, limitsOf(options));
     readTyped(sc, schema, true);
     sc.expectEnd();
   } catch (e) {
+    // a limit exceeded is no misfit: refused as stringify and the reader refuse it
+    if (e instanceof TypedJsonError && namesLimit(e.reason)) throw new TypedJsonError(e.reason, e.path);
     if (e instanceof TypedJsonError) throw new TypedJsonError(`the value does not fit the schema ${notation.length > 200 ? notation.slice(0, 200) + "..." : notation}: ${e.reason}`, e.path);
     throw new TypedJsonError(`the value does not fit the schema ${notation.length > 200 ? notation.slice(0, 200) + "..." : notation}: ${(e as Error).message}`, "$");
   }

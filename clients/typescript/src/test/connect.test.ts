@@ -129,6 +129,10 @@ test("schema location header: the value is plain typed JSON, the schema a record
   assert.equal(r.schema.fields.length, 6);
   assert.equal(stringify(r.value), '{"id":1000000,"name":"Eve Novak","status":"NEW","amount":875.25,"tags":["priority","priority"],"ts":"2026-11-23T08:25:23.618Z"}');
   assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"a":1,"c":2}'), /unknown field c .* at \$ \(byte offset 7\)/);
+  // a format key where a field belongs, in Java's converter's words (not a tag, not a map's key)
+  assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"a":1,"~x":2}'), (e: unknown) => e instanceof TypedJsonError
+    && e.message === `format key "~x" where a field of a struct belongs (a key starting with '~' is written with the '~' doubled) at $ (byte offset 7)`);
+  assert.ok(same(parseConnectWithSchema("{a:i32,`~b`?}", '{"a":1,"~~b":"x"}').value, new Map<Value, Value>([["a", new Int32(1)], ["~b", "x"]])));
   assert.throws(() => parseConnectWithSchema("{a:i32,b?}", '{"b":"x"}'), /missing required field a/);
   assert.throws(() => parseConnectWithSchema("{a:i32", "{}"), /in the schema header: invalid schema notation/);
   assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));

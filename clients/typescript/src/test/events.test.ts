@@ -15,7 +15,7 @@ interface ReadCase {
   name: string;
   policy: UnknownTypes;
   location?: TypeLocation;
-  headers: [string, string][];
+  headers: [string, string | null][];
   document: string | null;
   expect: { type?: string; value?: unknown; skip?: boolean; pass?: string | null; null?: boolean; error?: string };
   path?: string | null;
@@ -33,7 +33,7 @@ test("the vectors and the manifest are found", () => {
 for (const v of vectors.read) {
   test(`events: ${v.name}`, () => {
     const reader = new EventReader(manifest, { unknown: v.policy, location: v.location ?? "header" });
-    const record = { value: v.document, headers: v.headers.map(([k, h]) => [k, Buffer.from(h, "utf8")] as [string, Buffer]) };
+    const record = { value: v.document, headers: v.headers.map(([k, h]) => [k, h === null ? null : Buffer.from(h, "utf8")] as [string, Buffer | null]) };
     if (v.expect.error !== undefined) {
       assert.throws(() => reader.read(record), (e: unknown) => {
         assert.ok(e instanceof TypedJsonError, String(e));
@@ -55,7 +55,7 @@ for (const v of vectors.read) {
       if (unknown.kind !== "unknown") return;
       assert.equal(unknown.type, v.expect.pass);
       assert.deepEqual(Buffer.from(unknown.value).toString("utf8"), v.document);
-      assert.deepEqual(unknown.headers.map(([k, h]) => [k, Buffer.from(h!).toString("utf8")]), v.headers);
+      assert.deepEqual(unknown.headers.map(([k, h]) => [k, h === null ? null : Buffer.from(h).toString("utf8")]), v.headers);
     } else {
       const event = read as EventRecord;
       assert.equal(event.kind, "event");
@@ -99,4 +99,31 @@ test("a manifest that does not hold together is refused", () => {
   assert.throws(() => parseManifest({ types: [{ name: "a", shape: { ref: "Missing" } }], shapes: {} }), /not in "shapes"/);
   assert.throws(() => parseManifest({ types: [{ name: "a", shape: "int33" }], shapes: {} }), /unknown shape/);
   assert.throws(() => parseManifest({ types: [{ name: "a", shape: "int32" }, { name: "a", shape: "int32" }], shapes: {} }), /twice/);
+});
+
+test("each case of the type header is named as what it is, as Java names it: null, not UTF-8", () => {
+  const doc = '{"orderId":1}';
+  const types = " (the topic's types are order.created, order.shipped, order.cancelled)";
+  const reason = (headers: [string, Uint8Array | null][]): string => {
+    try {
+      new EventReader(manifest).read({ value: doc, headers });
+    } catch (e) {
+      assert.ok(e instanceof TypedJsonError);
+      return e.message;
+    }
+    return "accepted";
+  };
+  assert.equal(reason([["ce_type", null]]), `no event type: the record's header ce_type has a null value and its value is no event envelope {"~type":"<name>","~v":<document>}${types} at $`);
+  const latin1 = Buffer.from("order.shipp\u00e9d", "latin1");
+  assert.equal(reason([["ce_type", latin1]]), `the record's header ce_type is not UTF-8 (byte E9 at index 11): it names no listed event type${types} at $`);
+  assert.equal(reason([["ce_type", Uint8Array.of(0xc0, 0xaf)]]), `the record's header ce_type is not UTF-8 (byte C0 at index 0): it names no listed event type${types} at $`);
+  // a lead byte whose sequence is cut short or whose next byte is out of its range: the lead byte's index
+  assert.match(reason([["ce_type", Uint8Array.of(0x61, 0xe0, 0x80, 0x80)]]), /\(byte E0 at index 1\)/);
+  assert.match(reason([["ce_type", Uint8Array.of(0x61, 0x62, 0xf0, 0x9f, 0x98)]]), /\(byte F0 at index 2\)/);
+  assert.match(reason([["ce_type", Uint8Array.of(0xed, 0xa0, 0x80)]]), /\(byte ED at index 0\)/); // a surrogate
+  assert.match(reason([["ce_type", Buffer.from("\u00e9\ud83d\ude00", "utf8")]]), /^unknown event type/); // well-formed
+  // still a name in no list, which the policy decides (SPEC.md 12.2)
+  assert.equal(new EventReader(manifest, { unknown: "skip" }).read({ value: doc, headers: [["ce_type", latin1]] }), undefined);
+  const passed = new EventReader(manifest, { unknown: "pass" }).read({ value: doc, headers: [["ce_type", latin1]] }) as EventRecord;
+  assert.equal(passed.kind === "unknown" ? passed.type : null, "order.shipp\ufffdd");
 });

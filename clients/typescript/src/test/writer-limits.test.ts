@@ -7,7 +7,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parse, stringify, same, serializer, TypedJsonError, Limits, DEFAULT_LIMITS, BigInteger, Decimal, Float32, Instant, Int32 } from "../index";
 import type { ValueInput } from "../index";
-import { stringTooLong } from "../scanner";
+import { Scanner, stringTooLong } from "../scanner";
+import { parseSchemaNotation, readTyped, writeTyped } from "../connect";
+import type { ConnectSchema, ConnectValue } from "../connect";
+import { writeConnectReference } from "../reference";
 import { value } from "./arbitraries";
 
 const RUNS = Number(process.env.TYPEDJSON_PROPERTY_RUNS ?? 3000);
@@ -139,6 +142,58 @@ test("the limits not overridden stay the defaults; the writer's options take the
   // the Kafka serializer's options are stringify's
   assert.throws(() => serializer({ limits: { maxStringLength: 5 } })({ a: "abcdef" }), /string of 6 UTF-16 code units exceeds the limit of 5 .* at \$\.a$/);
   assert.equal(serializer({ limits: { maxElements: 2 } })([1n])?.toString(), "[1]");
+});
+
+/**
+ * The Connect writers (SPEC.md section 11: the converter's model) hold the same limits: `writeTyped` (header mode's
+ * document, inline's "~v") refuses a value exactly when the reader of that location under `small` refuses its document,
+ * with the reader's reason at the value's path and no byte offset, as `stringify` refuses; `writeConnectReference`
+ * refuses it alike, the limit's reason not worded as a value that does not fit its schema.
+ */
+function connectVerdict(schema: ConnectSchema, v: ConnectValue, small: Limits, positional: boolean): TypedJsonError | null {
+  const doc = writeTyped(v, schema, positional, { limits: UNLIMITED });
+  const readError = attempt(() => {
+    // the value as the converter's reader reads it (a schema header's own length is the header's, not the value's)
+    const sc = new Scanner(doc, small);
+    readTyped(sc, schema, positional);
+    sc.expectEnd();
+  });
+  const writeError = attempt(() => assert.equal(writeTyped(v, schema, positional, { limits: small }), doc));
+  const verdicts = `read: ${readError?.message ?? "accepted"}; write: ${writeError?.message ?? "accepted"}; document ${doc}`;
+  assert.equal(readError === null, writeError === null, verdicts);
+  if (readError === null) return null;
+  assert.equal(writeError!.reason, readError.reason, verdicts);
+  assert.equal(writeError!.path, readError.path, verdicts);
+  assert.equal(writeError!.byteOffset, -1, verdicts);
+  if (positional) {
+    const reference = attempt(() => writeConnectReference(schema, v, { limits: small }))!;
+    assert.equal(reference?.message, writeError!.message, verdicts);
+  }
+  return writeError;
+}
+
+test("the Connect writers hold a value to the same limits, with the same reasons", () => {
+  const schema = parseSchemaNotation("{id:i64,name,tags:[str]?}");
+  const row = (id: bigint, name: string, tags: string[] | null): ConnectValue => new Map<ConnectValue, ConnectValue>([["id", id], ["name", name], ["tags", tags]]) as ConnectValue;
+  for (const positional of [false, true]) {
+    const at = (field: string, index: number) => (positional ? `$[${index}]` : `$.${field}`);
+    const digits = connectVerdict(schema, row(123456n, "a", null), limits(5, 100, 1000, 1000), positional)!;
+    assert.equal(digits.message, `number of 6 digits exceeds the limit of 5 (limits.maxNumberLength, typedjson.max.number.length in Java) at ${at("id", 0)}`);
+    assert.equal(connectVerdict(schema, row(12345n, "a", null), limits(5, 100, 1000, 1000), positional), null);
+    const text = connectVerdict(schema, row(1n, "abcde", null), limits(1000, 4, 1000, 1000), positional)!;
+    assert.equal(text.message, `string of 5 UTF-16 code units exceeds the limit of 4 (limits.maxStringLength, typedjson.max.string.length in Java) at ${at("name", 1)}`);
+    assert.equal(text.reason, attempt(() => stringify("abcde", { limits: limits(1000, 4, 1000, 1000) }))!.reason); // the plain writer's
+    assert.ok(connectVerdict(schema, row(1n, "~abc", null), limits(1000, 4, 1000, 1000), positional)); // written "~~abc"
+    assert.equal(connectVerdict(schema, row(1n, "abcd", ["abcd"]), limits(1000, 4, 1000, 1000), positional), null);
+    // the struct, its three values, the list and its elements: 7 with two tags
+    assert.equal(connectVerdict(schema, row(1n, "a", ["x", "y"]), limits(1000, 100, 1000, 6), positional), null);
+    const many = connectVerdict(schema, row(1n, "a", ["x", "y", "z"]), limits(1000, 100, 1000, 6), positional)!;
+    assert.equal(many.message, `element count 7 exceeds the limit of 6 (limits.maxElements, typedjson.max.elements in Java) at ${at("tags", 2)}[2]`);
+    const bytes = connectVerdict(schema, row(1n, "\u00e9".repeat(20), null), limits(1000, 100, 40, 1000), positional)!;
+    assert.match(bytes.message, /^document of \d+ bytes exceeds the limit of 40 bytes \(limits.maxDocumentBytes, typedjson.max.document.bytes in Java\) at \$$/);
+  }
+  // a value that does not fit its schema is still worded so by the reference writer
+  assert.match(attempt(() => writeConnectReference(schema, row(1n, null as unknown as string, null)))!.message, /^the value does not fit the schema/);
 });
 
 /** Random limits small enough for the generated values to cross them. */

@@ -167,7 +167,7 @@ final class ConnectEventTypes {
         String fromHeader = headers == null || location == Location.DOCUMENT ? null
                 : EventHeaders.typeName(headers, header, DataException::new);
         if (!EventEnvelope.isEnvelope(value, 0, value.length)) {
-            return new Event(listed(fromHeader, EventEnvelope.inHeader(header)), value, 0);
+            return new Event(listed(fromHeader, location == Location.DOCUMENT ? null : headers), value, 0);
         }
         String expected = fromHeader;
         int[] span = new int[2];
@@ -209,12 +209,13 @@ final class ConnectEventTypes {
         return end == b.length ? b : java.util.Arrays.copyOf(b, end);
     }
 
-    private String listed(String name, String where) {
+    /** The name from the type header; {@code headers}: those looked at for it, or null. */
+    private String listed(String name, Headers headers) {
         if (name == null) {
-            throw new UnknownEventTypeException(EventEnvelope.missingName(header, described));
+            throw new UnknownEventTypeException(EventHeaders.missingName(headers, header, described));
         }
         if (!names.contains(name)) {
-            throw new UnknownEventTypeException(EventEnvelope.unknownName(name, where, described));
+            throw new UnknownEventTypeException(EventHeaders.unknownName(headers, header, name, described));
         }
         return name;
     }

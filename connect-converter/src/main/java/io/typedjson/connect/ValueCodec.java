@@ -563,7 +563,10 @@ abstract class ValueCodec implements Codec<Object> {
                 String key = in.currentName();
                 int i = next < keys.length && keys[next].equals(key) ? next : index.getOrDefault(key, -1);
                 if (i < 0) {
-                    Lexemes.unescape(in, key); // a format key gets its own message
+                    if (!in.plainJson() && key.startsWith("~") && !key.startsWith("~~")) {
+                        throw ReadErrors.error(in, "format key " + ReadErrors.quote(key) + " where a field of a struct"
+                                + " belongs (a key starting with '~' is written with the '~' doubled)");
+                    }
                     throw ReadErrors.error(in, "unknown field " + key + " for a struct of fields " + index.keySet());
                 }
                 if (seen[i]) {

@@ -192,6 +192,28 @@ public class EventTypesConverterTest {
         assertEquals(0, v.get("records-read-total"));
     }
 
+    /** Each case of the type header named as what it is, as the serde names it: absent, null, empty, twice, not UTF-8. */
+    @Test
+    void eachCaseOfTheTypeHeaderIsNamedAsWhatItIs() {
+        TypedJsonConverter c = converter();
+        byte[] doc = "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8);
+        String types = " (the topic's types are order.created, order.shipped, order.cancelled)";
+        java.util.function.Function<Headers, String> refusal =
+                h -> assertThrows(DataException.class, () -> c.toConnectData("orders", h, doc)).getMessage();
+        assertEquals("Cannot read typed JSON from topic 'orders': no event type: the record has no header ce_type and its"
+                + " value is no event envelope {\"~type\":\"<name>\",\"~v\":<document>}" + types, refusal.apply(new RecordHeaders()));
+        assertEquals("Cannot read typed JSON from topic 'orders': no event type: the record's header ce_type has a null"
+                + " value and its value is no event envelope"
+                + " {\"~type\":\"<name>\",\"~v\":<document>}" + types, refusal.apply(new RecordHeaders().add("ce_type", null)));
+        assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"\" in header ce_type" + types,
+                refusal.apply(new RecordHeaders().add("ce_type", new byte[0])));
+        assertEquals("Cannot read typed JSON from topic 'orders': the record has more than one header ce_type (an event"
+                + " has one type)", refusal.apply(new RecordHeaders().add("ce_type", null).add("ce_type", new byte[0])));
+        assertEquals("Cannot read typed JSON from topic 'orders': the record's header ce_type is not UTF-8 (byte E9 at"
+                + " index 11): it names no listed event type" + types, refusal.apply(new RecordHeaders()
+                        .add("ce_type", "order.shipp\u00e9d".getBytes(StandardCharsets.ISO_8859_1))));
+    }
+
     @Test
     void namesThatDisagreeAreRefused() {
         TypedJsonConverter both = converter(TypedJsonConverterConfig.TYPE_LOCATION, "both");

@@ -366,7 +366,7 @@ final class EventTypeSupport {
         if (!envelope) {
             Entry entry = fromHeader == null ? null : byName.get(fromHeader);
             if (entry == null) {
-                return unknown(topic, fromHeader, EventEnvelope.inHeader(where), headers, data, offset, length);
+                return unknown(topic, fromHeader, where, headers, data, offset, length);
             }
             return read(format, topic, entry.codec, data, offset, length, plain, null);
         }
@@ -386,7 +386,7 @@ final class EventTypeSupport {
         if (value != SKIPPED) {
             return value;
         }
-        return unknown(topic, (String) name[0], EventEnvelope.IN_DOCUMENT, headers, data, offset, length);
+        return unknown(topic, (String) name[0], null, headers, data, offset, length);
     }
 
     static final String PLAIN_ENVELOPE = "an event envelope (first key \"~type\") in a record read as plain JSON "
@@ -439,8 +439,8 @@ final class EventTypeSupport {
         }
     }
 
-    /** A name that is not listed, or none: the policy. */
-    private Object unknown(String topic, String name, String where, Headers headers, byte[] data, int offset, int length) {
+    /** A name that is not listed, or none: the policy. {@code from}: the header the name came from, null for the envelope. */
+    private Object unknown(String topic, String name, String from, Headers headers, byte[] data, int offset, int length) {
         // the one place an unknown or missing name is decided: a metric of refusals by kind hooks in here
         switch (policy) {
             case SKIP:
@@ -459,8 +459,8 @@ final class EventTypeSupport {
                 return new UnknownEvent(name, copy, headers);
             default:
                 throw new SerializationException("Cannot read typed JSON from topic '" + topic + "': "
-                        + (name == null ? EventEnvelope.missingName(header, types.describe())
-                                : EventEnvelope.unknownName(name, where, types.describe())));
+                        + (name == null ? EventHeaders.missingName(location == Location.DOCUMENT ? null : headers, header,
+                                types.describe()) : EventHeaders.unknownName(headers, from, name, types.describe())));
         }
     }
 }

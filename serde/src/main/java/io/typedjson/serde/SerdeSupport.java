@@ -29,12 +29,19 @@ final class SerdeSupport<T> {
     OtherFormats other;
     /** A record key's serde (the header typedjson-format describes the value); false until configured. */
     boolean isKey;
+    /**
+     * The class the codec carries (a type's raw class, boxed), to name a value of another class in the serializer's
+     * refusal; null for the dynamic model and a codec given in code. {@code classConfigured}: named by a property.
+     */
+    Class<?> valueClass;
+    boolean classConfigured;
 
     private SerdeSupport(Type type, Codec<T> codec, boolean codecGiven, EventTypes eventTypes) {
         this.type = type;
         this.codec = codec;
         this.codecGiven = codecGiven;
         this.eventTypes = eventTypes;
+        this.valueClass = type == null ? null : boxed(rawClass(type));
         this.events = eventTypes == null ? null : EventTypeSupport.configure(new TypedJsonConfig(Map.of()), eventTypes, false);
     }
 
@@ -65,6 +72,9 @@ final class SerdeSupport<T> {
         other = OtherFormats.configure(config, isKey);
         if (!codecGiven) {
             codec = codecFor(config, isKey, type);
+            String name = config.typeName(isKey);
+            classConfigured = type == null && name != null;
+            valueClass = type != null ? boxed(rawClass(type)) : classConfigured ? loadedClass(name) : null;
         }
         events = type != null || codecGiven && eventTypes == null ? null : EventTypeSupport.configure(config, eventTypes, isKey);
     }
@@ -91,6 +101,26 @@ final class SerdeSupport<T> {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(key, name, e.getMessage());
         }
+    }
+
+    private static Class<?> loadedClass(String name) {
+        try {
+            return loadClass(name);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // loaded just before by codecFor
+        }
+    }
+
+    private static Class<?> rawClass(Type type) {
+        Type t = type instanceof java.lang.reflect.WildcardType w ? w.getUpperBounds()[0] : type;
+        return t instanceof Class<?> c ? c
+                : t instanceof java.lang.reflect.ParameterizedType p ? (Class<?>) p.getRawType()
+                : t instanceof java.lang.reflect.GenericArrayType a ? rawClass(a.getGenericComponentType()).arrayType()
+                : Object.class; // a type variable: anything
+    }
+
+    private static Class<?> boxed(Class<?> c) {
+        return c == Object.class ? null : java.lang.invoke.MethodType.methodType(c).wrap().returnType();
     }
 
     /**

@@ -127,6 +127,9 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
             if (m != null) {
                 m.refused(Refusal.ofWrite(e));
             }
+            if (isOtherClass(data)) {
+                throw otherClass(topic, data, e);
+            }
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e.getMessage()
                     + (support.other != null && support.other.writesPlain(topic, headers) ? " (" + TypedJsonConfig.FORMAT_HEADER
                     + "=" + support.other.mark.name().toLowerCase(java.util.Locale.ROOT) + ": plain JSON for readers without typedjson)" : ""), e);
@@ -135,7 +138,27 @@ public class TypedJsonSerializer<T> implements Serializer<T>, Monitorable {
             if (m != null) {
                 m.refused(Refusal.TYPE);
             }
+            if (isOtherClass(data)) {
+                throw otherClass(topic, data, e);
+            }
             throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': " + e, e);
         }
+    }
+
+    /**
+     * A value of another class than the configured one (a raw {@code Serializer<Object>}): checked only once the codec
+     * has failed on it, which every kind does in its own words (a getter's ClassCastException, or a cast's).
+     */
+    private boolean isOtherClass(Object data) {
+        Class<?> c = support.valueClass;
+        return c != null && !c.isInstance(data);
+    }
+
+    private SerializationException otherClass(String topic, Object data, RuntimeException e) {
+        String where = support.classConfigured ? (support.isKey ? TypedJsonConfig.KEY_TYPE : TypedJsonConfig.VALUE_TYPE)
+                : "the serializer's type";
+        return new SerializationException("Cannot write typed JSON for topic '" + topic + "': "
+                + new TypedJsonException(data.getClass().getName() + " given where " + support.valueClass.getName()
+                        + " belongs (" + where + ")").getMessage(), e);
     }
 }

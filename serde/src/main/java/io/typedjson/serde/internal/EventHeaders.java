@@ -1,6 +1,9 @@
 package io.typedjson.serde.internal;
 
 import io.typedjson.format.EventEnvelope;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.function.Function;
@@ -50,8 +53,10 @@ public final class EventHeaders {
     };
 
     /**
-     * The name in the record's header {@code header} (UTF-8), or null when it has none; a record with the header twice
-     * is refused with {@code refusal} of {@link EventEnvelope#headerTwice}'s message.
+     * The name in the record's header {@code header} (UTF-8), or null when it has none or one with a null value; a
+     * record with the header twice is refused with {@code refusal} of {@link EventEnvelope#headerTwice}'s message.
+     * Bytes that are not UTF-8 are decoded with U+FFFD, a name that is in no list (SPEC.md 12.2): the policy decides,
+     * and {@link #unknownName} says what the header holds.
      */
     public static String typeName(Headers headers, String header, Function<String, RuntimeException> refusal) {
         String name = null;
@@ -64,6 +69,38 @@ public final class EventHeaders {
             name = h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
         }
         return name;
+    }
+
+    /**
+     * {@link EventEnvelope#unknownName} for a name read from the record's header {@code header} ({@code where} names
+     * it), or, when the header's bytes are not UTF-8, a message that says so rather than quoting replacement
+     * characters; {@code header} null: the name is the envelope's.
+     */
+    public static String unknownName(Headers headers, String header, String name, String listed) {
+        Header h = header == null || headers == null ? null : headers.lastHeader(header);
+        if (h != null && h.value() != null) {
+            ByteBuffer in = ByteBuffer.wrap(h.value());
+            CoderResult r = StandardCharsets.UTF_8.newDecoder().decode(in, CharBuffer.allocate(h.value().length), true);
+            if (r.isError()) {
+                return String.format("the record's header %s is not UTF-8 (byte %02X at index %d): it names no listed event"
+                        + " type (the topic's types are %s)", header, h.value()[in.position()] & 0xFF, in.position(), listed);
+            }
+        }
+        return EventEnvelope.unknownName(name, header == null ? EventEnvelope.IN_DOCUMENT : EventEnvelope.inHeader(header),
+                listed);
+    }
+
+    /**
+     * {@link EventEnvelope#missingName}, or, when the record's last header {@code header} has a null value (a header
+     * without a name rather than no header), a message that says so; {@code headers} null: none were looked at.
+     */
+    public static String missingName(Headers headers, String header, String listed) {
+        Header h = headers == null ? null : headers.lastHeader(header);
+        if (h == null || h.value() != null) {
+            return EventEnvelope.missingName(header, listed);
+        }
+        return "no event type: the record's header " + header + " has a null value and its value is no event envelope"
+                + " {\"~type\":\"<name>\",\"~v\":<document>} (the topic's types are " + listed + ")";
     }
 
     /**

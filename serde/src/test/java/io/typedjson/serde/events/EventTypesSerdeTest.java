@@ -342,13 +342,13 @@ class EventTypesSerdeTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         assertTrue(e.getMessage().contains("\"evil\\u000Aname\\u0000xxx"), e.getMessage());
         assertTrue(e.getMessage().contains("...(410 more characters)"), e.getMessage());
-        // bytes that are not UTF-8 are an unknown name too
+        // bytes that are not UTF-8 are named so, not decoded into replacement characters (an overlong '/' here)
         RecordHeaders h = new RecordHeaders();
         h.add("ce_type", new byte[] {(byte) 0xC0, (byte) 0xAF});
         e = assertThrows(SerializationException.class, () -> deserializer().deserialize("orders", h, "{}".getBytes(StandardCharsets.UTF_8)));
-        // (decoded with a replacement character for each byte that is not UTF-8)
-        assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"\uFFFD\uFFFD\" in header ce_type"
-                + " (the topic's types are order.created, order.shipped, order.cancelled)", e.getMessage());
+        assertEquals("Cannot read typed JSON from topic 'orders': the record's header ce_type is not UTF-8 (byte C0 at"
+                + " index 0): it names no listed event type (the topic's types are order.created, order.shipped,"
+                + " order.cancelled)", e.getMessage());
     }
 
     @Test
@@ -413,6 +413,37 @@ class EventTypesSerdeTest {
         List<String> out = new ArrayList<>();
         h.headers(key).forEach(x -> out.add(text(x)));
         return out;
+    }
+
+    /** Each case of the type header named as what it is: absent, null, empty, twice, not UTF-8. */
+    @Test
+    void eachCaseOfTheTypeHeaderIsNamedAsWhatItIs() {
+        TypedJsonDeserializer<Object> d = deserializer();
+        byte[] doc = "{\"orderId\":1}".getBytes(StandardCharsets.UTF_8);
+        String types = " (the topic's types are order.created, order.shipped, order.cancelled)";
+        java.util.function.Function<Headers, String> refusal =
+                h -> assertThrows(SerializationException.class, () -> d.deserialize("orders", h, doc)).getMessage();
+        assertEquals("Cannot read typed JSON from topic 'orders': no event type: the record has no header ce_type and its"
+                + " value is no event envelope {\"~type\":\"<name>\",\"~v\":<document>}" + types, refusal.apply(headers()));
+        assertEquals("Cannot read typed JSON from topic 'orders': no event type: the record's header ce_type has a null"
+                + " value and its value is no event envelope {\"~type\":\"<name>\",\"~v\":<document>}" + types,
+                refusal.apply(headers("ce_type", null)));
+        assertEquals("Cannot read typed JSON from topic 'orders': unknown event type \"\" in header ce_type" + types,
+                refusal.apply(headers("ce_type", "")));
+        assertEquals("Cannot read typed JSON from topic 'orders': the record has more than one header ce_type (an event"
+                + " has one type)", refusal.apply(headers("ce_type", null, "ce_type", "order.shipped")));
+        Headers latin1 = new RecordHeaders().add("ce_type", "order.shipp\u00e9d".getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals("Cannot read typed JSON from topic 'orders': the record's header ce_type is not UTF-8 (byte E9 at"
+                + " index 11): it names no listed event type" + types, refusal.apply(latin1));
+        // an unknown name as SPEC.md 12.2 says: the policy decides (pass keeps the name as decoded, U+FFFD for the byte)
+        assertNull(deserializer(TypedJsonConfig.UNKNOWN_TYPES, "skip").deserialize("orders", latin1, doc));
+        assertEquals("order.shipp\uFFFDd", assertInstanceOf(UnknownEvent.class,
+                deserializer(TypedJsonConfig.UNKNOWN_TYPES, "pass").deserialize("orders", latin1, doc)).type());
+        // a header that is not looked at (location document) is not named
+        assertEquals("Cannot read typed JSON from topic 'orders': no event type: the record has no header ce_type and its"
+                + " value is no event envelope {\"~type\":\"<name>\",\"~v\":<document>}" + types,
+                assertThrows(SerializationException.class, () -> deserializer(TypedJsonConfig.TYPE_LOCATION, "document")
+                        .deserialize("orders", headers("ce_type", null), doc)).getMessage());
     }
 
     @ParameterizedTest

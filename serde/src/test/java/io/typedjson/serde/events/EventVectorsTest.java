@@ -138,7 +138,7 @@ class EventVectorsTest {
         RecordHeaders headers = new RecordHeaders();
         for (Object p : pairs) {
             List<?> pair = (List<?>) p;
-            headers.add((String) pair.get(0), ((String) pair.get(1)).getBytes(StandardCharsets.UTF_8));
+            headers.add((String) pair.get(0), pair.get(1) == null ? null : ((String) pair.get(1)).getBytes(StandardCharsets.UTF_8));
         }
         return headers;
     }
