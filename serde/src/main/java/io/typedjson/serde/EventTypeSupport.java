@@ -202,6 +202,11 @@ final class EventTypeSupport {
     static EventTypeSupport configure(TypedJsonConfig config, EventTypes given, boolean isKey) {
         List<String> entries = config.getList(TypedJsonConfig.VALUE_TYPES);
         EventTypes types = given;
+        if (types != null && isKey) {
+            // a key read so would take its type from the record's header, which names the value's type
+            throw new ConfigException("event types are carried by record values (a record's type is its value's): "
+                    + "forEventTypes(...) is a value serializer, deserializer or serde, not configured for keys");
+        }
         if (types == null) {
             if (isKey || entries.isEmpty()) {
                 return null;
