@@ -337,4 +337,21 @@ class TypedJsonMessageFormatterTest {
         String bad = print(Map.of(), record(null, "{\"~type\":\"a\",\"~v\":1,\"x\":2}".getBytes(StandardCharsets.UTF_8), new RecordHeaders()));
         assertTrue(bad.startsWith("ERROR: ") && bad.contains("it has only the keys"), bad);
     }
+
+    /** An envelope's document is checked as a document without an envelope is: one that is not valid is an ERROR line. */
+    @Test
+    void anEnvelopesDocumentIsCheckedAsADocument() {
+        byte[] bad = "{\"~type\":\"order.created\",\"~v\":{\"id\":\"~q1\"}}".getBytes(StandardCharsets.UTF_8);
+        String error = "ERROR: unknown tag \"~q\" in \"~q1\" (a string starting with '~' is written with the '~' doubled)"
+                + " at $[\"~v\"].id (byte offset 36)";
+        assertEquals(error + "\n", print(Map.of(), record(null, bad, new RecordHeaders())));
+        assertEquals("type:" + error + "\t" + error + "\n", print(Map.of("print.type", "true"), record(null, bad, new RecordHeaders())));
+        // the converter's envelope of an inline Connect document (typedjson.type.location=document) prints as written
+        String connect = "{\"~type\":\"order.created\",\"~v\":{\"~s\":\"{id:i64}\",\"~v\":[1]}}";
+        assertEquals("type:order.created\t" + connect + "\n", print(Map.of("print.type", "true"),
+                record(null, connect.getBytes(StandardCharsets.UTF_8), new RecordHeaders())));
+        String trailing = "{\"~type\":\"order.created\",\"~v\":{\"~s\":\"{id:i64}\",\"~v\":[1]},\"x\":1}";
+        assertEquals("ERROR: key \"x\" after the document of an event envelope (it has only the keys \"~type\" and \"~v\") at $"
+                + " (byte offset 57)\n", print(Map.of(), record(null, trailing.getBytes(StandardCharsets.UTF_8), new RecordHeaders())));
+    }
 }
