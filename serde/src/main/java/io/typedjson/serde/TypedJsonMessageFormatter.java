@@ -160,6 +160,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         printSchema = flag(configs, "print.schema", printSchema);
         printType = flag(configs, "print.type", printType);
         typeHeader = text(configs, "type.header", typeHeader).trim();
+        if (typeHeader.isEmpty() || typeHeader.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+            throw invalid("type.header", configs.get("type.header"), "must be a non-empty header name of printable ASCII "
+                    + "without spaces, as the serde's typedjson.type.header");
+        }
         keySeparator = text(configs, "key.separator", keySeparator);
         lineSeparator = text(configs, "line.separator", lineSeparator);
         headersSeparator = text(configs, "headers.separator", headersSeparator);

@@ -317,6 +317,16 @@ class TypedJsonMessageFormatterTest {
                 .contains("leave out --value-deserializer"));
     }
 
+    @Test
+    void theTypeHeaderIsAHeaderNameAsTheSerdesIs() {
+        assertEquals("TypedJsonMessageFormatter: invalid value '' for formatter property type.header: must be a non-empty "
+                + "header name of printable ASCII without spaces, as the serde's typedjson.type.header",
+                refusal(Map.of("type.header", "")));
+        assertEquals("TypedJsonMessageFormatter: invalid value 'ce type' for formatter property type.header: must be a "
+                + "non-empty header name of printable ASCII without spaces, as the serde's typedjson.type.header",
+                refusal(Map.of("type.header", "ce type")));
+    }
+
     /** SPEC.md section 12: an envelope prints as written; print.type shows an event's name from either place. */
     @Test
     void eventTypes() {
