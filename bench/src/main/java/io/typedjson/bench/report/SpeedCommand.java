@@ -1,6 +1,7 @@
 package io.typedjson.bench.report;
 
 import io.typedjson.bench.codec.SchemaTopicBroker;
+import io.typedjson.bench.data.Datasets;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +35,9 @@ public final class SpeedCommand {
     public static int run(String[] args) throws Exception {
         try {
             return measure(args);
+        } catch (BadOption e) {
+            System.err.println("speed: " + e.getMessage() + "; see speed --help");
+            return 2;
         } finally {
             SchemaTopicBroker.stop(); // the targets of schema location reference start it
         }
@@ -63,10 +67,10 @@ public final class SpeedCommand {
                         return 2;
                     }
                 }
-                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), Integer.parseInt(value(args, ++i)),
+                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), positive(args, ++i),
                         s.runs(), s.millisPerTask());
                 case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
-                        Integer.parseInt(value(args, ++i)), s.millisPerTask());
+                        positive(args, ++i), s.millisPerTask());
                 case "--out" -> out = Path.of(value(args, ++i));
                 case "--from" -> from = Path.of(value(args, ++i));
                 case "--readme" -> readme = Path.of(value(args, ++i));
@@ -75,6 +79,14 @@ public final class SpeedCommand {
                     return 2;
                 }
             }
+        }
+        for (String d : datasets) {
+            if (!Datasets.names().contains(d)) {
+                throw new BadOption("unknown data set '" + d + "'; the data sets are " + String.join(", ", Datasets.names()));
+            }
+        }
+        if (from != null && !Files.isRegularFile(from)) {
+            throw new BadOption("--from " + from + ": no such file");
         }
         List<Interleaved.Measured> measured;
         if (from != null) {
@@ -113,8 +125,28 @@ public final class SpeedCommand {
 
     private static String value(String[] args, int i) {
         if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+            throw new BadOption(args[i - 1] + " needs a value");
         }
         return args[i];
+    }
+
+    private static int positive(String[] args, int i) {
+        String v = value(args, i);
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new BadOption(args[i - 1] + " needs a whole number of at least 1, not " + v);
+    }
+
+    /** A command line this command cannot run: its message, then the pointer to --help, and exit status 2. */
+    private static final class BadOption extends IllegalArgumentException {
+        BadOption(String message) {
+            super(message);
+        }
     }
 }
