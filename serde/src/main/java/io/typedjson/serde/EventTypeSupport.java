@@ -234,7 +234,12 @@ final class EventTypeSupport {
                 throw new ConfigException(TypedJsonConfig.TYPE_IDS, entry, "'" + name + "' is not one of the topic's "
                         + "event types (" + types.describe() + ")");
             }
-            ids.put(entry.substring(0, eq).trim(), name);
+            String id = entry.substring(0, eq).trim();
+            String earlier = ids.put(id, name);
+            if (earlier != null && !earlier.equals(name)) {
+                throw new ConfigException(TypedJsonConfig.TYPE_IDS, entry, "the id " + id + " is given twice, to "
+                        + earlier + " and " + name + " (an id stands for one name)");
+            }
         }
         try {
             return new EventTypeSupport(types, config.codecOptions(), location,

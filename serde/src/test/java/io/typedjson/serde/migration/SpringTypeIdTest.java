@@ -185,6 +185,16 @@ class SpringTypeIdTest {
         assertTrue(e.getMessage().contains("'order.placed' is not one of the topic's event types"), e.getMessage());
         assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order"));
     }
+
+    @Test
+    void anIdGivenToTwoNamesIsAConfigError() {
+        // the reader took the last (order.cancelled), the writer wrote order.created's name for want of an id
+        ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.type.id.header", "__TypeId__",
+                "typedjson.type.ids", "order=order.created,order=order.cancelled"));
+        assertEquals("Invalid value order=order.cancelled for configuration typedjson.type.ids: the id order is given twice,"
+                + " to order.created and order.cancelled (an id stands for one name)", e.getMessage());
+        reader("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids", "order=order.created,order=order.created");
+    }
     /**
      * A reader of location document takes the event type from the envelope only, which another writer's plain JSON never
      * has: with typedjson.other.writers=json every such record would have no name, and policy skip dropped them all
