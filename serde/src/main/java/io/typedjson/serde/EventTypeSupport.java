@@ -226,6 +226,11 @@ final class EventTypeSupport {
                     + "header or both");
         }
         String idHeader = config.getString(TypedJsonConfig.TYPE_ID_HEADER).trim();
+        String typeHeader = config.getString(TypedJsonConfig.TYPE_HEADER).trim();
+        if (idHeader.equals(typeHeader)) {
+            throw new ConfigException(TypedJsonConfig.TYPE_ID_HEADER, idHeader, "must differ from "
+                    + TypedJsonConfig.TYPE_HEADER + ": the id written there would replace the event type's name");
+        }
         Map<String, String> ids = new java.util.LinkedHashMap<>();
         for (String entry : config.getList(TypedJsonConfig.TYPE_IDS)) {
             int eq = entry.lastIndexOf('=');
@@ -243,7 +248,7 @@ final class EventTypeSupport {
         }
         try {
             return new EventTypeSupport(types, config.codecOptions(), location,
-                    config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
+                    typeHeader,
                     Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
                     source.isEmpty() ? null : source, idHeader.isEmpty() ? null : idHeader,
                     java.util.Collections.unmodifiableMap(ids)); // in order: a name's first id is the one written
