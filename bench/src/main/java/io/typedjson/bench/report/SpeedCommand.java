@@ -58,33 +58,29 @@ public final class SpeedCommand {
                     return 0;
                 }
                 case "--quick" -> s = Interleaved.Settings.QUICK;
-                case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
+                case "--datasets" -> datasets = List.of(BadOption.value(args, ++i).split(","));
                 case "--targets" -> {
-                    List<String> codecs = List.of(value(args, ++i).split(","));
+                    List<String> codecs = List.of(BadOption.value(args, ++i).split(","));
                     targets = Interleaved.TARGETS.stream().filter(t -> codecs.contains(t.codec())).toList();
                     if (targets.isEmpty()) {
                         System.err.println("no target of " + codecs + "; see speed --help");
                         return 2;
                     }
                 }
-                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), positive(args, ++i),
+                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), BadOption.positive(args, ++i),
                         s.runs(), s.millisPerTask());
                 case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
-                        positive(args, ++i), s.millisPerTask());
-                case "--out" -> out = Path.of(value(args, ++i));
-                case "--from" -> from = Path.of(value(args, ++i));
-                case "--readme" -> readme = Path.of(value(args, ++i));
+                        BadOption.positive(args, ++i), s.millisPerTask());
+                case "--out" -> out = Path.of(BadOption.value(args, ++i));
+                case "--from" -> from = Path.of(BadOption.value(args, ++i));
+                case "--readme" -> readme = Path.of(BadOption.value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see speed --help");
                     return 2;
                 }
             }
         }
-        for (String d : datasets) {
-            if (!Datasets.names().contains(d)) {
-                throw new BadOption("unknown data set '" + d + "'; the data sets are " + String.join(", ", Datasets.names()));
-            }
-        }
+        BadOption.known("data set", datasets, Datasets.names());
         if (from != null && !Files.isRegularFile(from)) {
             throw new BadOption("--from " + from + ": no such file");
         }
@@ -121,32 +117,5 @@ public final class SpeedCommand {
             System.out.print(ReportWriter.readmeTable(measured));
         }
         return 0;
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new BadOption(args[i - 1] + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static int positive(String[] args, int i) {
-        String v = value(args, i);
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new BadOption(args[i - 1] + " needs a whole number of at least 1, not " + v);
-    }
-
-    /** A command line this command cannot run: its message, then the pointer to --help, and exit status 2. */
-    private static final class BadOption extends IllegalArgumentException {
-        BadOption(String message) {
-            super(message);
-        }
     }
 }
