@@ -529,7 +529,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         try {
             return render(document, prettyPrint, plain);
         } catch (TypedJsonException e) {
-            return "ERROR: " + e.getMessage();
+            return "ERROR: " + e.getMessage() + (OtherFormats.framed(document, 0, document.length)
+                    && document.length >= OtherFormats.FRAMING_LENGTH ? " (the bytes start as Confluent's JSON Schema "
+                    + "serializer frames JSON: magic byte 0, schema id " + OtherFormats.schemaId("", document, 0, document.length)
+                    + ")" : "");
         }
     }
 

@@ -348,6 +348,18 @@ class TypedJsonMessageFormatterTest {
         assertTrue(bad.startsWith("ERROR: ") && bad.contains("it has only the keys"), bad);
     }
 
+    /** A value in Confluent's JSON Schema framing is an ERROR line that says so, not only that a NUL byte starts it. */
+    @Test
+    void confluentsFramingIsNamed() {
+        byte[] framed = {0, 0, 0, 1, 7, '{', '}'};
+        assertEquals("ERROR: NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text (a document is UTF-8,"
+                + " where NUL is written as the escape \\u0000) at $ (byte offset 0) (the bytes start as Confluent's JSON"
+                + " Schema serializer frames JSON: magic byte 0, schema id 263)\n", print(Map.of(), record(null, framed, new RecordHeaders())));
+        assertEquals("ERROR: NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text (a document is UTF-8,"
+                + " where NUL is written as the escape \\u0000) at $ (byte offset 0)\n",
+                print(Map.of(), record(null, new byte[] {0, 1}, new RecordHeaders())));
+    }
+
     /** An envelope's document is checked as a document without an envelope is: one that is not valid is an ERROR line. */
     @Test
     void anEnvelopesDocumentIsCheckedAsADocument() {
