@@ -117,8 +117,9 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     /** The event types of a table over a topic of several (SPEC.md section 12), or null. */
     private static EventRows events(ReadableConfig options) {
         java.util.Optional<java.util.List<String>> names = options.getOptional(EVENT_TYPES);
-        String type = options.getOptional(EVENT_TYPE).orElse(null);
-        String column = options.getOptional(EVENT_TYPE_COLUMN).orElse(null);
+        // trimmed, as the names of event-types are
+        String type = options.getOptional(EVENT_TYPE).map(String::trim).orElse(null);
+        String column = options.getOptional(EVENT_TYPE_COLUMN).map(String::trim).orElse(null);
         if (names.isEmpty()) {
             if (type != null || column != null) {
                 throw new ValidationException("typedjson: " + (type != null ? EVENT_TYPE.key() : EVENT_TYPE_COLUMN.key())

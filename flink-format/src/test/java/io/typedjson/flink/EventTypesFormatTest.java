@@ -118,6 +118,16 @@ class EventTypesFormatTest {
     }
 
     @Test
+    void theTypeIsTrimmedAsTheNamesAre() {
+        Configuration options = new Configuration();
+        options.setString("event-types", " order.created ; order.shipped");
+        options.setString("event-type", " order.created ");
+        // refused before: typedjson: event-type " order.created " is not one of event-types [order.created, order.shipped]
+        new TypedJsonFormatFactory().createDecodingFormat(null, options);
+        new TypedJsonFormatFactory().createEncodingFormat(null, options);
+    }
+
+    @Test
     void optionsThatDoNotFit() {
         List<String> messages = new java.util.ArrayList<>();
         for (Map<String, String> bad : List.of(
