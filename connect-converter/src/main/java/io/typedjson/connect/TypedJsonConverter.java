@@ -144,7 +144,19 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
      * the type header: plain UTF-8 text, never a typed JSON document, for the header converter both ways.
      */
     private boolean isTextHeader(String key) {
-        return key.equals(typeHeader) || key.startsWith("ce_") || key.equals(io.typedjson.format.EventEnvelope.CONTENT_TYPE_HEADER);
+        return key.equals(typeHeader) || key.startsWith("ce_") || key.equals(io.typedjson.format.EventEnvelope.CONTENT_TYPE_HEADER)
+                || key.equals(FormatMark.HEADER);
+    }
+
+    /** The header of header mode's schema (its notation as text), for a key or a value converter or as configured. */
+    private boolean isSchemaHeader(String key) {
+        return key.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER) || key.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER)
+                || key.equals(schemaHeader);
+    }
+
+    /** The header of location reference's fingerprint (its bytes), for a key or a value converter. */
+    private static boolean isSchemaRefHeader(String key) {
+        return key.equals(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER) || key.equals(ConnectEnvelope.KEY_SCHEMA_REF_HEADER);
     }
 
     @Override
@@ -462,8 +474,26 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (schema == null && value == null) {
             return null;
         }
-        if (value instanceof String text && isTextHeader(headerKey)) {
-            return text.getBytes(java.nio.charset.StandardCharsets.UTF_8); // a CloudEvents attribute: plain text
+        // the headers toConnectHeader reads as text or bytes are written back as they were read
+        boolean text = isTextHeader(headerKey) || isSchemaHeader(headerKey);
+        if (text || isSchemaRefHeader(headerKey)) {
+            if (value == null) {
+                return null;
+            }
+            if (text && value instanceof String s) {
+                return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+            if (!text && value instanceof byte[] bytes) {
+                return bytes;
+            }
+            if (!text && value instanceof java.nio.ByteBuffer buffer) {
+                byte[] bytes = new byte[buffer.remaining()];
+                buffer.duplicate().get(bytes);
+                return bytes;
+            }
+            throw new DataException("Cannot write header '" + headerKey + "' of topic '" + topic + "': its value is "
+                    + (text ? "plain UTF-8 text, a String" : "a schema fingerprint, bytes") + ", not "
+                    + (schema != null ? schema.type() : value.getClass().getName()));
         }
         try {
             return schema == null
@@ -496,14 +526,13 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         if (value == null) {
             return SchemaAndValue.NULL;
         }
-        if (headerKey.equals(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER) || headerKey.equals(ConnectEnvelope.KEY_SCHEMA_REF_HEADER)) {
+        if (isSchemaRefHeader(headerKey)) {
             return new SchemaAndValue(Schema.BYTES_SCHEMA, value); // a schema reference: the fingerprint's bytes
         }
         if (isTextHeader(headerKey)) {
             return new SchemaAndValue(Schema.STRING_SCHEMA, new String(value, java.nio.charset.StandardCharsets.UTF_8));
         }
-        if (headerKey.equals(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER)
-                || headerKey.equals(TypedJsonConverterConfig.KEY_SCHEMA_HEADER) || headerKey.equals(schemaHeader)) {
+        if (isSchemaHeader(headerKey)) {
             // the schema header of header mode: its text, not a document
             try {
                 return new SchemaAndValue(Schema.STRING_SCHEMA, SchemaCache.utf8Text(value, format.limits().maxStringLength()));

@@ -344,6 +344,39 @@ class TypedJsonConverterTest {
     }
 
     @Test
+    void headerConverterWritesBackTheHeadersItReadsAsTextOrBytes() {
+        TypedJsonConverter c = new TypedJsonConverter();
+        c.configure(Map.of("converter.type", "header"));
+        // what a sink reads from a record written by typedjson (header mode, location reference, CloudEvents, the
+        // serializer's format mark) a source writes back byte for byte
+        byte[] fingerprint = new byte[16];
+        fingerprint[3] = 10;
+        Map<String, byte[]> headers = new LinkedHashMap<>();
+        headers.put("typedjson.schema", "{a:i8}".getBytes(StandardCharsets.UTF_8));
+        headers.put("typedjson.key.schema", "i64".getBytes(StandardCharsets.UTF_8));
+        headers.put("typedjson.schema.ref", fingerprint);
+        headers.put("typedjson.key.schema.ref", fingerprint);
+        headers.put("ce_type", "order.created".getBytes(StandardCharsets.UTF_8));
+        headers.put("content-type", "application/json".getBytes(StandardCharsets.UTF_8));
+        headers.put("typedjson-format", "typed".getBytes(StandardCharsets.UTF_8));
+        headers.forEach((key, bytes) -> {
+            SchemaAndValue read = c.toConnectHeader(TOPIC, key, bytes);
+            assertArrayEquals(bytes, c.fromConnectHeader(TOPIC, key, read.schema(), read.value()), key);
+        });
+        assertEquals(new SchemaAndValue(Schema.STRING_SCHEMA, "plain"),
+                c.toConnectHeader(TOPIC, "typedjson-format", "plain".getBytes(StandardCharsets.UTF_8)));
+        assertArrayEquals(fingerprint, c.fromConnectHeader(TOPIC, "typedjson.schema.ref", Schema.BYTES_SCHEMA, ByteBuffer.wrap(fingerprint)));
+        assertNull(c.fromConnectHeader(TOPIC, "ce_type", Schema.OPTIONAL_STRING_SCHEMA, null));
+        // a value such a header cannot hold as it is read back is refused, not written as a document read back as text
+        assertEquals("Cannot write header 'ce_id' of topic 't': its value is plain UTF-8 text, a String, not INT32",
+                assertThrows(DataException.class, () -> c.fromConnectHeader(TOPIC, "ce_id", Schema.INT32_SCHEMA, 5)).getMessage());
+        assertEquals("Cannot write header 'typedjson.schema' of topic 't': its value is plain UTF-8 text, a String, not java.lang.Integer",
+                assertThrows(DataException.class, () -> c.fromConnectHeader(TOPIC, "typedjson.schema", null, 5)).getMessage());
+        assertEquals("Cannot write header 'typedjson.schema.ref' of topic 't': its value is a schema fingerprint, bytes, not STRING",
+                assertThrows(DataException.class, () -> c.fromConnectHeader(TOPIC, "typedjson.schema.ref", Schema.STRING_SCHEMA, "x")).getMessage());
+    }
+
+    @Test
     void steadyStreamsReuseTheCompiledSchema() {
         TypedJsonConverter c = converter("inline", false);
         List<Struct> rows = Samples.rows(3, 4);

@@ -38,6 +38,9 @@ record EventRows(String eventType, List<String> names, String column) implements
                         + "255 ASCII letters, digits and . _ - : /, starting with a letter or a digit"
                         + (n.contains(",") ? " (event-types separates its names with ';', not ',')" : ""));
             }
+            if (names.indexOf(n) != names.lastIndexOf(n)) {
+                throw new IllegalArgumentException(EventEnvelope.quote(n) + " is given twice in event-types");
+            }
         }
         if ((eventType == null) == (column == null)) {
             throw new IllegalArgumentException("give event-type (a table of one type) or event-type-column (a column of "

@@ -13,6 +13,7 @@ import static io.typedjson.flink.TypedJsonFormatOptions.MAX_NUMBER_LENGTH;
 import static io.typedjson.flink.TypedJsonFormatOptions.MAX_STRING_LENGTH;
 
 import io.typedjson.format.Limits;
+import java.util.List;
 import java.util.Set;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
@@ -95,11 +96,12 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
                                                                            ReadableConfig options) {
         FactoryUtil.validateFactoryOptions(this, options);
         EventRows events = events(options);
+        LimitsSpec limits = limits(options);
         return new EncodingFormat<>() {
             @Override
             public SerializationSchema<RowData> createRuntimeEncoder(DynamicTableSink.Context context, DataType physical) {
                 try {
-                    return new TypedJsonRowDataSerializationSchema((RowType) physical.getLogicalType(), events);
+                    return new TypedJsonRowDataSerializationSchema((RowType) physical.getLogicalType(), events, limits);
                 } catch (IllegalArgumentException e) {
                     throw refused(e);
                 }
@@ -115,8 +117,9 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
     /** The event types of a table over a topic of several (SPEC.md section 12), or null. */
     private static EventRows events(ReadableConfig options) {
         java.util.Optional<java.util.List<String>> names = options.getOptional(EVENT_TYPES);
-        String type = options.getOptional(EVENT_TYPE).orElse(null);
-        String column = options.getOptional(EVENT_TYPE_COLUMN).orElse(null);
+        // trimmed, as the names of event-types are
+        String type = options.getOptional(EVENT_TYPE).map(String::trim).orElse(null);
+        String column = options.getOptional(EVENT_TYPE_COLUMN).map(String::trim).orElse(null);
         if (names.isEmpty()) {
             if (type != null || column != null) {
                 throw new ValidationException("typedjson: " + (type != null ? EVENT_TYPE.key() : EVENT_TYPE_COLUMN.key())
@@ -138,12 +141,15 @@ public final class TypedJsonFormatFactory implements DeserializationFormatFactor
                     + io.typedjson.serde.TypedJsonConfig.MAX_SUPPORTED_DEPTH + " (as the Kafka serde's typedjson.max.depth):"
                     + " reading and writing recurse, and a deeper document would exhaust a task thread's stack");
         }
-        try {
-            return LimitsSpec.of(new Limits(options.get(MAX_DEPTH), options.get(MAX_NUMBER_LENGTH),
-                    options.get(MAX_STRING_LENGTH), options.get(MAX_DOCUMENT_BYTES), options.get(MAX_ELEMENTS)));
-        } catch (IllegalArgumentException e) {
-            throw new ValidationException("typedjson: " + e.getMessage(), e);
+        for (ConfigOption<? extends Number> limit : List.of(MAX_DEPTH, MAX_NUMBER_LENGTH, MAX_STRING_LENGTH, MAX_DOCUMENT_BYTES,
+                MAX_ELEMENTS)) {
+            long value = options.get(limit).longValue();
+            if (value < 1) {
+                throw new ValidationException("typedjson: " + limit.key() + " must be at least 1, not " + value);
+            }
         }
+        return LimitsSpec.of(new Limits(options.get(MAX_DEPTH), options.get(MAX_NUMBER_LENGTH),
+                options.get(MAX_STRING_LENGTH), options.get(MAX_DOCUMENT_BYTES), options.get(MAX_ELEMENTS)));
     }
 
     private static ValidationException refused(IllegalArgumentException e) {

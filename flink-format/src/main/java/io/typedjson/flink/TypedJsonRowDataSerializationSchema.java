@@ -19,7 +19,9 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
     private final RowType rowType;
     /** A topic of several event types: rows written as envelopes of the table's type or name column; null otherwise. */
     private final EventRows events;
+    private final LimitsSpec limits;
     private transient Codec<RowData> codec;
+    private transient TypedJsonFormat format;
 
     /** Throws {@link IllegalArgumentException} naming the column of a type typedjson cannot carry. */
     public TypedJsonRowDataSerializationSchema(RowType rowType) {
@@ -27,8 +29,14 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
     }
 
     TypedJsonRowDataSerializationSchema(RowType rowType, EventRows events) {
+        this(rowType, events, LimitsSpec.DEFAULT);
+    }
+
+    /** With the table's limits: a row its own table could not read back is refused. */
+    TypedJsonRowDataSerializationSchema(RowType rowType, EventRows events, LimitsSpec limits) {
         this.rowType = Objects.requireNonNull(rowType);
         this.events = events;
+        this.limits = Objects.requireNonNull(limits);
         codec();
     }
 
@@ -39,6 +47,7 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
     @Override
     public void open(InitializationContext context) {
         codec = codec();
+        format = new TypedJsonFormat(limits.limits());
     }
 
     /** The document; a row holding what typedjson cannot carry fails with the path of the value. */
@@ -48,7 +57,7 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
             open(null);
         }
         try {
-            return TypedJsonFormat.defaults().write(codec, row);
+            return format.write(codec, row);
         } catch (TypedJsonException e) {
             throw new FlinkRuntimeException("typedjson: cannot write a row of " + rowType.asSummaryString() + ": "
                     + e.getMessage(), e);
@@ -57,11 +66,12 @@ public final class TypedJsonRowDataSerializationSchema implements SerializationS
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TypedJsonRowDataSerializationSchema s && s.rowType.equals(rowType) && Objects.equals(s.events, events);
+        return o instanceof TypedJsonRowDataSerializationSchema s && s.rowType.equals(rowType) && Objects.equals(s.events, events)
+                && s.limits.equals(limits);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(rowType, events);
+        return Objects.hash(rowType, events, limits);
     }
 }

@@ -118,6 +118,16 @@ class EventTypesFormatTest {
     }
 
     @Test
+    void theTypeIsTrimmedAsTheNamesAre() {
+        Configuration options = new Configuration();
+        options.setString("event-types", " order.created ; order.shipped");
+        options.setString("event-type", " order.created ");
+        // refused before: typedjson: event-type " order.created " is not one of event-types [order.created, order.shipped]
+        new TypedJsonFormatFactory().createDecodingFormat(null, options);
+        new TypedJsonFormatFactory().createEncodingFormat(null, options);
+    }
+
+    @Test
     void optionsThatDoNotFit() {
         List<String> messages = new java.util.ArrayList<>();
         for (Map<String, String> bad : List.of(
@@ -127,7 +137,9 @@ class EventTypesFormatTest {
                 Map.of("event-types", "order.created", "event-type", "order.created", "event-type-column", "type"),
                 Map.of("event-types", "order created", "event-type", "order created"),
                 // a comma, as Kafka's lists are written: the option's separator is ';'
-                Map.of("event-types", "order.created,order.shipped", "event-type", "order.created"))) {
+                Map.of("event-types", "order.created,order.shipped", "event-type", "order.created"),
+                // a name twice, as the serde and the converter refuse it
+                Map.of("event-types", "order.created;order.shipped;order.created", "event-type", "order.created"))) {
             Configuration options = new Configuration();
             bad.forEach(options::setString);
             ValidationException e = assertThrows(ValidationException.class,
@@ -141,7 +153,8 @@ class EventTypesFormatTest {
                         + " and . _ - : /, starting with a letter or a digit",
                 "typedjson: \"order.created,order.shipped\" in event-types is not an event type name: 1 to 255 ASCII"
                         + " letters, digits and . _ - : /, starting with a letter or a digit (event-types separates its"
-                        + " names with ';', not ',')"), messages);
+                        + " names with ';', not ',')",
+                "typedjson: \"order.created\" is given twice in event-types"), messages);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> reader(CREATED, new EventRows(null, NAMES, "customer_name"), false));
         assertTrue(e.getMessage().contains("is not a column"), e.getMessage());

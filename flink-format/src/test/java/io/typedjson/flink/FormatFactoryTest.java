@@ -4,11 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.factories.DeserializationFormatFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.factories.SerializationFormatFactory;
+import org.apache.flink.util.FlinkRuntimeException;
 import org.junit.jupiter.api.Test;
 
 /** The factory as Flink finds it (service loading, by its identifier) and the option combinations it refuses. */
@@ -36,12 +44,29 @@ class FormatFactoryTest {
     }
 
     @Test
-    void limitsMustBePositive() {
+    void limitsMustBePositiveForReadingAndWriting() {
         Configuration options = new Configuration();
         options.setString("max-depth", "0");
         ValidationException e = assertThrows(ValidationException.class,
                 () -> new TypedJsonFormatFactory().createDecodingFormat(null, options));
-        assertEquals(true, e.getMessage().startsWith("typedjson: limits must be positive"), e.getMessage());
+        assertEquals("typedjson: max-depth must be at least 1, not 0", e.getMessage());
+        options.setString("max-depth", "500");
+        options.setString("max-document-bytes", "-1");
+        e = assertThrows(ValidationException.class, () -> new TypedJsonFormatFactory().createEncodingFormat(null, options));
+        assertEquals("typedjson: max-document-bytes must be at least 1, not -1", e.getMessage());
+    }
+
+    @Test
+    void aSinkWritesOnlyWhatItsTableReadsBack() {
+        Configuration options = new Configuration();
+        options.setString("max-string-length", "5");
+        SerializationSchema<RowData> writer = new TypedJsonFormatFactory().createEncodingFormat(null, options)
+                .createRuntimeEncoder(null, DataTypes.ROW(DataTypes.FIELD("s", DataTypes.STRING())));
+        assertEquals("{\"s\":\"01234\"}", new String(writer.serialize(GenericRowData.of(StringData.fromString("01234"))), UTF_8));
+        FlinkRuntimeException e = assertThrows(FlinkRuntimeException.class,
+                () -> writer.serialize(GenericRowData.of(StringData.fromString("012345"))));
+        assertEquals("typedjson: cannot write a row of ROW<`s` STRING>: string of 6 UTF-16 units exceeds the limit of 5"
+                + " (typedjson.max.string.length) at $.s", e.getMessage());
     }
 
     @Test

@@ -31,7 +31,10 @@ public record Limits(int maxDepth, int maxNumberLength, int maxStringLength, lon
 
     public Limits {
         if (maxDepth < 1 || maxNumberLength < 1 || maxStringLength < 1 || maxDocumentLength < 1 || maxElements < 1) {
-            throw new IllegalArgumentException("limits must be positive: " + this);
+            // (the fields are not assigned yet: this.toString() would show zeros)
+            throw new IllegalArgumentException("limits must be positive: maxDepth=" + maxDepth + ", maxNumberLength="
+                    + maxNumberLength + ", maxStringLength=" + maxStringLength + ", maxDocumentLength=" + maxDocumentLength
+                    + ", maxElements=" + maxElements);
         }
     }
 

@@ -45,20 +45,36 @@ public final class EventManifests {
      * com.acme.OrderEvent > events.manifest.json}).
      */
     public static void main(String[] args) throws ClassNotFoundException {
-        if (args.length == 0) {
-            System.err.println("usage: EventManifests (name=class | class)...");
-            System.exit(2);
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** {@link #main}: the manifest on {@code out}, or one line on {@code err}; the exit status (2: usage, 1: a class it cannot list). */
+    static int run(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
+        if (args.length == 0 || args[0].startsWith("-")) {
+            err.println("usage: EventManifests (name=class | class)...");
+            return 2;
         }
         EventTypes.Builder types = EventTypes.builder();
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq >= 0) {
-                types.add(arg.substring(0, eq).trim(), Class.forName(arg.substring(eq + 1).trim(), false, loader));
-            } else {
-                types.add(Class.forName(arg.trim(), false, loader));
+        try {
+            for (String arg : args) {
+                int eq = arg.indexOf('=');
+                if (eq >= 0) {
+                    types.add(arg.substring(0, eq).trim(), Class.forName(arg.substring(eq + 1).trim(), false, loader));
+                } else {
+                    types.add(Class.forName(arg.trim(), false, loader));
+                }
             }
+            out.println(forTypes(types.build()));
+            return 0;
+        } catch (ClassNotFoundException e) {
+            err.println("EventManifests: class " + e.getMessage() + " not found on the class path");
+        } catch (IllegalArgumentException e) {
+            err.println("EventManifests: " + e.getMessage());
         }
-        System.out.println(forTypes(types.build()));
+        return 1;
     }
 }

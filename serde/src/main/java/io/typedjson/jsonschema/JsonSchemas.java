@@ -59,12 +59,32 @@ public final class JsonSchemas {
      * With no argument, the schema of the dynamic model.
      */
     public static void main(String[] args) throws ClassNotFoundException {
-        if (args.length == 0) {
-            System.out.println(dynamic());
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
         }
-        for (String name : args) {
-            System.out.println(forClass(Class.forName(name, false, Thread.currentThread().getContextClassLoader())));
+    }
+
+    /** {@link #main}: the schemas on {@code out}, or one line on {@code err}; the exit status (2: usage, 1: a class it cannot describe). */
+    static int run(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
+        if (args.length > 0 && args[0].startsWith("-")) {
+            err.println("usage: JsonSchemas [class]...   (no class: the schema of the dynamic model)");
+            return 2;
         }
+        List<String> schemas = new java.util.ArrayList<>();
+        try {
+            for (String name : args) {
+                schemas.add(forClass(Class.forName(name, false, Thread.currentThread().getContextClassLoader())));
+            }
+        } catch (ClassNotFoundException e) {
+            err.println("JsonSchemas: class " + e.getMessage() + " not found on the class path");
+            return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("JsonSchemas: " + e.getMessage());
+            return 1;
+        }
+        out.println(args.length == 0 ? dynamic() : String.join(System.lineSeparator(), schemas));
+        return 0;
     }
 
     /** Writes a schema tree (maps, lists, strings, numbers, booleans, null) as compact JSON text. */

@@ -202,6 +202,11 @@ final class EventTypeSupport {
     static EventTypeSupport configure(TypedJsonConfig config, EventTypes given, boolean isKey) {
         List<String> entries = config.getList(TypedJsonConfig.VALUE_TYPES);
         EventTypes types = given;
+        if (types != null && isKey) {
+            // a key read so would take its type from the record's header, which names the value's type
+            throw new ConfigException("event types are carried by record values (a record's type is its value's): "
+                    + "forEventTypes(...) is a value serializer, deserializer or serde, not configured for keys");
+        }
         if (types == null) {
             if (isKey || entries.isEmpty()) {
                 return null;
@@ -221,6 +226,11 @@ final class EventTypeSupport {
                     + "header or both");
         }
         String idHeader = config.getString(TypedJsonConfig.TYPE_ID_HEADER).trim();
+        String typeHeader = config.getString(TypedJsonConfig.TYPE_HEADER).trim();
+        if (idHeader.equals(typeHeader)) {
+            throw new ConfigException(TypedJsonConfig.TYPE_ID_HEADER, idHeader, "must differ from "
+                    + TypedJsonConfig.TYPE_HEADER + ": the id written there would replace the event type's name");
+        }
         Map<String, String> ids = new java.util.LinkedHashMap<>();
         for (String entry : config.getList(TypedJsonConfig.TYPE_IDS)) {
             int eq = entry.lastIndexOf('=');
@@ -229,11 +239,16 @@ final class EventTypeSupport {
                 throw new ConfigException(TypedJsonConfig.TYPE_IDS, entry, "'" + name + "' is not one of the topic's "
                         + "event types (" + types.describe() + ")");
             }
-            ids.put(entry.substring(0, eq).trim(), name);
+            String id = entry.substring(0, eq).trim();
+            String earlier = ids.put(id, name);
+            if (earlier != null && !earlier.equals(name)) {
+                throw new ConfigException(TypedJsonConfig.TYPE_IDS, entry, "the id " + id + " is given twice, to "
+                        + earlier + " and " + name + " (an id stands for one name)");
+            }
         }
         try {
             return new EventTypeSupport(types, config.codecOptions(), location,
-                    config.getString(TypedJsonConfig.TYPE_HEADER).trim(),
+                    typeHeader,
                     Policy.valueOf(config.getString(TypedJsonConfig.UNKNOWN_TYPES).toUpperCase(Locale.ROOT)),
                     source.isEmpty() ? null : source, idHeader.isEmpty() ? null : idHeader,
                     java.util.Collections.unmodifiableMap(ids)); // in order: a name's first id is the one written

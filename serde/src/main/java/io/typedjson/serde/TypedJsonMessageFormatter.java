@@ -160,6 +160,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         printSchema = flag(configs, "print.schema", printSchema);
         printType = flag(configs, "print.type", printType);
         typeHeader = text(configs, "type.header", typeHeader).trim();
+        if (typeHeader.isEmpty() || typeHeader.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+            throw invalid("type.header", configs.get("type.header"), "must be a non-empty header name of printable ASCII "
+                    + "without spaces, as the serde's typedjson.type.header");
+        }
         keySeparator = text(configs, "key.separator", keySeparator);
         lineSeparator = text(configs, "line.separator", lineSeparator);
         headersSeparator = text(configs, "headers.separator", headersSeparator);
@@ -345,7 +349,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         byte[] value = record.value();
         if (value != null && EventEnvelope.isEnvelope(value, 0, value.length)) {
             try {
-                name = format.read(ENVELOPE_NAME, value);
+                name = envelopeName(value);
             } catch (TypedJsonException e) {
                 return "type:ERROR: " + e.getMessage();
             }
@@ -356,8 +360,44 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         return name == null ? "NO_TYPE" : "type:" + (EventEnvelope.isName(name) ? name : EventEnvelope.quote(name));
     }
 
-    /** The name of an envelope {@code {"~type":"<name>","~v":…}}; the rest is checked as JSON. */
-    private static final Codec<String> ENVELOPE_NAME = new Codec<>() {
+    /**
+     * The name of an envelope {@code {"~type":"<name>","~v":…}} whose document is one of the dynamic model (a value
+     * of a class is one), as a document without an envelope must be.
+     */
+    private static final Codec<String> ENVELOPE_NAME = envelopeName(false);
+
+    /** {@link #ENVELOPE_NAME} of an envelope whose document is an inline Connect document: checked as JSON only, as without one. */
+    private static final Codec<String> CONNECT_ENVELOPE_NAME = envelopeName(true);
+
+    private static Codec<String> envelopeName(boolean connect) {
+        return new Codec<>() {
+            @Override
+            public void write(JsonWriter out, String value) {
+                throw new UnsupportedOperationException("reads only");
+            }
+
+            @Override
+            public String read(JsonReader in) {
+                String name = EventEnvelope.readName(in); // (isEnvelope said it has one)
+                if (name != null) {
+                    EventEnvelope.readValueKey(in);
+                    if (connect) {
+                        in.skipValue();
+                    } else {
+                        DynamicCodec.INSTANCE.read(in);
+                    }
+                    EventEnvelope.readEnd(in);
+                }
+                return name;
+            }
+        };
+    }
+
+    /** Set by {@link #CONNECT_PEEK}: whether the envelope's document starts as an inline Connect document. */
+    private boolean connectInEnvelope;
+
+    /** Looks at the envelope's document's first key ({@code ~s}: an inline Connect document), then reads on to the end. */
+    private final Codec<String> CONNECT_PEEK = new Codec<>() {
         @Override
         public void write(JsonWriter out, String value) {
             throw new UnsupportedOperationException("reads only");
@@ -365,15 +405,28 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
 
         @Override
         public String read(JsonReader in) {
-            String name = EventEnvelope.readName(in); // (isEnvelope said it has one)
-            if (name != null) {
+            if (EventEnvelope.readName(in) != null) {
                 EventEnvelope.readValueKey(in);
-                in.skipValue();
-                EventEnvelope.readEnd(in);
+                connectInEnvelope = in.currentToken() == JsonToken.START_OBJECT && in.nextToken() == JsonToken.FIELD_NAME
+                        && ConnectEnvelope.SCHEMA_KEY.equals(in.currentName());
             }
-            return name;
+            while (in.nextToken() != null) {
+                // the rest, for the reader's end of document
+            }
+            return null;
         }
     };
+
+    /** The envelope's name, its document read as {@link #ENVELOPE_NAME} or {@link #CONNECT_ENVELOPE_NAME} says. */
+    private String envelopeName(byte[] document) {
+        connectInEnvelope = false;
+        try {
+            format.read(CONNECT_PEEK, document);
+        } catch (TypedJsonException e) {
+            // said again, with its path, by the reading below
+        }
+        return format.read(connectInEnvelope ? CONNECT_ENVELOPE_NAME : ENVELOPE_NAME, document);
+    }
 
     /** The notation a schema reference points to in the schema topic, or an error in its place. */
     private String referencedSchema(byte[] fingerprint) {
@@ -476,7 +529,10 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         try {
             return render(document, prettyPrint, plain);
         } catch (TypedJsonException e) {
-            return "ERROR: " + e.getMessage();
+            return "ERROR: " + e.getMessage() + (OtherFormats.framed(document, 0, document.length)
+                    && document.length >= OtherFormats.FRAMING_LENGTH ? " (the bytes start as Confluent's JSON Schema "
+                    + "serializer frames JSON: magic byte 0, schema id " + OtherFormats.schemaId("", document, 0, document.length)
+                    + ")" : "");
         }
     }
 
@@ -506,7 +562,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         if (!EventEnvelope.isEnvelope(document, 0, document.length)) {
             return false;
         }
-        format.read(ENVELOPE_NAME, document); // a malformed envelope is an error, with its path and offset
+        envelopeName(document); // a malformed envelope is an error, with its path and offset
         return true;
     }
 

@@ -24,6 +24,13 @@ import org.junit.jupiter.api.Test;
  */
 class WriterLimitsTest {
 
+    @Test
+    void limitsBelowOneAreRefusedShowingTheValuesGiven() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Limits(-1, 1000, 5, 64, 10));
+        assertEquals("limits must be positive: maxDepth=-1, maxNumberLength=1000, maxStringLength=5, maxDocumentLength=64,"
+                + " maxElements=10", e.getMessage());
+    }
+
     private static final Limits LARGE = Limits.DEFAULT;
     /** What documents under test are written with: beyond every limit a test sets. */
     private static final Limits UNLIMITED = new Limits(LARGE.maxDepth(), Integer.MAX_VALUE, Integer.MAX_VALUE,

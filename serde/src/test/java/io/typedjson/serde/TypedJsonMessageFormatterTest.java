@@ -317,6 +317,16 @@ class TypedJsonMessageFormatterTest {
                 .contains("leave out --value-deserializer"));
     }
 
+    @Test
+    void theTypeHeaderIsAHeaderNameAsTheSerdesIs() {
+        assertEquals("TypedJsonMessageFormatter: invalid value '' for formatter property type.header: must be a non-empty "
+                + "header name of printable ASCII without spaces, as the serde's typedjson.type.header",
+                refusal(Map.of("type.header", "")));
+        assertEquals("TypedJsonMessageFormatter: invalid value 'ce type' for formatter property type.header: must be a "
+                + "non-empty header name of printable ASCII without spaces, as the serde's typedjson.type.header",
+                refusal(Map.of("type.header", "ce type")));
+    }
+
     /** SPEC.md section 12: an envelope prints as written; print.type shows an event's name from either place. */
     @Test
     void eventTypes() {
@@ -336,5 +346,34 @@ class TypedJsonMessageFormatterTest {
         // a malformed envelope is an error in the value's place, with its path
         String bad = print(Map.of(), record(null, "{\"~type\":\"a\",\"~v\":1,\"x\":2}".getBytes(StandardCharsets.UTF_8), new RecordHeaders()));
         assertTrue(bad.startsWith("ERROR: ") && bad.contains("it has only the keys"), bad);
+    }
+
+    /** A value in Confluent's JSON Schema framing is an ERROR line that says so, not only that a NUL byte starts it. */
+    @Test
+    void confluentsFramingIsNamed() {
+        byte[] framed = {0, 0, 0, 1, 7, '{', '}'};
+        assertEquals("ERROR: NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text (a document is UTF-8,"
+                + " where NUL is written as the escape \\u0000) at $ (byte offset 0) (the bytes start as Confluent's JSON"
+                + " Schema serializer frames JSON: magic byte 0, schema id 263)\n", print(Map.of(), record(null, framed, new RecordHeaders())));
+        assertEquals("ERROR: NUL byte 00 in the first bytes of the document: UTF-16 or UTF-32 text (a document is UTF-8,"
+                + " where NUL is written as the escape \\u0000) at $ (byte offset 0)\n",
+                print(Map.of(), record(null, new byte[] {0, 1}, new RecordHeaders())));
+    }
+
+    /** An envelope's document is checked as a document without an envelope is: one that is not valid is an ERROR line. */
+    @Test
+    void anEnvelopesDocumentIsCheckedAsADocument() {
+        byte[] bad = "{\"~type\":\"order.created\",\"~v\":{\"id\":\"~q1\"}}".getBytes(StandardCharsets.UTF_8);
+        String error = "ERROR: unknown tag \"~q\" in \"~q1\" (a string starting with '~' is written with the '~' doubled)"
+                + " at $[\"~v\"].id (byte offset 36)";
+        assertEquals(error + "\n", print(Map.of(), record(null, bad, new RecordHeaders())));
+        assertEquals("type:" + error + "\t" + error + "\n", print(Map.of("print.type", "true"), record(null, bad, new RecordHeaders())));
+        // the converter's envelope of an inline Connect document (typedjson.type.location=document) prints as written
+        String connect = "{\"~type\":\"order.created\",\"~v\":{\"~s\":\"{id:i64}\",\"~v\":[1]}}";
+        assertEquals("type:order.created\t" + connect + "\n", print(Map.of("print.type", "true"),
+                record(null, connect.getBytes(StandardCharsets.UTF_8), new RecordHeaders())));
+        String trailing = "{\"~type\":\"order.created\",\"~v\":{\"~s\":\"{id:i64}\",\"~v\":[1]},\"x\":1}";
+        assertEquals("ERROR: key \"x\" after the document of an event envelope (it has only the keys \"~type\" and \"~v\") at $"
+                + " (byte offset 57)\n", print(Map.of(), record(null, trailing.getBytes(StandardCharsets.UTF_8), new RecordHeaders())));
     }
 }

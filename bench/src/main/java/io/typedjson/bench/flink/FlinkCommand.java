@@ -76,12 +76,25 @@ public final class FlinkCommand {
         int runs = 3;
         Path dir = Main.defaultResultsDir();
         for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--records": records = Integer.parseInt(args[++i]); break;
-                case "--runs": runs = Integer.parseInt(args[++i]); break;
-                case "--results-dir": dir = Path.of(args[++i]); break;
-                case "--help": System.out.print(USAGE); return 0;
-                default: System.err.print("unknown option " + args[i] + "\n" + USAGE); return 2;
+            String option = args[i];
+            if (option.equals("--help")) {
+                System.out.print(USAGE);
+                return 0;
+            }
+            String problem = !List.of("--records", "--runs", "--results-dir").contains(option) ? "unknown option " + option
+                    : i + 1 >= args.length ? option + " needs a value" : null;
+            if (problem == null) {
+                String value = args[++i];
+                switch (option) {
+                    case "--records" -> records = positive(value);
+                    case "--runs" -> runs = positive(value);
+                    default -> dir = Path.of(value);
+                }
+                problem = records < 1 || runs < 1 ? option + " needs a whole number of at least 1, not " + value : null;
+            }
+            if (problem != null) {
+                System.err.print(problem + "\n" + USAGE);
+                return 2;
             }
         }
         try {
@@ -89,6 +102,15 @@ public final class FlinkCommand {
         } catch (Exception e) {
             e.printStackTrace();
             return 3;
+        }
+    }
+
+    /** The option's value as a whole number, or 0 (refused by the caller) when it is not one. */
+    private static int positive(String value) {
+        try {
+            return Math.max(0, Integer.parseInt(value));
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

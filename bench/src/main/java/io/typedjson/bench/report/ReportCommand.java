@@ -57,6 +57,9 @@ public final class ReportCommand {
     public static int run(String[] args) throws Exception {
         try {
             return measure(args);
+        } catch (BadOption e) {
+            System.err.println("report: " + e.getMessage() + "; see report --help");
+            return 2;
         } finally {
             SchemaTopicBroker.stop(); // started only if a row of schema location reference was measured
         }
@@ -86,19 +89,25 @@ public final class ReportCommand {
                 case "--no-jmh" -> jmh = false;
                 case "--no-shapes" -> shapes = false;
                 case "--no-speed" -> speed = false;
-                case "--records" -> records = Integer.parseInt(value(args, ++i));
-                case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
-                case "--codecs" -> codecs = List.of(value(args, ++i).split(","));
-                case "--forks" -> forks = Integer.parseInt(value(args, ++i));
-                case "--warmups" -> warmups = Integer.parseInt(value(args, ++i));
-                case "--iterations" -> iterations = Integer.parseInt(value(args, ++i));
-                case "--time" -> millis = (int) Math.round(Double.parseDouble(value(args, ++i)) * 1000);
-                case "--out", "--results-dir" -> out = Path.of(value(args, ++i));
+                case "--records" -> records = BadOption.positive(args, ++i);
+                case "--datasets" -> datasets = List.of(BadOption.value(args, ++i).split(","));
+                case "--codecs" -> codecs = List.of(BadOption.value(args, ++i).split(","));
+                case "--forks" -> forks = BadOption.positive(args, ++i);
+                case "--warmups" -> warmups = BadOption.positive(args, ++i);
+                case "--iterations" -> iterations = BadOption.positive(args, ++i);
+                case "--time" -> millis = (int) Math.round(BadOption.seconds(args, ++i) * 1000);
+                case "--out", "--results-dir" -> out = Path.of(BadOption.value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see report --help");
                     return 2;
                 }
             }
+        }
+        if (datasets != null) {
+            BadOption.known("data set", datasets, Datasets.names());
+        }
+        if (codecs != null) {
+            BadOption.known("codec", codecs, Codecs.names());
         }
         if (quick) {
             shapes = false;
@@ -176,13 +185,6 @@ public final class ReportCommand {
 
     private static List<String> shapeCodecs() {
         return Shapes.names().stream().flatMap(s -> Codecs.forShape(s).stream()).map(c -> c.name()).distinct().toList();
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
     }
 
     private static String human(Duration d) {

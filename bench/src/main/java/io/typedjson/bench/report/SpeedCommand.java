@@ -1,6 +1,7 @@
 package io.typedjson.bench.report;
 
 import io.typedjson.bench.codec.SchemaTopicBroker;
+import io.typedjson.bench.data.Datasets;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +35,9 @@ public final class SpeedCommand {
     public static int run(String[] args) throws Exception {
         try {
             return measure(args);
+        } catch (BadOption e) {
+            System.err.println("speed: " + e.getMessage() + "; see speed --help");
+            return 2;
         } finally {
             SchemaTopicBroker.stop(); // the targets of schema location reference start it
         }
@@ -54,27 +58,31 @@ public final class SpeedCommand {
                     return 0;
                 }
                 case "--quick" -> s = Interleaved.Settings.QUICK;
-                case "--datasets" -> datasets = List.of(value(args, ++i).split(","));
+                case "--datasets" -> datasets = List.of(BadOption.value(args, ++i).split(","));
                 case "--targets" -> {
-                    List<String> codecs = List.of(value(args, ++i).split(","));
+                    List<String> codecs = List.of(BadOption.value(args, ++i).split(","));
                     targets = Interleaved.TARGETS.stream().filter(t -> codecs.contains(t.codec())).toList();
                     if (targets.isEmpty()) {
                         System.err.println("no target of " + codecs + "; see speed --help");
                         return 2;
                     }
                 }
-                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), Integer.parseInt(value(args, ++i)),
+                case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), BadOption.positive(args, ++i),
                         s.runs(), s.millisPerTask());
                 case "--runs" -> s = new Interleaved.Settings(s.warmupRounds(), s.rounds(),
-                        Integer.parseInt(value(args, ++i)), s.millisPerTask());
-                case "--out" -> out = Path.of(value(args, ++i));
-                case "--from" -> from = Path.of(value(args, ++i));
-                case "--readme" -> readme = Path.of(value(args, ++i));
+                        BadOption.positive(args, ++i), s.millisPerTask());
+                case "--out" -> out = Path.of(BadOption.value(args, ++i));
+                case "--from" -> from = Path.of(BadOption.value(args, ++i));
+                case "--readme" -> readme = Path.of(BadOption.value(args, ++i));
                 default -> {
                     System.err.println("unknown option '" + args[i] + "'; see speed --help");
                     return 2;
                 }
             }
+        }
+        BadOption.known("data set", datasets, Datasets.names());
+        if (from != null && !Files.isRegularFile(from)) {
+            throw new BadOption("--from " + from + ": no such file");
         }
         List<Interleaved.Measured> measured;
         if (from != null) {
@@ -109,12 +117,5 @@ public final class SpeedCommand {
             System.out.print(ReportWriter.readmeTable(measured));
         }
         return 0;
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
     }
 }

@@ -6,13 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.typedjson.bench.flink.FlinkCommand.Result;
 import io.typedjson.bench.flink.FlinkCommand.Sale;
 import io.typedjson.bench.flink.FlinkCommand.Total;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** How the flink command judges a job's output: column by column against the aggregation computed in Java. */
+/**
+ * How the flink command judges a job's output: column by column against the aggregation computed in Java; a command line
+ * it cannot run is refused before a broker or a job starts.
+ */
 class FlinkCommandTest {
 
     private static final FlinkCommand.Variant JSON = FlinkCommand.VARIANTS.get(1);
@@ -40,5 +46,28 @@ class FlinkCommandTest {
 
         Result missing = FlinkCommand.compare(JSON, 1, 1000, 10, List.of(sameA.getBytes(UTF_8), "{".getBytes(UTF_8)), expected);
         assertEquals(Map.of("(rows missing)", 1, "(unreadable)", 1), missing.columnsDifferent());
+    }
+
+    /** The first line of what the command printed on standard error; status 2 and the usage after it. */
+    private static String refusal(String... args) {
+        PrintStream err = System.err;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream capture = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            System.setErr(capture);
+            assertEquals(2, FlinkCommand.run(args));
+        } finally {
+            System.setErr(err);
+        }
+        String printed = bytes.toString(StandardCharsets.UTF_8);
+        assertEquals(true, printed.contains("\nusage: java -jar bench/target/typedjson-bench.jar flink"), printed);
+        return printed.substring(0, printed.indexOf('\n'));
+    }
+
+    @Test
+    void badOptionsAreRefused() {
+        assertEquals("--records needs a whole number of at least 1, not x", refusal("--records", "x"));
+        assertEquals("--runs needs a whole number of at least 1, not 0", refusal("--runs", "0"));
+        assertEquals("--results-dir needs a value", refusal("--results-dir"));
+        assertEquals("unknown option --bogus", refusal("--bogus"));
     }
 }

@@ -570,6 +570,19 @@ class EventTypesSerdeTest {
     }
 
     @Test
+    void eventTypesGivenInCodeAreRefusedForKeys() {
+        // a key serializer would write ce_type for the key, a key deserializer read the key by its value's ce_type
+        TypedJsonSerde<Object> serde = TypedJsonSerde.forEventTypes(EventTypes.of(OrderEvent.class));
+        for (Runnable configure : List.<Runnable>of(() -> serde.configure(Map.of(), true),
+                () -> TypedJsonSerializer.forEventTypes(EventTypes.of(OrderEvent.class)).configure(Map.of(), true),
+                () -> TypedJsonDeserializer.forEventTypes(EventTypes.of(OrderEvent.class)).configure(Map.of(), true))) {
+            assertEquals("event types are carried by record values (a record's type is its value's): forEventTypes(...)"
+                    + " is a value serializer, deserializer or serde, not configured for keys",
+                    assertThrows(ConfigException.class, configure::run).getMessage());
+        }
+    }
+
+    @Test
     void codeFormRefusals() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EventTypes.of(Line.class));
         assertEquals("io.typedjson.serde.events.OrderCreated$Line has no event type name: annotate it with"

@@ -185,6 +185,25 @@ class SpringTypeIdTest {
         assertTrue(e.getMessage().contains("'order.placed' is not one of the topic's event types"), e.getMessage());
         assertThrows(ConfigException.class, () -> reader("typedjson.type.ids", "order"));
     }
+
+    @Test
+    void anIdGivenToTwoNamesIsAConfigError() {
+        // the reader took the last (order.cancelled), the writer wrote order.created's name for want of an id
+        ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.type.id.header", "__TypeId__",
+                "typedjson.type.ids", "order=order.created,order=order.cancelled"));
+        assertEquals("Invalid value order=order.cancelled for configuration typedjson.type.ids: the id order is given twice,"
+                + " to order.created and order.cancelled (an id stands for one name)", e.getMessage());
+        reader("typedjson.type.id.header", "__TypeId__", "typedjson.type.ids", "order=order.created,order=order.created");
+    }
+
+    @Test
+    void theIdHeaderIsNotTheTypeHeader() {
+        // the serializer wrote the id over ce_type, and its own deserializer refused every record
+        ConfigException e = assertThrows(ConfigException.class, () -> reader("typedjson.type.id.header", "ce_type",
+                "typedjson.type.ids", "com.acme.Order=order.created"));
+        assertEquals("Invalid value ce_type for configuration typedjson.type.id.header: must differ from"
+                + " typedjson.type.header: the id written there would replace the event type's name", e.getMessage());
+    }
     /**
      * A reader of location document takes the event type from the envelope only, which another writer's plain JSON never
      * has: with typedjson.other.writers=json every such record would have no name, and policy skip dropped them all
