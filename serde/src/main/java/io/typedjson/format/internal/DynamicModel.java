@@ -74,7 +74,11 @@ public abstract class DynamicModel implements Codec<Object> {
         } else if (c == ArrayList.class) {
             writeList(out, (List<?>) v);
         } else if ((scalar = ScalarTypes.ofValueClass(c)) != null && scalar.dynamic()) {
-            scalar.writeDynamic(out, v);
+            if (scalar == ScalarTypes.INT32 || scalar == ScalarTypes.INT16 || scalar == ScalarTypes.INT8) {
+                writeTaggedInt(out, scalar, ((Number) v).intValue());
+            } else {
+                scalar.writeDynamic(out, v);
+            }
         } else if (v instanceof Map<?, ?> map) {
             writeMap(out, map);
         } else if (v instanceof List<?> list) {
@@ -85,6 +89,40 @@ public abstract class DynamicModel implements Codec<Object> {
             throw new TypedJsonException("cannot carry " + v.getClass().getName() + " exactly in the dynamic model"
                     + " (supported: null, " + SUPPORTED + ", List, Set, Map)");
         }
+    }
+
+    /**
+     * {@code "~i123"} (or {@code ~s}, {@code ~y}) as {@link ScalarType#writeDynamic} writes it, with its digits placed
+     * straight into the chars the writer copies instead of through Integer.toString.
+     */
+    private static void writeTaggedInt(JsonWriter out, ScalarType type, int value) {
+        if (out.plainJson()) {
+            throw PlainJson.needsTag(type.type().getSimpleName());
+        }
+        long v = Math.abs((long) value);
+        int n = 2 + (value < 0 ? 1 : 0) + digits(v);
+        char[] c = new char[n];
+        c[0] = Tags.PREFIX;
+        c[1] = type.tag();
+        int at = n;
+        do {
+            c[--at] = (char) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        if (value < 0) {
+            c[2] = '-';
+        }
+        out.checkNumberLength(c, 2, n - 2);
+        out.writeString(c, 0, n);
+    }
+
+    /** The decimal digits of {@code v} (0 to 2^31). */
+    private static int digits(long v) {
+        int n = 1;
+        for (long p = 10; p <= v && n < 10; p *= 10) {
+            n++;
+        }
+        return n;
     }
 
     /** The scalar classes of the model, for the error on any other class. */
