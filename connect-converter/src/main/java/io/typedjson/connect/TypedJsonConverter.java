@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
@@ -74,6 +75,8 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
     private ConnectEventTypes events;
     /** The header of an event's type name: text, as CloudEvents' other ce_* headers and content-type are. */
     private String typeHeader = io.typedjson.format.EventEnvelope.DEFAULT_TYPE_HEADER;
+    /** Headers of other producers read and written as text (typedjson.header.text.names). */
+    private Set<String> textNames = Set.of();
     /** Null until a worker or client gives this converter its plugin metrics. */
     private volatile ConverterMetrics metrics;
 
@@ -137,15 +140,17 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         references = r;
         events = ConnectEventTypes.of(config);
         typeHeader = config.getString(TypedJsonConverterConfig.TYPE_HEADER).trim();
+        textNames = config.headerTextNames();
     }
 
     /**
-     * Whether a record header is CloudEvents' (every {@code ce_*} header and {@code content-type}, in Kafka's binding) or
-     * the type header: plain UTF-8 text, never a typed JSON document, for the header converter both ways.
+     * Whether a record header is CloudEvents' (every {@code ce_*} header and {@code content-type}, in Kafka's binding),
+     * the type header, the format mark or one named in typedjson.header.text.names: plain UTF-8 text, never a typed JSON
+     * document, for the header converter both ways.
      */
     private boolean isTextHeader(String key) {
         return key.equals(typeHeader) || key.startsWith("ce_") || key.equals(io.typedjson.format.EventEnvelope.CONTENT_TYPE_HEADER)
-                || key.equals(FormatMark.HEADER);
+                || key.equals(FormatMark.HEADER) || textNames.contains(key);
     }
 
     /** The header of header mode's schema (its notation as text), for a key or a value converter or as configured. */
@@ -530,7 +535,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             return new SchemaAndValue(Schema.BYTES_SCHEMA, value); // a schema reference: the fingerprint's bytes
         }
         if (isTextHeader(headerKey)) {
-            return new SchemaAndValue(Schema.STRING_SCHEMA, new String(value, java.nio.charset.StandardCharsets.UTF_8));
+            return new SchemaAndValue(Schema.STRING_SCHEMA, utf8(topic, headerKey, value));
         }
         if (isSchemaHeader(headerKey)) {
             // the schema header of header mode: its text, not a document
@@ -546,10 +551,31 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return format.read(inline, value);
             }
             return new SchemaAndValue(null, format.read(DynamicCodec.INSTANCE, value));
+        } catch (TypedJsonException e) {
+            if (isInline(value)) {
+                throw new DataException("Cannot read typed JSON from header '" + headerKey + "' of a record from topic '"
+                        + topic + "': " + message(e), e);
+            }
+            // most likely another producer's plain text (a trace id, a class name): say how to read it
+            throw new DataException("Cannot read header '" + headerKey + "' of a record from topic '" + topic + "': it is "
+                    + "not a typed JSON document (" + message(e) + "); a header of plain text is read as a STRING when "
+                    + "named in " + TypedJsonConverterConfig.HEADER_TEXT_NAMES, e);
         } catch (RuntimeException e) {
             throw new DataException("Cannot read typed JSON from header '" + headerKey + "' of a record from topic '"
                     + topic + "': " + message(e), e);
         }
+    }
+
+    /** A text header's value; bytes that are not UTF-8 are refused, as they could not be written back as they were. */
+    private static String utf8(String topic, String headerKey, byte[] value) {
+        ByteBuffer in = ByteBuffer.wrap(value);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(value.length);
+        java.nio.charset.CoderResult r = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
+        if (r.isError()) {
+            throw new DataException(String.format("Cannot read header '%s' of a record from topic '%s': it is read as "
+                    + "text and is not UTF-8 (byte %02X at index %d)", headerKey, topic, value[in.position()] & 0xFF, in.position()));
+        }
+        return out.flip().toString();
     }
 
     /** Releases the producer and consumer of the schema topic (location reference), if it made them. */

@@ -3,8 +3,11 @@ package io.typedjson.connect;
 import io.typedjson.format.ConnectEnvelope;
 import io.typedjson.format.TypedJsonFormat;
 import io.typedjson.serde.TypedJsonConfig;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
@@ -55,6 +58,8 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public static final String TYPE_HEADER = "typedjson.type.header";
     /** CloudEvents' source attribute; when set, the other CloudEvents attributes are written too. */
     public static final String CLOUDEVENTS_SOURCE = "typedjson.cloudevents.source";
+    /** Record headers of other producers that the header converter reads as STRING text and writes back as that text. */
+    public static final String HEADER_TEXT_NAMES = "typedjson.header.text.names";
     /** Set by the worker: key, value or header ({@link ConverterConfig#TYPE_CONFIG}). */
     public static final String CONVERTER_TYPE = TYPE_CONFIG;
 
@@ -78,6 +83,40 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
         @Override
         public String toString() {
             return "empty, or printable ASCII without spaces";
+        }
+    };
+
+    /**
+     * W3C trace context and baggage (OpenTelemetry), and the type headers of Spring Kafka's JSON serializers
+     * (AbstractJavaTypeMapper's names, for a value and for a key).
+     */
+    static final String HEADER_TEXT_NAMES_DEFAULT = "traceparent,tracestate,baggage,__TypeId__,__KeyTypeId__,"
+            + "__ContentTypeId__,__Key_TypeId__,__Key_KeyTypeId__,__Key_ContentTypeId__";
+
+    /** The converter's own schema and reference headers are read as themselves, never as someone else's text. */
+    private static final List<String> OWN_HEADERS = List.of(VALUE_SCHEMA_HEADER, KEY_SCHEMA_HEADER,
+            ConnectEnvelope.VALUE_SCHEMA_REF_HEADER, ConnectEnvelope.KEY_SCHEMA_REF_HEADER);
+
+    private static final ConfigDef.Validator TEXT_NAMES = new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+            if (!(value instanceof List<?> list)) {
+                throw new ConfigException(name, value, "must be a list of header names");
+            }
+            for (Object entry : list) {
+                String header = entry.toString().trim();
+                if (header.isEmpty()) {
+                    throw new ConfigException(name, value, "has an empty header name (an empty value names none)");
+                }
+                if (OWN_HEADERS.contains(header)) {
+                    throw new ConfigException(name, value, "names " + header + ", a header the converter writes for itself");
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "header names, none empty, none of " + OWN_HEADERS;
         }
     };
 
@@ -125,7 +164,16 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
                             + "decimal.format: BASE64 (JsonConverter's default) a string of the unscaled value's "
                             + "two's-complement bytes, NUMERIC a JSON number (taken at its exact value and given the "
                             + "schema's scale; a number that scale cannot hold exactly is refused). The other spelling is "
-                            + "refused, naming this key.");
+                            + "refused, naming this key.")
+            .define(HEADER_TEXT_NAMES, Type.LIST, HEADER_TEXT_NAMES_DEFAULT, TEXT_NAMES, Importance.LOW,
+                    "Record headers of other producers that the header converter (header.converter) reads as STRING "
+                            + "text and writes back as that text byte for byte, as it does every ce_* header: a "
+                            + "comma-separated list of header names. The default names W3C trace context and baggage "
+                            + "(traceparent, tracestate, baggage, as OpenTelemetry writes them) and Spring Kafka's type "
+                            + "headers. Setting it replaces the default (list the default's names too to keep them); "
+                            + "empty: none. Any other header is read as a typed JSON document, and one that is not (plain "
+                            + "text) is refused naming this key. Text that is not UTF-8 is refused. The converter's own "
+                            + "schema and reference headers cannot be named.");
 
     static {
         defineConverterType(CONFIG_DEF);
@@ -190,6 +238,24 @@ public final class TypedJsonConverterConfig extends ConverterConfig {
     public String schemaHeader() {
         String name = getString(SCHEMA_HEADER).trim();
         return !name.isEmpty() ? name : isKey() ? KEY_SCHEMA_HEADER : VALUE_SCHEMA_HEADER;
+    }
+
+    /**
+     * {@value #HEADER_TEXT_NAMES}, trimmed.
+     *
+     * @throws ConfigException when one is the header {@value #SCHEMA_HEADER} configures
+     */
+    Set<String> headerTextNames() {
+        Set<String> names = new HashSet<>();
+        for (String name : getList(HEADER_TEXT_NAMES)) {
+            names.add(name.trim());
+        }
+        String own = getString(SCHEMA_HEADER).trim();
+        if (names.contains(own)) {
+            throw new ConfigException(HEADER_TEXT_NAMES, getList(HEADER_TEXT_NAMES), "names " + own + ", the header "
+                    + SCHEMA_HEADER + " has the converter write for itself");
+        }
+        return Set.copyOf(names);
     }
 
     /** {@value #DECIMAL_FORMAT}. */

@@ -18,6 +18,14 @@ import io.typedjson.bench.cluster.ClusterBench.Settings;
 
 /** The options of the cluster command ({@code --help} prints {@link #HELP}), parsed from its arguments. */
 final class ClusterOptions {
+
+    /** The options that take a value (each a case of the parsing switch below). */
+    static final java.util.List<String> OPTIONS = java.util.List.of("--dataset", "--records", "--runs", "--passes",
+            "--order-seed", "--heap", "--warmup-records", "--compression", "--acks", "--partitions", "--brokers",
+            "--producers", "--consumers", "--replication-factor", "--bootstrap-servers", "--codecs",
+            "--ignore-inexact", "--latency-records", "--latency-rate", "--seed", "--results-dir", "--jit-wait-ms",
+            "--stall-timeout-seconds");
+
     static final String HELP = String.join("\n",
             "usage: java -jar bench/target/typedjson-bench.jar cluster [options]",
             "",
@@ -115,7 +123,7 @@ final class ClusterOptions {
             }
             if (value == null) {
                 if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
+                    throw OptionValues.missingValue(a, OPTIONS);
                 }
                 value = args[++i];
             }

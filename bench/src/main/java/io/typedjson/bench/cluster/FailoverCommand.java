@@ -22,6 +22,11 @@ import io.typedjson.bench.data.Datasets;
  */
 public final class FailoverCommand {
 
+    /** The options that take a value (each a case of the parsing switch below). */
+    static final java.util.List<String> OPTIONS = java.util.List.of("--brokers", "--partitions", "--producers",
+            "--rate", "--acked-before-kill", "--acked-after-recovery", "--delivery-timeout-ms", "--dataset", "--codec",
+            "--results-dir");
+
     static final String HELP = String.join("\n",
             "usage: java -jar bench/target/typedjson-bench.jar failover [options]",
             "",
@@ -71,7 +76,7 @@ public final class FailoverCommand {
                     return 0;
                 }
                 if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
+                    throw OptionValues.missingValue(a, OPTIONS);
                 }
                 String v = args[++i];
                 switch (a) {

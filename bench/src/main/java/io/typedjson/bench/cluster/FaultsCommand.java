@@ -17,6 +17,10 @@ import java.util.Map;
  */
 public final class FaultsCommand {
 
+    /** The options that take a value (each a case of the parsing switch below). */
+    static final java.util.List<String> OPTIONS = java.util.List.of("--partitions", "--rate", "--records-per-schema",
+            "--warmup-records", "--down-seconds", "--steady-seconds", "--results-dir");
+
     static final String HELP = String.join("\n",
             "usage: java -jar bench/target/typedjson-bench.jar faults [options]",
             "",
@@ -62,7 +66,7 @@ public final class FaultsCommand {
                     return 0;
                 }
                 if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(a + " needs a value");
+                    throw OptionValues.missingValue(a, OPTIONS);
                 }
                 String v = args[++i];
                 switch (a) {

@@ -1,9 +1,17 @@
 package io.typedjson.bench.cluster;
 
-/** The values of command-line options, checked: the cluster, scale and failover commands parse theirs with these. */
+/** The values of command-line options, checked: the cluster, scale, failover and faults commands parse theirs with these. */
 final class OptionValues {
 
     private OptionValues() {}
+
+    /**
+     * For an option given last, without its value: an option not in {@code options} (those that take a value) is
+     * said to be unknown, as it is when a value follows it.
+     */
+    static IllegalArgumentException missingValue(String option, java.util.List<String> options) {
+        return new IllegalArgumentException(options.contains(option) ? option + " needs a value" : "unknown option " + option);
+    }
 
     static int positive(String name, String v) {
         int n = nonNegative(name, v);

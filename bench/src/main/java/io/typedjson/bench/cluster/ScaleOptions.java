@@ -16,6 +16,12 @@ import io.typedjson.bench.cluster.ScaleCommand.Point;
 
 /** The options of the scale command ({@code --help} prints {@link #HELP}), parsed from its arguments. */
 final class ScaleOptions {
+
+    /** The options that take a value (each a case of the parsing switch below). */
+    static final java.util.List<String> OPTIONS = java.util.List.of("--brokers", "--codecs", "--datasets",
+            "--partitions", "--compressions", "--bytes", "--max-records", "--min-records", "--runs", "--passes",
+            "--jit-wait-ms", "--order-seed", "--heap", "--seed", "--results-dir");
+
     static final String HELP = String.join("\n",
             "usage: java -jar bench/target/typedjson-bench.jar scale [options]",
             "",
@@ -86,7 +92,7 @@ final class ScaleOptions {
                 continue;
             }
             if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(a + " needs a value");
+                throw OptionValues.missingValue(a, OPTIONS);
             }
             String v = args[++i];
             switch (a) {

@@ -79,7 +79,8 @@ class ConnectWorkerIT {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("inline", 1, (short) 1), new NewTopic("header", 1, (short) 1),
                     new NewTopic("none", 1, (short) 1), new NewTopic("dlq", 1, (short) 1), new NewTopic("events", 1, (short) 1),
-                    new NewTopic("events-dlq", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
+                    new NewTopic("events-dlq", 1, (short) 1), new NewTopic("traced", 1, (short) 1),
+                    new NewTopic("traced-dlq", 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
         }
 
         long t1 = System.nanoTime();
@@ -326,6 +327,66 @@ class ConnectWorkerIT {
      * reader, and delivers nothing; the new one resolves the schema once it comes and delivers every record once, in
      * order; one schema reader is left open, the new task's.
      */
+    /**
+     * The worker's header converter on a topic other producers write: a traced record (W3C trace context) of a
+     * Spring producer arrives with its text headers as strings; a header of plain text the converter was not told
+     * about sends its record to the dead letter queue with a message naming typedjson.header.text.names.
+     */
+    @Test
+    void otherProducersTextHeadersArriveAsStringsAndAnUnnamedOneGoesToTheDeadLetterQueue() throws Exception {
+        TypedJsonConverter values = new TypedJsonConverter();
+        values.configure(Map.of(), false);
+        byte[] value = values.fromConnectData("traced", org.apache.kafka.connect.data.Schema.INT32_SCHEMA, 7);
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
+            ProducerRecord<byte[], byte[]> traced = new ProducerRecord<>("traced", null, value);
+            traced.headers().add("traceparent", traceparent.getBytes(StandardCharsets.UTF_8))
+                    .add("baggage", "user=Zo\u00eb".getBytes(StandardCharsets.UTF_8))
+                    .add("__TypeId__", "com.acme.Order".getBytes(StandardCharsets.UTF_8));
+            producer.send(traced).get(30, TimeUnit.SECONDS);
+            ProducerRecord<byte[], byte[]> unnamed = new ProducerRecord<>("traced", null, value);
+            unnamed.headers().add("x-foo", "db1".getBytes(StandardCharsets.UTF_8));
+            producer.send(unnamed).get(30, TimeUnit.SECONDS);
+            producer.close(CLOSE);
+        }
+        Map<String, String> sink = new HashMap<>();
+        sink.put("connector.class", CollectingSink.class.getName());
+        sink.put("tasks.max", "1");
+        sink.put("topics", "traced");
+        sink.put("errors.tolerance", "all");
+        sink.put("errors.deadletterqueue.topic.name", "traced-dlq");
+        sink.put("errors.deadletterqueue.topic.replication.factor", "1");
+        sink.put("errors.deadletterqueue.context.headers.enable", "true");
+        createConnector("sink-traced", sink);
+
+        Queue<SinkRecord> received = CollectingSink.received("traced");
+        await("the traced record", () -> !received.isEmpty());
+        SinkRecord got = received.peek();
+        assertEquals(7, got.value());
+        assertEquals(traceparent, got.headers().lastWithName("traceparent").value());
+        assertEquals("user=Zo\u00eb", got.headers().lastWithName("baggage").value());
+        assertEquals("com.acme.Order", got.headers().lastWithName("__TypeId__").value());
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "traced-dlq-reader",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of("traced-dlq"));
+            List<ConsumerRecord<byte[], byte[]>> dlq = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (dlq.isEmpty() && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(dlq::add);
+            }
+            assertEquals(1, dlq.size(), "one record in the dead letter queue");
+            assertEquals("db1", header(dlq.get(0), "x-foo"));
+            String message = header(dlq.get(0), "__connect.errors.exception.message");
+            assertTrue(message.contains("Cannot read header 'x-foo' of a record from topic 'traced': it is not a typed JSON "
+                    + "document") && message.contains("named in typedjson.header.text.names"), message);
+            consumer.close(CLOSE);
+        }
+        assertEquals(1, received.size(), "only the traced record reaches the sink");
+    }
+
     @Test
     void aTaskRestartedWhileItsRecordsWaitOnASchemaStopsCleanlyAndTheNewOneDeliversEveryRecordOnce() throws Exception {
         String topic = "waiting";
