@@ -15,7 +15,8 @@ import javax.lang.model.type.TypeMirror;
  * The source of one record's or class's codec: a local per field with the field's own type, a {@code switch} on the
  * field index {@code ClassFields.next} finds, the canonical constructor (or the setters) called directly, the keys as
  * constants; the primitives and String spelled in place through {@code ScalarFields} and {@code JsonWriter}, every other
- * field through its codec, which {@code CodecContext} builds as for any codec. The rules (unknown, duplicate and missing
+ * field through its codec, which {@code CodecContext} builds as for any codec. A record whose fields are all of the
+ * types {@code JsonReader}'s one-pass read takes is first read that way (as the run-time generator's codec is). The rules (unknown, duplicate and missing
  * keys, failures) are {@code ClassFields}', as in the other kinds.
  */
 final class CodecSource {

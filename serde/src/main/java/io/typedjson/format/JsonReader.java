@@ -684,10 +684,17 @@ public final class JsonReader {
      * and neither '"' nor '\\' (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}).
      */
     private static boolean plainWord(long w) {
+        return specialBytes(w) == 0;
+    }
+
+    /**
+     * The high bit of each byte of {@code w} that ends a plain run ({@link #plainWord}); bytes above the lowest such
+     * byte may be marked wrongly (a borrow), the lowest is exact.
+     */
+    private static long specialBytes(long w) {
         long quote = w ^ 0x2222222222222222L;
         long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
-        long special = (quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w;
-        return (special & HIGHS) == 0;
+        return ((quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w) & HIGHS;
     }
 
     /** Little-endian longs over the document's bytes (the order does not matter to the tests made with them). */
@@ -1405,13 +1412,23 @@ public final class JsonReader {
             return null;
         }
         int i = from;
-        while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+        // a word at a time, the first byte that ends a plain run found in the word (bytes past the document's end are
+        // read where the array has them, and what is found there is past e)
+        while (true) {
+            if (i + 8 > b.length) {
+                while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
+                    i++;
+                }
+                break;
+            }
+            long special = specialBytes((long) LONGS.get(b, i));
+            if (special != 0) {
+                i += Long.numberOfTrailingZeros(special) >>> 3;
+                break;
+            }
             i += 8;
         }
-        while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
-            i++;
-        }
-        if (i == e || b[i] != '"' || i - from > maxStringLength) {
+        if (i >= e || b[i] != '"' || i - from > maxStringLength) {
             onePos = -1;
             return null;
         }
