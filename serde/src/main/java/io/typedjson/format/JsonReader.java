@@ -637,7 +637,7 @@ public final class JsonReader {
         while (true) {
             int from = i;
             // eight bytes at a time while none of them is a quote, a backslash, a control character or beyond ASCII
-            while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+            while (i + 8 <= e && specialBytes((long) LONGS.get(b, i)) == 0) {
                 i += 8;
             }
             while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
@@ -680,16 +680,9 @@ public final class JsonReader {
     private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
 
     /**
-     * Whether none of the eight bytes of {@code w} ends a plain run of a string: each is at least 0x20, below 0x80,
-     * and neither '"' nor '\\' (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}).
-     */
-    private static boolean plainWord(long w) {
-        return specialBytes(w) == 0;
-    }
-
-    /**
-     * The high bit of each byte of {@code w} that ends a plain run ({@link #plainWord}); bytes above the lowest such
-     * byte may be marked wrongly (a borrow), the lowest is exact.
+     * The high bit of each byte of {@code w} that ends a plain run of a string: below 0x20, 0x80 and above, '"' or '\\'
+     * (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}); bytes above the lowest marked
+     * one may be marked wrongly (a borrow), the lowest is exact.
      */
     private static long specialBytes(long w) {
         long quote = w ^ 0x2222222222222222L;
@@ -697,7 +690,7 @@ public final class JsonReader {
         return ((quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w) & HIGHS;
     }
 
-    /** Little-endian longs over the document's bytes (the order does not matter to the tests made with them). */
+    /** Little-endian longs over the document's bytes: a word's first byte is its lowest (its trailing zeros count to it). */
     private static final java.lang.invoke.VarHandle LONGS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
