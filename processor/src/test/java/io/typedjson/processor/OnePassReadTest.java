@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * The one-pass read of a record in the writer's spelling ({@code JsonReader.onePassBegin}, used by the compiled and the
  * generated codecs, not by the reflective one) accepts only what the token-by-token read accepts, with the same value,
  * and leaves every refusal to it: documents built from the spellings at the edges of what the one-pass read takes (numbers
- * of 18, 19 and 20 digits, leading zeros, exponents, out of an int's range; strings with '~', escapes, non-ASCII,
+ * of 18, 19 and 20 digits, leading zeros, exponents up to and beyond a double's range, out of an int's range; strings with '~', escapes, non-ASCII,
  * control characters; lists of four and more, nested, with holes; null), with whitespace, reordered, repeated, missing
  * and unknown keys, cut short or with a byte changed, read by the three kinds under tight limits and as plain JSON
  * give the same value or the same refusal (message, path, byte offset).
@@ -32,7 +32,9 @@ class OnePassReadTest {
     private static final String[] DOUBLES = {"0", "0.0", "-0.0", "-0", "1.5", "123.45", "0.1", "1234567890.12345678",
         "12345678901234567.8", "123456789012345678", "1234567890123456789", "12345678901234567890", "0.000000000000000001",
         "0.0000000000000000001", "1e10", "1E-5", "2.5e0", "\"NaN\"", "\"Infinity\"", "\"x\"", "1.", "-.5", ".5", "00.5",
-        "-", "9007199254740993", "4.35", "99999.99", "null", "1.5x"};
+        "-", "9007199254740993", "4.35", "99999.99", "null", "1.5x", "1.0E7", "1.0E-4", "-1.5E10", "2.5e-5", "1e+5", "1E007",
+        "1.7976931348623157E308", "1.7976931348623159E308", "9.9E308", "1.0E309", "4.9E-324", "1.0E-400", "1E", "1E+",
+        "1.0E12345", "12345678901234567E1"};
     private static final String[] BOOLEANS = {"true", "false", "tru", "truex", "falsey", "null", "1", "\"true\""};
     private static final String[] STRINGS = {"\"\"", "\"a\"", "\"Noor628\"", "\"~a\"", "\"~~a\"", "\"a~\"", "\"~\"",
         "\"a\\\"b\"", "\"a\\u0041\"", "\"\\ud800\"", "\"é\"", "\"\u007f\"", "\"12345678\"", "\"1234567890abcdefg\"",

@@ -1205,8 +1205,8 @@ public final class JsonReader {
     // ------------------------------------------------------------------ an object in the writer's spelling, in one pass
 
     // A record's codec first reads its object as the writer spells it: {"key":value,...}, every key once and in the
-    // fields' order, no whitespace, strings of printable ASCII without escapes or a leading '~', integers of at most 18
-    // digits, numbers without an exponent. Each read below takes its key and value at onePos and moves it past them;
+    // fields' order, no whitespace, strings of printable ASCII without escapes or a leading '~', numbers of at most 18
+    // digits. Each read below takes its key and value at onePos and moves it past them;
     // anything else makes it give up (onePos -1), and the reader, untouched until onePassEnd commits, reads the object
     // again from its '{' token by token, so every refusal is that path's. What is accepted is read as that path reads it.
 
@@ -1333,7 +1333,7 @@ public final class JsonReader {
         return false;
     }
 
-    /** A float64 field: a number of at most 19 digits without an exponent, which the fast rounding takes. */
+    /** A float64 field: a number of at most 18 digits (its exponent's counted), which the fast rounding takes. */
     public double oneDouble(JsonKey key, boolean first) {
         int p = oneKey(key, first);
         if (p < 0) {
@@ -1365,9 +1365,26 @@ public final class JsonReader {
             }
         }
         int digits = whole + fraction;
+        int exponent = 0;
+        if (i < e && (b[i] == 'E' || b[i] == 'e')) { // the writer's 1.0E7 and 1.0E-4
+            i++;
+            boolean below = i < e && b[i] == '-';
+            int f = i < e && (b[i] == '-' || b[i] == '+') ? i + 1 : i;
+            i = f;
+            while (i < e && (d = b[i] - '0') >= 0 && d <= 9 && i - f < 4) {
+                exponent = exponent * 10 + d;
+                i++;
+            }
+            if (i == f) {
+                onePos = -1;
+                return 0;
+            }
+            digits += i - f;
+            exponent = below ? -exponent : exponent;
+        }
         double v = whole == 0 || b[from] == '0' && whole > 1 || digits >= 19 || digits > maxNumberLength
-                ? Double.NaN : DecimalParsing.toDouble(negative, m, -fraction);
-        if (Double.isNaN(v)) {
+                ? Double.NaN : DecimalParsing.toDouble(negative, m, exponent - fraction);
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
             onePos = -1;
             return 0;
         }
