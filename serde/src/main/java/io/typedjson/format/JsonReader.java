@@ -1206,9 +1206,9 @@ public final class JsonReader {
 
     // A record's codec first reads its object as the writer spells it: {"key":value,...}, every key once and in the
     // fields' order, no whitespace, strings of printable ASCII without escapes or a leading '~', numbers of at most 18
-    // digits. Each read below takes its key and value at onePos and moves it past them;
-    // anything else makes it give up (onePos -1), and the reader, untouched until onePassEnd commits, reads the object
-    // again from its '{' token by token, so every refusal is that path's. What is accepted is read as that path reads it.
+    // digits. Each read below takes its key and value at onePos and moves it past them; anything else makes it give up
+    // (onePos -1), and the reader, untouched until onePassEnd commits, reads the object again from its '{' token by
+    // token, so every refusal is that path's. What is accepted is read as that path reads it, the limits checked.
 
     /** Where the one-pass read stands (absolute; the byte before the next key), or -1: not begun, or given up. */
     private int onePos = -1;
