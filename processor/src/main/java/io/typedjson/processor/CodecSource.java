@@ -15,7 +15,8 @@ import javax.lang.model.type.TypeMirror;
  * The source of one record's or class's codec: a local per field with the field's own type, a {@code switch} on the
  * field index {@code ClassFields.next} finds, the canonical constructor (or the setters) called directly, the keys as
  * constants; the primitives and String spelled in place through {@code ScalarFields} and {@code JsonWriter}, every other
- * field through its codec, which {@code CodecContext} builds as for any codec. The rules (unknown, duplicate and missing
+ * field through its codec, which {@code CodecContext} builds as for any codec. A record whose fields are all of the
+ * types {@code JsonReader}'s one-pass read takes is first read that way (as the run-time generator's codec is). The rules (unknown, duplicate and missing
  * keys, failures) are {@code ClassFields}', as in the other kinds.
  */
 final class CodecSource {
@@ -146,6 +147,24 @@ final class CodecSource {
         line(2, "if (fields.isNull(in)) {");
         line(3, "return null;");
         line(2, "}");
+        List<String> oneReads = isRecord ? oneReads(keys) : null;
+        if (oneReads != null) {
+            // the writer's spelling read in one pass; anything else is read below, from the object's '{' again
+            line(2, "if (in.onePassBegin()) {");
+            List<String> values = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                line(3, text.source(members.get(k).type()) + " o" + k + " = " + oneReads.get(k) + ";");
+                values.add("o" + k);
+            }
+            line(3, "if (in.onePassEnd()) {");
+            line(4, "try {");
+            line(5, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", values) + ");");
+            line(4, "} catch (" + throwable + " e) {");
+            line(5, "throw fields.constructorRefused(in, e);");
+            line(4, "}");
+            line(3, "}");
+            line(2, "}");
+        }
         List<String> locals = new ArrayList<>();
         if (isRecord) {
             for (int k = 0; k < n; k++) {
@@ -206,6 +225,48 @@ final class CodecSource {
         line(1, "}");
         line(0, "}");
         return out.toString();
+    }
+
+    /**
+     * The reads of a record's fields in the one-pass read of the writer's spelling ({@code JsonReader.onePassBegin}), or
+     * null when a field is of a type it does not read or a key starts with '~' (plain JSON spells it otherwise).
+     */
+    private List<String> oneReads(List<String> keys) {
+        List<String> reads = new ArrayList<>();
+        for (int k = 0; k < members.size(); k++) {
+            Fields.Member m = members.get(k);
+            String kind = oneKind(m.type());
+            if (kind == null || m.key().startsWith("~")) {
+                return null;
+            }
+            reads.add("in.one" + kind + "(" + keys.get(k) + ", " + (k == 0) + ")");
+        }
+        return reads.isEmpty() ? null : reads;
+    }
+
+    /** The one-pass read of a field's type: Long, Int, Double, Boolean, String, Strings (a List of String); else null. */
+    private static String oneKind(TypeMirror t) {
+        switch (t.getKind()) {
+            case LONG: return "Long";
+            case INT: return "Int";
+            case DOUBLE: return "Double";
+            case BOOLEAN: return "Boolean";
+            case DECLARED: {
+                DeclaredType d = (DeclaredType) t;
+                String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
+                if (name.equals("java.lang.String")) {
+                    return "String";
+                }
+                if (name.equals("java.util.List") && d.getTypeArguments().size() == 1
+                        && d.getTypeArguments().get(0).getKind() == TypeKind.DECLARED
+                        && ((TypeElement) ((DeclaredType) d.getTypeArguments().get(0)).asElement()).getQualifiedName()
+                                .contentEquals("java.lang.String")) {
+                    return "Strings";
+                }
+                return null;
+            }
+            default: return null;
+        }
     }
 
     /** Whether a field is read and written through its own codec: all but the primitives and String (as in every kind). */

@@ -29,16 +29,26 @@ import java.util.Optional;
  */
 final class Kinds {
     static final List<CodecKind> ALL = List.of(CodecKind.COMPILED, CodecKind.GENERATED, CodecKind.REFLECTIVE);
-    private static final TypedJsonFormat FORMAT = TypedJsonFormat.defaults();
+    private static final TypedJsonFormat DEFAULTS = TypedJsonFormat.defaults();
 
     final Type type;
     final CodecOptions options;
+    /** The format (its limits) every read and write goes through. */
+    final TypedJsonFormat format;
+    /** Whether documents are read as plain JSON ({@link TypedJsonFormat#readPlain}). */
+    final boolean plain;
     final List<Codec<Object>> codecs;
     private final Codec<Object> reflective;
 
     Kinds(Type type, CodecOptions options) {
+        this(type, options, DEFAULTS, false);
+    }
+
+    Kinds(Type type, CodecOptions options, TypedJsonFormat format, boolean plain) {
         this.type = type;
         this.options = options;
+        this.format = format;
+        this.plain = plain;
         this.codecs = ALL.stream().map(k -> Codecs.<Object>of(type, options.withKind(k))).toList();
         this.reflective = codecs.get(2);
         Class<?> raw = type instanceof Class<?> c ? c : (Class<?>) ((java.lang.reflect.ParameterizedType) type).getRawType();
@@ -92,7 +102,7 @@ final class Kinds {
             Object value = null;
             String outcome;
             try {
-                value = FORMAT.read(codec, document);
+                value = plain ? format.readPlain(codec, document, 0, document.length) : format.read(codec, document);
                 outcome = "read " + write(reflective, value);
             } catch (TypedJsonException e) {
                 outcome = "refused " + e.getMessage();
@@ -170,7 +180,7 @@ final class Kinds {
     /** The document written by the reflective codec, or null when it refuses the value. */
     byte[] document(Object value) {
         try {
-            return FORMAT.write(reflective, value);
+            return DEFAULTS.write(reflective, value);
         } catch (TypedJsonException e) {
             return null;
         }
@@ -178,7 +188,7 @@ final class Kinds {
 
     private static String write(Codec<Object> codec, Object value) {
         try {
-            return "written " + Base64.getEncoder().encodeToString(FORMAT.write(codec, value));
+            return "written " + Base64.getEncoder().encodeToString(DEFAULTS.write(codec, value));
         } catch (TypedJsonException e) {
             return "refused " + e.getMessage();
         } catch (RuntimeException | StackOverflowError e) {

@@ -24,6 +24,10 @@ import java.util.Set;
  * second key of the same field is refused there); {@link #skip} for an unknown key; after the object, {@link #checkPresent}, then the
  * constructor, whose failure is {@link #constructorRefused}; a record's field without a key is {@link #missing}.
  * Writing: a {@link RuntimeException} while writing a field goes through {@link #writeFailed}.
+ *
+ * <p>The compiled and generated codecs of a record whose fields are all long, int, double, boolean, String or
+ * List&lt;String&gt; first try {@link JsonReader#onePassBegin()}'s read of the writer's spelling, which gives up on
+ * anything else before it has changed the reader; this loop then reads the object, so every refusal is its own.
  */
 public final class ClassFields {
     /** {@link #next}: the object ends (the reader is on its '}'). */

@@ -122,6 +122,8 @@ final class CodecGenerator {
         final ConstantDynamic[] keys, getters, setters, codecs;
         /** Each field's slot: its primitive, String, or Object. */
         final Class<?>[] slots;
+        /** Each field's read in the one-pass read of the writer's spelling ({@link #oneKind}), or null: none at all. */
+        final String[] oneReads;
 
         Plan(ClassModel model, ClassFields classFields, Codec<Object>[] fieldCodecs) {
             this.model = model;
@@ -148,6 +150,14 @@ final class CodecGenerator {
                     codecs[i] = constant(fieldCodecs[i], Codec.class);
                 }
             }
+            String[] reads = model.isRecord && !model.spread && n > 0 ? new String[n] : null;
+            for (int i = 0; i < n && reads != null; i++) {
+                reads[i] = oneKind(model.members.get(i).type());
+                if (reads[i] == null || classFields.key(i).name().startsWith("~")) {
+                    reads = null;
+                }
+            }
+            this.oneReads = reads;
             this.constructor = constant(model.spread ? model.constructor : model.constructor.asType(model.isRecord
                     ? MethodType.methodType(Object.class, slots) : MethodType.methodType(Object.class)), MethodHandle.class);
         }
@@ -290,6 +300,10 @@ final class CodecGenerator {
          * A record ({@code ClassFields}' loop, as the generated source spells it):
          * <pre>
          * if (FIELDS.isNull(in)) return null;
+         * if (in.onePassBegin()) {   // a record whose fields all have a one-pass read (see oneKind)
+         *     id = in.oneLong(KEY_0, true); name = in.oneString(KEY_1, false); ...
+         *     if (in.onePassEnd()) try { return CONSTRUCTOR.invokeExact(id, name, ...); } catch ...
+         * }
          * long id = 0; String name = (String) FIELDS.missing(1); Object tags = FIELDS.missing(2); ...
          * long seen = 0; Set skipped = null;
          * for (int i = FIELDS.next(in, 0); i != ClassFields.END; i = FIELDS.next(in, i + 1)) {
@@ -325,6 +339,26 @@ final class CodecGenerator {
             mv.visitInsn(ACONST_NULL);
             mv.visitInsn(ARETURN);
             mv.visitLabel(object);
+            if (oneReads != null) { // the writer's spelling read in one pass; else below, from the object's '{' again
+                Label general = new Label();
+                mv.visitVarInsn(ALOAD, in);
+                mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassBegin", "()Z", false);
+                mv.visitJumpInsn(IFEQ, general);
+                for (int k = 0; k < n; k++) {
+                    mv.visitVarInsn(ALOAD, in);
+                    load(mv, keys[k]);
+                    mv.visitInsn(k == 0 ? ICONST_1 : ICONST_0);
+                    Class<?> type = oneReads[k].equals("Strings") ? List.class : slots[k];
+                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "one" + oneReads[k],
+                            MethodType.methodType(type, JsonKey.class, boolean.class).toMethodDescriptorString(), false);
+                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+                }
+                mv.visitVarInsn(ALOAD, in);
+                mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassEnd", "()Z", false);
+                mv.visitJumpInsn(IFEQ, general);
+                construct(mv, in, failure, locals);
+                mv.visitLabel(general);
+            }
             if (record) {
                 for (int k = 0; k < n; k++) {
                     Class<?> slot = slots[k];
@@ -457,48 +491,70 @@ final class CodecGenerator {
             mv.visitVarInsn(wide ? ALOAD : LLOAD, seen);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "checkPresent", "(L" + READER + ";" + (wide ? "[J" : "J") + ")V", false);
             if (record) {
-                Label start = new Label(), end = new Label(), handler = new Label();
-                mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
-                mv.visitLabel(start);
-                load(mv, constructor);
-                if (model.spread) { // CONSTRUCTOR.invokeExact(new Object[] {id, name, ...}), the primitives boxed
-                    mv.visitLdcInsn(n);
-                    mv.visitTypeInsn(ANEWARRAY, OBJECT);
-                    for (int k = 0; k < n; k++) {
-                        mv.visitInsn(DUP);
-                        mv.visitLdcInsn(k);
-                        mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
-                        if (slots[k].isPrimitive()) {
-                            Class<?> box = MethodType.methodType(slots[k]).wrap().returnType();
-                            mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(box), "valueOf",
-                                    MethodType.methodType(box, slots[k]).toMethodDescriptorString(), false);
-                        }
-                        mv.visitInsn(AASTORE);
-                    }
-                    mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact", "([L" + OBJECT + ";)L" + OBJECT + ";", false);
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
-                    }
-                    mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact",
-                            MethodType.methodType(Object.class, slots).toMethodDescriptorString(), false);
-                }
-                mv.visitLabel(end);
-                mv.visitInsn(ARETURN);
-                mv.visitLabel(handler);
-                mv.visitVarInsn(ASTORE, failure);
-                load(mv, fields);
-                mv.visitVarInsn(ALOAD, in);
-                mv.visitVarInsn(ALOAD, failure);
-                mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorRefused",
-                        "(L" + READER + ";Ljava/lang/Throwable;)Lio/typedjson/format/TypedJsonException;", false);
-                mv.visitInsn(ATHROW);
+                construct(mv, in, failure, locals);
             } else {
                 mv.visitVarInsn(ALOAD, target);
                 mv.visitInsn(ARETURN);
             }
             mv.visitMaxs(0, 0);
             mv.visitEnd();
+        }
+
+        /** {@code try { return CONSTRUCTOR.invokeExact(locals...); } catch (Throwable e) { throw FIELDS.constructorRefused(in, e); }} */
+        private void construct(MethodVisitor mv, int in, int failure, int[] locals) {
+            Label start = new Label(), end = new Label(), handler = new Label();
+            mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
+            mv.visitLabel(start);
+            load(mv, constructor);
+            if (model.spread) { // CONSTRUCTOR.invokeExact(new Object[] {id, name, ...}), the primitives boxed
+                mv.visitLdcInsn(n);
+                mv.visitTypeInsn(ANEWARRAY, OBJECT);
+                for (int k = 0; k < n; k++) {
+                    mv.visitInsn(DUP);
+                    mv.visitLdcInsn(k);
+                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
+                    if (slots[k].isPrimitive()) {
+                        Class<?> box = MethodType.methodType(slots[k]).wrap().returnType();
+                        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(box), "valueOf",
+                                MethodType.methodType(box, slots[k]).toMethodDescriptorString(), false);
+                    }
+                    mv.visitInsn(AASTORE);
+                }
+                mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact", "([L" + OBJECT + ";)L" + OBJECT + ";", false);
+            } else {
+                for (int k = 0; k < n; k++) {
+                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ILOAD), locals[k]);
+                }
+                mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact",
+                        MethodType.methodType(Object.class, slots).toMethodDescriptorString(), false);
+            }
+            mv.visitLabel(end);
+            mv.visitInsn(ARETURN);
+            mv.visitLabel(handler);
+            mv.visitVarInsn(ASTORE, failure);
+            load(mv, fields);
+            mv.visitVarInsn(ALOAD, in);
+            mv.visitVarInsn(ALOAD, failure);
+            mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorRefused",
+                    "(L" + READER + ";Ljava/lang/Throwable;)Lio/typedjson/format/TypedJsonException;", false);
+            mv.visitInsn(ATHROW);
+        }
+
+        /**
+         * The one-pass read of a field's type ({@code JsonReader.oneLong} ...): Long, Int, Double, Boolean, String,
+         * Strings (a List of String); else null.
+         */
+        private static String oneKind(java.lang.reflect.Type type) {
+            if (type == long.class) return "Long";
+            if (type == int.class) return "Int";
+            if (type == double.class) return "Double";
+            if (type == boolean.class) return "Boolean";
+            if (type == String.class) return "String";
+            if (type instanceof java.lang.reflect.ParameterizedType p && p.getRawType() == List.class
+                    && p.getActualTypeArguments()[0] == String.class) {
+                return "Strings";
+            }
+            return null;
         }
 
         /** Pushes field {@code k}'s value read from the reader: {@code ScalarFields.readX(in)} or {@code CODEC_k.read(in)}. */

@@ -637,7 +637,7 @@ public final class JsonReader {
         while (true) {
             int from = i;
             // eight bytes at a time while none of them is a quote, a backslash, a control character or beyond ASCII
-            while (i + 8 <= e && plainWord((long) LONGS.get(b, i))) {
+            while (i + 8 <= e && specialBytes((long) LONGS.get(b, i)) == 0) {
                 i += 8;
             }
             while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
@@ -680,17 +680,17 @@ public final class JsonReader {
     private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
 
     /**
-     * Whether none of the eight bytes of {@code w} ends a plain run of a string: each is at least 0x20, below 0x80,
-     * and neither '"' nor '\\' (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}).
+     * The high bit of each byte of {@code w} that ends a plain run of a string: below 0x20, 0x80 and above, '"' or '\\'
+     * (a byte is zero in {@code x - ONES & ~x & HIGHS} unless it was zero in {@code x}); bytes above the lowest marked
+     * one may be marked wrongly (a borrow), the lowest is exact.
      */
-    private static boolean plainWord(long w) {
+    private static long specialBytes(long w) {
         long quote = w ^ 0x2222222222222222L;
         long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
-        long special = (quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w;
-        return (special & HIGHS) == 0;
+        return ((quote - ONES & ~quote) | (backslash - ONES & ~backslash) | (w - 0x2020202020202020L & ~w) | w) & HIGHS;
     }
 
-    /** Little-endian longs over the document's bytes (the order does not matter to the tests made with them). */
+    /** Little-endian longs over the document's bytes: a word's first byte is its lowest (its trailing zeros count to it). */
     private static final java.lang.invoke.VarHandle LONGS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
@@ -1200,5 +1200,328 @@ public final class JsonReader {
         }
         nextToken();
         return i;
+    }
+
+    // ------------------------------------------------------------------ an object in the writer's spelling, in one pass
+
+    // A record's codec first reads its object as the writer spells it: {"key":value,...}, every key once and in the
+    // fields' order, no whitespace, strings of printable ASCII without escapes or a leading '~', numbers of at most 18
+    // digits. Each read below takes its key and value at onePos and moves it past them; anything else makes it give up
+    // (onePos -1), and the reader, untouched until onePassEnd commits, reads the object again from its '{' token by
+    // token, so every refusal is that path's. What is accepted is read as that path reads it, the limits checked.
+
+    /** Where the one-pass read stands (absolute; the byte before the next key), or -1: not begun, or given up. */
+    private int onePos = -1;
+    /** The values the one-pass read has read (what the element limit counts). */
+    private int oneValues;
+
+    /** Begins the one-pass read of the object whose '{' the reader is on; false when it is not on one. */
+    public boolean onePassBegin() {
+        if (token != T_START_OBJECT) {
+            return false;
+        }
+        onePos = pos - 1;
+        oneValues = 0;
+        return true;
+    }
+
+    /**
+     * Ends the one-pass read at the object's '}': the reader is then on that '}' as if it had read the object token by
+     * token. False (the reader untouched) when it gave up or the object does not end there.
+     */
+    public boolean onePassEnd() {
+        int p = onePos;
+        onePos = -1;
+        if (p < 0 || p >= end || buf[p] != '}' || elements + oneValues > maxElements) {
+            return false;
+        }
+        elements += oneValues;
+        charsValid = false;
+        text = null;
+        tokenStart = p;
+        pos = p + 1;
+        keyText[depth] = null;
+        depth--;
+        token = T_END_OBJECT;
+        return true;
+    }
+
+    /**
+     * Past the separator ('{' before the object's first key, else ',') and {@code "key":} at {@link #onePos}: where the
+     * value starts, or -1 (given up).
+     */
+    private int oneKey(JsonKey key, boolean first) {
+        int p = onePos;
+        if (p < 0) {
+            return -1;
+        }
+        byte[] b = buf;
+        long[] w = key.nameWords;
+        int n = w.length;
+        int length = key.quoted.length + 1; // with the colon
+        if (p + 1 + 8 * n > b.length || p + 1 + length >= end || b[p] != (first ? '{' : ',')
+                || key.quoted.length - 2 > maxStringLength) {
+            return onePos = -1;
+        }
+        p++;
+        for (int i = 0; i < n - 1; i++) {
+            if ((long) LONGS.get(b, p + 8 * i) != w[i]) {
+                return onePos = -1;
+            }
+        }
+        // (the last word's bytes past the colon are the value's: masked off)
+        if ((((long) LONGS.get(b, p + 8 * (n - 1)) ^ w[n - 1]) & -1L >>> -(length << 3)) != 0) {
+            return onePos = -1;
+        }
+        return p + length;
+    }
+
+    /** An int64 field: an integer of at most 18 digits. */
+    public long oneLong(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return 0;
+        }
+        byte[] b = buf;
+        boolean negative = b[p] == '-';
+        int from = negative ? p + 1 : p;
+        int i = from;
+        int e = Math.min(end, from + 19);
+        long m = 0;
+        int d;
+        while (i < e && (d = b[i] - '0') >= 0 && d <= 9) {
+            m = m * 10 + d;
+            i++;
+        }
+        int digits = i - from;
+        if (digits == 0 || digits > 18 || digits > maxNumberLength || b[from] == '0' && digits > 1) {
+            onePos = -1;
+            return 0;
+        }
+        onePos = i;
+        oneValues++;
+        return negative ? -m : m;
+    }
+
+    /** An int32 field: an integer of at most 10 digits in range. */
+    public int oneInt(JsonKey key, boolean first) {
+        long v = oneLong(key, first);
+        if (onePos >= 0 && (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)) {
+            onePos = -1;
+        }
+        return (int) v;
+    }
+
+    /** A boolean field: true or false. */
+    public boolean oneBoolean(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return false;
+        }
+        byte[] b = buf;
+        if (p + 4 <= end && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
+            onePos = p + 4;
+            oneValues++;
+            return true;
+        }
+        if (p + 5 <= end && b[p] == 'f' && b[p + 1] == 'a' && b[p + 2] == 'l' && b[p + 3] == 's' && b[p + 4] == 'e') {
+            onePos = p + 5;
+            oneValues++;
+            return false;
+        }
+        onePos = -1;
+        return false;
+    }
+
+    /** A float64 field: a number of at most 18 digits (its exponent's counted), which the fast rounding takes. */
+    public double oneDouble(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return 0;
+        }
+        byte[] b = buf;
+        int e = end;
+        boolean negative = b[p] == '-';
+        int from = negative ? p + 1 : p;
+        int i = from;
+        long m = 0;
+        int d;
+        while (i < e && (d = b[i] - '0') >= 0 && d <= 9 && i - from < 19) {
+            m = m * 10 + d;
+            i++;
+        }
+        int whole = i - from;
+        int fraction = 0;
+        if (i < e && b[i] == '.') {
+            int f = ++i;
+            while (i < e && (d = b[i] - '0') >= 0 && d <= 9 && i - f + whole < 19) {
+                m = m * 10 + d;
+                i++;
+            }
+            fraction = i - f;
+            if (fraction == 0) {
+                onePos = -1;
+                return 0;
+            }
+        }
+        int digits = whole + fraction;
+        int exponent = 0;
+        if (i < e && (b[i] == 'E' || b[i] == 'e')) { // the writer's 1.0E7 and 1.0E-4
+            i++;
+            boolean below = i < e && b[i] == '-';
+            int f = i < e && (b[i] == '-' || b[i] == '+') ? i + 1 : i;
+            i = f;
+            while (i < e && (d = b[i] - '0') >= 0 && d <= 9 && i - f < 4) {
+                exponent = exponent * 10 + d;
+                i++;
+            }
+            if (i == f) {
+                onePos = -1;
+                return 0;
+            }
+            digits += i - f;
+            exponent = below ? -exponent : exponent;
+        }
+        double v = whole == 0 || b[from] == '0' && whole > 1 || digits >= 19 || digits > maxNumberLength
+                ? Double.NaN : DecimalParsing.toDouble(negative, m, exponent - fraction);
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            onePos = -1;
+            return 0;
+        }
+        onePos = i;
+        oneValues++;
+        return v;
+    }
+
+    /** A String field: null, or a string of printable ASCII without an escape or a leading '~'. */
+    public String oneString(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return null;
+        }
+        byte[] b = buf;
+        if (b[p] == 'n' && p + 4 <= end && b[p + 1] == 'u' && b[p + 2] == 'l' && b[p + 3] == 'l') {
+            onePos = p + 4;
+            oneValues++;
+            return null;
+        }
+        String s = oneText(p);
+        if (s != null) {
+            oneValues++;
+        }
+        return s;
+    }
+
+    /** The plain string whose quote is at {@code p}, {@link #onePos} after it; or null, given up. */
+    private String oneText(int p) {
+        byte[] b = buf;
+        int e = end;
+        int from = p + 1;
+        if (p >= e || b[p] != '"' || from < e && b[from] == '~') {
+            onePos = -1;
+            return null;
+        }
+        int i = from;
+        // a word at a time, the first byte that ends a plain run found in the word (bytes past the document's end are
+        // read where the array has them, and what is found there is past e)
+        while (true) {
+            if (i + 8 > b.length) {
+                while (i < e && STRING_BYTES[b[i] & 0xFF] == 0) {
+                    i++;
+                }
+                break;
+            }
+            long special = specialBytes((long) LONGS.get(b, i));
+            if (special != 0) {
+                i += Long.numberOfTrailingZeros(special) >>> 3;
+                break;
+            }
+            i += 8;
+        }
+        if (i >= e || b[i] != '"' || i - from > maxStringLength) {
+            onePos = -1;
+            return null;
+        }
+        onePos = i + 1;
+        return new String(b, from, i - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A List&lt;String&gt; field: null, or an array of plain strings, read into an ArrayList of their number. */
+    public java.util.List<String> oneStrings(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return null;
+        }
+        byte[] b = buf;
+        if (b[p] == 'n' && p + 4 <= end && b[p + 1] == 'u' && b[p + 2] == 'l' && b[p + 3] == 'l') {
+            onePos = p + 4;
+            oneValues++;
+            return null;
+        }
+        if (b[p] != '[' || depth + 1 > maxDepth || p + 1 >= end) {
+            onePos = -1;
+            return null;
+        }
+        if (b[p + 1] == ']') {
+            onePos = p + 2;
+            oneValues++;
+            return new java.util.ArrayList<>();
+        }
+        String e0 = null, e1 = null, e2 = null, e3 = null;
+        java.util.ArrayList<String> more = null;
+        int n = 0;
+        int q = p + 1;
+        while (true) {
+            String s = oneText(q);
+            if (s == null) {
+                return null;
+            }
+            switch (n++) {
+                case 0: e0 = s; break;
+                case 1: e1 = s; break;
+                case 2: e2 = s; break;
+                case 3: e3 = s; break;
+                default:
+                    if (more == null) {
+                        more = new java.util.ArrayList<>(8);
+                        more.add(e0);
+                        more.add(e1);
+                        more.add(e2);
+                        more.add(e3);
+                    }
+                    more.add(s);
+            }
+            q = onePos;
+            if (q >= end) {
+                onePos = -1;
+                return null;
+            }
+            if (buf[q] == ']') {
+                break;
+            }
+            if (buf[q] != ',') {
+                onePos = -1;
+                return null;
+            }
+            q++;
+        }
+        onePos = q + 1;
+        oneValues += n + 1;
+        if (more != null) {
+            more.trimToSize();
+            return more;
+        }
+        java.util.ArrayList<String> list = new java.util.ArrayList<>(n);
+        list.add(e0);
+        if (n > 1) {
+            list.add(e1);
+            if (n > 2) {
+                list.add(e2);
+                if (n > 3) {
+                    list.add(e3);
+                }
+            }
+        }
+        return list;
     }
 }
