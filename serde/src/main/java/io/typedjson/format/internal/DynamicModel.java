@@ -38,7 +38,7 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /**
      * The containers of the model, each holding values of the model again (this codec); {@code marks} lets it write a
-     * map in one pass (see {@link #writeMap}).
+     * map in one pass (see writeMap).
      */
     protected DynamicModel(WriterMarks marks) {
         this.marks = marks;
