@@ -14,5 +14,17 @@ public final class DynamicCodec extends DynamicModel {
 
     public static final DynamicCodec INSTANCE = new DynamicCodec();
 
-    private DynamicCodec() {}
+    private DynamicCodec() {
+        super(new WriterMarks() {
+            @Override
+            public long mark(JsonWriter out) {
+                return out.mark();
+            }
+
+            @Override
+            public void cutBack(JsonWriter out, long mark) {
+                out.cutBack(mark);
+            }
+        });
+    }
 }

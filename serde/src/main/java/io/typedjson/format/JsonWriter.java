@@ -100,6 +100,21 @@ public final class JsonWriter {
         return buf;
     }
 
+    /**
+     * The writer's state before the next value (its size, comma and depth), for {@link #cutBack}: the dynamic model
+     * writes a map as an object in one pass and, on the first key that is not a String, writes it otherwise from here.
+     */
+    long mark() {
+        return (long) depth << 33 | (comma ? 1L << 32 : 0) | size;
+    }
+
+    /** Back to {@code mark}: what was written since is forgotten. */
+    void cutBack(long mark) {
+        size = (int) mark;
+        comma = (mark & 1L << 32) != 0;
+        depth = (int) (mark >>> 33);
+    }
+
     // ------------------------------------------------------------------ structure
 
     public void writeStartObject() {

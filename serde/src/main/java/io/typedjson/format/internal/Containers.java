@@ -301,10 +301,22 @@ public final class Containers {
             if (factory != LINKED_HASH_MAP) {
                 refuseOtherOrder(map instanceof SortedMap<?, ?> sorted ? sorted.comparator() : null, factory);
             }
+            writeObject(out, map, false);
+        }
+
+        /**
+         * The object of the entries. With {@code onlyStrings} (the dynamic model's maps), false at the first key that
+         * is not a String, the object left unfinished: the caller cuts the writer back and writes the map otherwise.
+         */
+        boolean writeObject(JsonWriter out, Map<?, ?> map, boolean onlyStrings) {
             out.writeStartObject();
             Set<String> texts = Equality.isJdkDistinct(map.keySet()) ? null : new HashSet<>();
-            for (Map.Entry<Object, Object> e : map.entrySet()) {
-                String spelled = spell(out, e.getKey(), texts);
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                Object key = e.getKey();
+                if (onlyStrings && !(key instanceof String)) {
+                    return false;
+                }
+                String spelled = spell(out, key, texts);
                 out.writeFieldName(spelled);
                 try {
                     if (values instanceof DynamicModel dynamic) { // see the class comment
@@ -317,6 +329,7 @@ public final class Containers {
                 }
             }
             out.writeEndObject();
+            return true;
         }
 
         private String spell(JsonWriter out, Object key, Set<String> texts) {
