@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * The one-pass read of a record that hands fields of other types to their reads ({@code JsonReader.oneValue}): the
  * compiled, generated and reflective codecs give the same value or refusal (message, path, byte offset) for documents
  * with the handed-over values spelled well and badly, nested records that give up or are refused, keys moved or
- * missing, cut short or with a byte changed, under default and tight limits (element limits met mid-object).
+ * missing, cut short or with a byte changed, under default and tight limits (element limits met mid-object), some as
+ * plain JSON.
  */
 class OnePassHandOverTest {
     private static final String[] PARTS = {"{\"n\":1,\"day\":\"2026-01-02\",\"s\":\"x\"}", "null", "{}",
@@ -51,8 +52,9 @@ class OnePassHandOverTest {
         int reads = 0, refused = 0;
         for (TypedJsonFormat format : FORMATS) {
             for (CodecOptions options : ThreeKindsTest.OPTIONS) {
-                Kinds mixed = new Kinds(Mixed.class, options, format, false);
-                Kinds two = new Kinds(Mixed.Two.class, options, format, false);
+                boolean plain = random.nextInt(3) == 0;
+                Kinds mixed = new Kinds(Mixed.class, options, format, plain);
+                Kinds two = new Kinds(Mixed.Two.class, options, format, plain);
                 for (int n = 0; n < 300; n++) {
                     List<String[]> fields = fields(random, n);
                     List<String> documents = variants(fields, random);
@@ -64,7 +66,7 @@ class OnePassHandOverTest {
                         byte[] d = document.getBytes(StandardCharsets.UTF_8);
                         List<String> outcome = kinds.read(d);
                         ThreeKindsTest.same(outcome, () -> "reading " + ThreeKindsTest.show(d) + " as " + kinds.type
-                                + " with " + options + ", " + format.limits());
+                                + " with " + options + ", " + format.limits() + (plain ? ", plain JSON" : ""));
                         reads++;
                         refused += outcome.get(0).startsWith("refused") ? 1 : 0;
                     }
