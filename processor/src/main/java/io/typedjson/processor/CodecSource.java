@@ -148,7 +148,44 @@ final class CodecSource {
         line(3, "return null;");
         line(2, "}");
         List<String> oneReads = isRecord ? oneReads(keys) : null;
-        if (oneReads != null) {
+        if (oneReads != null && oneReads.contains(null)) {
+            // the writer's spelling read in one pass, the fields of other types handed to their reads; anything else,
+            // or a refusal of such a read, is read below, from the object's '{' again
+            line(2, "int one = in.onePassOpen();");
+            line(2, "if (one != 0) {");
+            List<String> values = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                TypeMirror t = members.get(k).type();
+                String zero = t.getKind() == TypeKind.BOOLEAN ? "false" : t.getKind().isPrimitive() ? "0" : "null";
+                line(3, text.source(t) + " o" + k + " = " + zero + ";");
+                values.add("o" + k);
+            }
+            line(3, "boolean read;");
+            line(3, "try {");
+            for (int k = 0; k < n; k++) {
+                if (oneReads.get(k) != null) {
+                    line(4, "o" + k + " = " + oneReads.get(k) + ";");
+                } else {
+                    line(4, "if (in.oneValue(" + keys.get(k) + ", " + (k == 0) + ")) {");
+                    line(5, "o" + k + " = " + readValue(members.get(k), k) + ";");
+                    line(5, "in.oneResume();");
+                    line(4, "}");
+                }
+            }
+            line(4, "read = in.onePassClose(one);");
+            line(3, "} catch (" + text.javaLang("RuntimeException") + " e) {");
+            line(4, "in.onePassRefused(one);");
+            line(4, "read = false;");
+            line(3, "}");
+            line(3, "if (read) {");
+            line(4, "try {");
+            line(5, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", values) + ");");
+            line(4, "} catch (" + throwable + " e) {");
+            line(5, "throw fields.constructorRefused(in, e);");
+            line(4, "}");
+            line(3, "}");
+            line(2, "}");
+        } else if (oneReads != null) {
             // the writer's spelling read in one pass; anything else is read below, from the object's '{' again
             line(2, "if (in.onePassBegin()) {");
             List<String> values = new ArrayList<>();
@@ -228,18 +265,19 @@ final class CodecSource {
     }
 
     /**
-     * The reads of a record's fields in the one-pass read of the writer's spelling ({@code JsonReader.onePassBegin}), or
-     * null when a field is of a type it does not read or a key starts with '~' (plain JSON spells it otherwise).
+     * The reads of a record's fields in the one-pass read of the writer's spelling ({@code JsonReader.onePassBegin}; null
+     * for a field of a type it does not read, handed to its read), or null when a key starts with '~' (plain JSON spells
+     * it otherwise).
      */
     private List<String> oneReads(List<String> keys) {
         List<String> reads = new ArrayList<>();
         for (int k = 0; k < members.size(); k++) {
             Fields.Member m = members.get(k);
             String kind = oneKind(m.type());
-            if (kind == null || m.key().startsWith("~")) {
+            if (m.key().startsWith("~")) {
                 return null;
             }
-            reads.add("in.one" + kind + "(" + keys.get(k) + ", " + (k == 0) + ")");
+            reads.add(kind == null ? null : "in.one" + kind + "(" + keys.get(k) + ", " + (k == 0) + ")");
         }
         return reads.isEmpty() ? null : reads;
     }

@@ -27,7 +27,9 @@ import java.util.Set;
  *
  * <p>The compiled and generated codecs of a record whose fields are all long, int, double, boolean, String or
  * List&lt;String&gt; first try {@link JsonReader#onePassBegin()}'s read of the writer's spelling, which gives up on
- * anything else before it has changed the reader; this loop then reads the object, so every refusal is its own.
+ * anything else before it has changed the reader; this loop then reads the object, so every refusal is its own. A
+ * record with fields of other types hands each of those to its read ({@link JsonReader#oneValue}); a give-up or a
+ * refusal after one moves the reader back to the object's '{' for this loop.
  */
 public final class ClassFields {
     /** {@link #next}: the object ends (the reader is on its '}'). */

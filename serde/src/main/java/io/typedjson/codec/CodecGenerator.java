@@ -35,6 +35,7 @@ import static org.objectweb.asm.Opcodes.LCONST_0;
 import static org.objectweb.asm.Opcodes.LLOAD;
 import static org.objectweb.asm.Opcodes.LSTORE;
 import static org.objectweb.asm.Opcodes.NEWARRAY;
+import static org.objectweb.asm.Opcodes.POP;
 import static org.objectweb.asm.Opcodes.PUTSTATIC;
 import static org.objectweb.asm.Opcodes.RETURN;
 import static org.objectweb.asm.Opcodes.T_LONG;
@@ -48,6 +49,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
@@ -122,7 +124,10 @@ final class CodecGenerator {
         final ConstantDynamic[] keys, getters, setters, codecs;
         /** Each field's slot: its primitive, String, or Object. */
         final Class<?>[] slots;
-        /** Each field's read in the one-pass read of the writer's spelling ({@link #oneKind}), or null: none at all. */
+        /**
+         * Each field's read in the one-pass read of the writer's spelling ({@link #oneKind}; null: handed to its read,
+         * see readHandingOver), or null: none at all.
+         */
         final String[] oneReads;
 
         Plan(ClassModel model, ClassFields classFields, Codec<Object>[] fieldCodecs) {
@@ -153,7 +158,7 @@ final class CodecGenerator {
             String[] reads = model.isRecord && !model.spread && n > 0 ? new String[n] : null;
             for (int i = 0; i < n && reads != null; i++) {
                 reads[i] = oneKind(model.members.get(i).type());
-                if (reads[i] == null || classFields.key(i).name().startsWith("~")) {
+                if (classFields.key(i).name().startsWith("~")) {
                     reads = null;
                 }
             }
@@ -300,7 +305,7 @@ final class CodecGenerator {
          * A record ({@code ClassFields}' loop, as the generated source spells it):
          * <pre>
          * if (FIELDS.isNull(in)) return null;
-         * if (in.onePassBegin()) {   // a record whose fields all have a one-pass read (see oneKind)
+         * if (in.onePassBegin()) {   // a record whose fields all have a one-pass read (see oneKind; else readHandingOver)
          *     id = in.oneLong(KEY_0, true); name = in.oneString(KEY_1, false); ...
          *     if (in.onePassEnd()) try { return CONSTRUCTOR.invokeExact(id, name, ...); } catch ...
          * }
@@ -339,7 +344,9 @@ final class CodecGenerator {
             mv.visitInsn(ACONST_NULL);
             mv.visitInsn(ARETURN);
             mv.visitLabel(object);
-            if (oneReads != null) { // the writer's spelling read in one pass; else below, from the object's '{' again
+            if (oneReads != null && Arrays.asList(oneReads).contains(null)) {
+                readHandingOver(mv, in, failure, locals, next);
+            } else if (oneReads != null) { // the writer's spelling read in one pass; else below, from the object's '{' again
                 Label general = new Label();
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassBegin", "()Z", false);
@@ -538,6 +545,74 @@ final class CodecGenerator {
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorRefused",
                     "(L" + READER + ";Ljava/lang/Throwable;)Lio/typedjson/format/TypedJsonException;", false);
             mv.visitInsn(ATHROW);
+        }
+
+        /**
+         * The one-pass read of a record with fields of other kinds, each handed to its codec; then, as
+         * {@link #read} spells it, from the object's '{' token by token:
+         * <pre>
+         * int one = in.onePassOpen();
+         * if (one != 0) {
+         *     id = 0; before = null; ...
+         *     try {
+         *         id = in.oneLong(KEY_0, true);
+         *         if (in.oneValue(KEY_1, false)) { before = CODEC_1.read(in); in.oneResume(); }
+         *         ...
+         *         if (!in.onePassClose(one)) goto general;
+         *     } catch (RuntimeException e) { in.onePassRefused(one); goto general; }
+         *     try { return CONSTRUCTOR.invokeExact(id, before, ...); } catch ...
+         * }
+         * general:
+         * </pre>
+         */
+        private void readHandingOver(MethodVisitor mv, int in, int failure, int[] locals, int one) {
+            Label general = new Label(), start = new Label(), end = new Label(), handler = new Label();
+            mv.visitVarInsn(ALOAD, in);
+            mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassOpen", "()I", false);
+            mv.visitVarInsn(ISTORE, one);
+            mv.visitVarInsn(ILOAD, one);
+            mv.visitJumpInsn(IFEQ, general);
+            for (int k = 0; k < n; k++) {
+                Class<?> slot = slots[k];
+                mv.visitInsn(slot == long.class ? LCONST_0 : slot == double.class ? DCONST_0 : slot == float.class
+                        ? FCONST_0 : slot.isPrimitive() ? ICONST_0 : ACONST_NULL);
+                mv.visitVarInsn(Type.getType(slot).getOpcode(ISTORE), locals[k]);
+            }
+            mv.visitTryCatchBlock(start, end, handler, "java/lang/RuntimeException");
+            mv.visitLabel(start);
+            for (int k = 0; k < n; k++) {
+                mv.visitVarInsn(ALOAD, in);
+                load(mv, keys[k]);
+                mv.visitInsn(k == 0 ? ICONST_1 : ICONST_0);
+                if (oneReads[k] != null) {
+                    Class<?> type = oneReads[k].equals("Strings") ? List.class : slots[k];
+                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "one" + oneReads[k],
+                            MethodType.methodType(type, JsonKey.class, boolean.class).toMethodDescriptorString(), false);
+                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+                } else {
+                    Label skip = new Label();
+                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "oneValue", "(L" + JsonKey.class.getName().replace('.', '/')
+                            + ";Z)Z", false);
+                    mv.visitJumpInsn(IFEQ, skip);
+                    readValue(mv, k, in);
+                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+                    mv.visitVarInsn(ALOAD, in);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "oneResume", "()V", false);
+                    mv.visitLabel(skip);
+                }
+            }
+            mv.visitVarInsn(ALOAD, in);
+            mv.visitVarInsn(ILOAD, one);
+            mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassClose", "(I)Z", false);
+            mv.visitLabel(end);
+            mv.visitJumpInsn(IFEQ, general);
+            construct(mv, in, failure, locals);
+            mv.visitLabel(handler);
+            mv.visitInsn(POP);
+            mv.visitVarInsn(ALOAD, in);
+            mv.visitVarInsn(ILOAD, one);
+            mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassRefused", "(I)V", false);
+            mv.visitLabel(general);
         }
 
         /**

@@ -110,6 +110,7 @@ public final class JsonReader {
         state[0] = FIRST;
         charsValid = false;
         text = null;
+        onePassOff = 0;
     }
 
     /** Lets go of the document (a reader kept by a thread must not keep it alive). */
@@ -394,6 +395,8 @@ public final class JsonReader {
         keyEscaped = Arrays.copyOf(keyEscaped, n);
         keyAscii = Arrays.copyOf(keyAscii, n);
         keyText = Arrays.copyOf(keyText, n);
+        oneOpen = Arrays.copyOf(oneOpen, n);
+        oneElements = Arrays.copyOf(oneElements, n);
     }
 
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'}, FALSE = {'f', 'a', 'l', 's', 'e'}, NULL = {'n', 'u', 'l', 'l'};
@@ -1259,11 +1262,17 @@ public final class JsonReader {
         long[] w = key.nameWords;
         int n = w.length;
         int length = key.quoted.length + 1; // with the colon
-        if (p + 1 + 8 * n > b.length || p + 1 + length >= end || b[p] != (first ? '{' : ',')
-                || key.quoted.length - 2 > maxStringLength) {
+        if (p + 1 + length >= end || b[p] != (first ? '{' : ',') || key.quoted.length - 2 > maxStringLength) {
             return onePos = -1;
         }
         p++;
+        if (p + 8 * n > b.length) { // the key's words would pass the array's end: its bytes one by one
+            byte[] q = key.quoted;
+            if (!sameBytes(b, p, q) || b[p + q.length] != ':') {
+                return onePos = -1;
+            }
+            return p + length;
+        }
         for (int i = 0; i < n - 1; i++) {
             if ((long) LONGS.get(b, p + 8 * i) != w[i]) {
                 return onePos = -1;
@@ -1274,6 +1283,113 @@ public final class JsonReader {
             return onePos = -1;
         }
         return p + length;
+    }
+
+    // A record with fields of other types hands each to its codec (oneValue, the reader committed to that value as
+    // nextKey leaves it, then oneResume); a give-up or a refusal after that rewinds the reader to the object's '{'
+    // (onePassClose, onePassRefused) and the token-by-token read takes the object again, so every refusal stays its.
+
+    /** Per depth, the '{' of the one-pass read begun there (onePassOpen) and the elements counted with it. */
+    private int[] oneOpen = new int[16], oneElements = new int[16];
+    /**
+     * Objects deeper than this (0: none) are read token by token: the object at this depth is read again after its
+     * one-pass read gave up or was refused past a handed-over field, whose values are then not read twice again (else
+     * nested records each giving up would read the document exponentially often).
+     */
+    private int onePassOff;
+
+    /** {@link #onePassBegin} for a record that hands fields to their codecs: the object's depth, or 0 (not begun). */
+    public int onePassOpen() {
+        int d = depth;
+        if (token != T_START_OBJECT) {
+            return 0;
+        }
+        if (onePassOff != 0) {
+            if (d > onePassOff) {
+                return 0;
+            }
+            onePassOff = 0; // an object after the one read again
+        }
+        oneOpen[d] = pos - 1;
+        oneElements[d] = elements;
+        onePos = pos - 1;
+        oneValues = 0;
+        return d;
+    }
+
+    /**
+     * A field read by its codec: past its key at {@link #onePos}, the reader is moved onto the value's first token as
+     * {@link #nextKey} leaves it (the values read so far counted); true, the caller then reads the value and calls
+     * {@link #oneResume}. False: given up.
+     */
+    public boolean oneValue(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        if (p < 0 || buf[p] <= ' ') {
+            onePos = -1;
+            return false;
+        }
+        int d = depth;
+        elements += oneValues;
+        oneValues = 0;
+        onePos = -1;
+        int q = p - key.quoted.length - 1; // the key's opening quote
+        charsValid = false;
+        text = null;
+        keyStart[d] = q + 1;
+        keyEnd[d] = q + key.quoted.length - 1;
+        keyText[d] = null;
+        keyEscaped[d] = key.escaped;
+        keyAscii[d] = key.ascii;
+        state[d] = AFTER_VALUE;
+        value(p);
+        return true;
+    }
+
+    /** Goes on with the one-pass read after the value {@link #oneValue} handed over, the reader past it. */
+    public void oneResume() {
+        onePos = pos;
+        oneValues = 0;
+    }
+
+    /**
+     * {@link #onePassEnd} for {@link #onePassOpen}'s read: when it gives up, the reader is moved back to the object's
+     * '{' (read again token by token, its nested objects too).
+     */
+    public boolean onePassClose(int d) {
+        if (onePassEnd()) {
+            return true;
+        }
+        rewind(d, depth != d || pos != oneOpen[d] + 1);
+        return false;
+    }
+
+    /** A handed-over field's read threw: the reader back on the object's '{', to be read token by token. */
+    public void onePassRefused(int d) {
+        onePos = -1;
+        rewind(d, true);
+    }
+
+    /** Back on the object's '{' at depth d; {@code again}: a field was handed over, its nested objects read once more. */
+    private void rewind(int d, boolean again) {
+        if (depth > d) {
+            Arrays.fill(keyText, d + 1, depth + 1, null);
+        }
+        int p = oneOpen[d];
+        depth = d;
+        elements = oneElements[d];
+        tokenStart = p;
+        pos = p + 1;
+        token = T_START_OBJECT;
+        isObject[d] = true;
+        state[d] = FIRST;
+        index[d] = -1;
+        keyText[d] = null;
+        keyStart[d] = -1;
+        charsValid = false;
+        text = null;
+        if (again) {
+            onePassOff = d;
+        }
     }
 
     /** An int64 field: an integer of at most 18 digits. */
