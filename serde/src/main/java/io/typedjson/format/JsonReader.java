@@ -1515,10 +1515,7 @@ public final class JsonReader {
         if (p < 0) {
             return null;
         }
-        byte[] b = buf;
-        if (b[p] == 'n' && p + 4 <= end && b[p + 1] == 'u' && b[p + 2] == 'l' && b[p + 3] == 'l') {
-            onePos = p + 4;
-            oneValues++;
+        if (oneNull(p)) {
             return null;
         }
         String s = oneText(p);
@@ -1526,6 +1523,16 @@ public final class JsonReader {
             oneValues++;
         }
         return s;
+    }
+
+    /** Whether the value at {@code p} is {@code null}: then read ({@link #onePos} after it). */
+    private boolean oneNull(int p) {
+        if (p + 4 <= end && sameBytes(buf, p, NULL)) {
+            onePos = p + 4;
+            oneValues++;
+            return true;
+        }
+        return false;
     }
 
     /** The plain string whose quote is at {@code p}, {@link #onePos} after it; or null, given up. */
@@ -1568,12 +1575,10 @@ public final class JsonReader {
         if (p < 0) {
             return null;
         }
-        byte[] b = buf;
-        if (b[p] == 'n' && p + 4 <= end && b[p + 1] == 'u' && b[p + 2] == 'l' && b[p + 3] == 'l') {
-            onePos = p + 4;
-            oneValues++;
+        if (oneNull(p)) {
             return null;
         }
+        byte[] b = buf;
         if (b[p] != '[' || depth + 1 > maxDepth || p + 1 >= end) {
             onePos = -1;
             return null;
