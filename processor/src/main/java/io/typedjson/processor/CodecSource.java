@@ -59,6 +59,7 @@ final class CodecSource {
         String params = typeParameters();
         String self = typeName + typeArguments();
         String throwable = text.javaLang("Throwable");
+        String made = "new " + typeName + (params.isEmpty() ? "" : "<>"); // the record's constructor called
         List<String> keys = new ArrayList<>();
         Set<String> used = new HashSet<>();
         for (Fields.Member m : members) {
@@ -178,11 +179,7 @@ final class CodecSource {
             line(4, "read = false;");
             line(3, "}");
             line(3, "if (read) {");
-            line(4, "try {");
-            line(5, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", values) + ");");
-            line(4, "} catch (" + throwable + " e) {");
-            line(5, "throw fields.constructorRefused(in, e);");
-            line(4, "}");
+            construct(4, made, throwable, values);
             line(3, "}");
             line(2, "}");
         } else if (oneReads != null) {
@@ -194,11 +191,7 @@ final class CodecSource {
                 values.add("o" + k);
             }
             line(3, "if (in.onePassEnd()) {");
-            line(4, "try {");
-            line(5, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", values) + ");");
-            line(4, "} catch (" + throwable + " e) {");
-            line(5, "throw fields.constructorRefused(in, e);");
-            line(4, "}");
+            construct(4, made, throwable, values);
             line(3, "}");
             line(2, "}");
         }
@@ -251,17 +244,22 @@ final class CodecSource {
         line(2, "}");
         line(2, "fields.checkPresent(in, seen);");
         if (isRecord) {
-            line(2, "try {");
-            line(3, "return new " + typeName + (params.isEmpty() ? "" : "<>") + "(" + String.join(", ", locals) + ");");
-            line(2, "} catch (" + throwable + " e) {");
-            line(3, "throw fields.constructorRefused(in, e);");
-            line(2, "}");
+            construct(2, made, throwable, locals);
         } else {
             line(2, "return target;");
         }
         line(1, "}");
         line(0, "}");
         return out.toString();
+    }
+
+    /** {@code try { return new Record(values...); } catch (Throwable e) { throw fields.constructorRefused(in, e); }} */
+    private void construct(int indent, String made, String throwable, List<String> values) {
+        line(indent, "try {");
+        line(indent + 1, "return " + made + "(" + String.join(", ", values) + ");");
+        line(indent, "} catch (" + throwable + " e) {");
+        line(indent + 1, "throw fields.constructorRefused(in, e);");
+        line(indent, "}");
     }
 
     /**

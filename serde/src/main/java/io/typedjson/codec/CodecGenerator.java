@@ -355,10 +355,7 @@ final class CodecGenerator {
                     mv.visitVarInsn(ALOAD, in);
                     load(mv, keys[k]);
                     mv.visitInsn(k == 0 ? ICONST_1 : ICONST_0);
-                    Class<?> type = oneReads[k].equals("Strings") ? List.class : slots[k];
-                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "one" + oneReads[k],
-                            MethodType.methodType(type, JsonKey.class, boolean.class).toMethodDescriptorString(), false);
-                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+                    oneRead(mv, k, locals);
                 }
                 mv.visitVarInsn(ALOAD, in);
                 mv.visitMethodInsn(INVOKEVIRTUAL, READER, "onePassEnd", "()Z", false);
@@ -547,6 +544,14 @@ final class CodecGenerator {
             mv.visitInsn(ATHROW);
         }
 
+        /** {@code local_k = in.oneLong(KEY_k, k == 0)} (or oneInt, oneString, ...), the key and flag already pushed. */
+        private void oneRead(MethodVisitor mv, int k, int[] locals) {
+            Class<?> type = oneReads[k].equals("Strings") ? List.class : slots[k];
+            mv.visitMethodInsn(INVOKEVIRTUAL, READER, "one" + oneReads[k],
+                    MethodType.methodType(type, JsonKey.class, boolean.class).toMethodDescriptorString(), false);
+            mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+        }
+
         /**
          * The one-pass read of a record with fields of other kinds, each handed to its codec; then, as
          * {@link #read} spells it, from the object's '{' token by token:
@@ -585,10 +590,7 @@ final class CodecGenerator {
                 load(mv, keys[k]);
                 mv.visitInsn(k == 0 ? ICONST_1 : ICONST_0);
                 if (oneReads[k] != null) {
-                    Class<?> type = oneReads[k].equals("Strings") ? List.class : slots[k];
-                    mv.visitMethodInsn(INVOKEVIRTUAL, READER, "one" + oneReads[k],
-                            MethodType.methodType(type, JsonKey.class, boolean.class).toMethodDescriptorString(), false);
-                    mv.visitVarInsn(Type.getType(slots[k]).getOpcode(ISTORE), locals[k]);
+                    oneRead(mv, k, locals);
                 } else {
                     Label skip = new Label();
                     mv.visitMethodInsn(INVOKEVIRTUAL, READER, "oneValue", "(L" + JsonKey.class.getName().replace('.', '/')
