@@ -46,6 +46,16 @@ class CliTest(unittest.TestCase):
                          b"reader of plain JSON would read as text: not written as plain JSON at $.a[0]\n", p.stderr)
         self.assertEqual(2, run(doc, "--bogus").returncode)
 
+    def test_help_prints_the_usage_and_exits_0(self):
+        for flag in ("--help", "-h"):
+            p = run(b"", flag)
+            self.assertEqual(0, p.returncode, p.stderr)
+            self.assertEqual(b"usage: typedjson [--plain | --plain-in | --plain-out] < document\n", p.stdout)
+            self.assertEqual(b"", p.stderr)
+        bad = run(b"", "--help", "--plain")
+        self.assertEqual(2, bad.returncode)
+        self.assertIn(b"usage: typedjson", bad.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

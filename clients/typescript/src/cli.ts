@@ -2,7 +2,7 @@
 // One document from standard input to its canonical spelling on standard output (exit 0), or the error with its
 // JSON path and byte offset on standard error (exit 1): `node dist/cli.js < record.json`. `--plain` reads and
 // writes a plain document (SPEC.md section 13.1); `--plain-in` reads one and prints its typed JSON, `--plain-out`
-// prints typed JSON's value as a plain document.
+// prints typed JSON's value as a plain document. `--help` prints the usage (exit 0); anything else is a usage error (exit 2).
 import { parse, stringify } from "./index";
 import { TypedJsonError } from "./errors";
 
@@ -10,6 +10,10 @@ const USAGE = "usage: typedjson [--plain | --plain-in | --plain-out] < document"
 
 function main(): void {
   const args = process.argv.slice(2);
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    process.stdout.write(USAGE + "\n");
+    return;
+  }
   if (args.length > 1 || (args.length === 1 && !["--plain", "--plain-in", "--plain-out"].includes(args[0]))) {
     process.stderr.write(USAGE + "\n");
     process.exitCode = 2;

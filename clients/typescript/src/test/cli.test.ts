@@ -42,3 +42,15 @@ test("--plain reads and writes a plain document; --plain-in prints its typed JSO
   assert.equal(out.stderr.toString(), "typedjson: BigDecimal where the type does not say it (a dynamic position) needs a tag, which a reader of plain JSON would read as text: not written as plain JSON at $.a[0]\n");
   assert.equal(spawnSync(process.execPath, [CLI, "--bogus"], { input: doc, timeout: 30000 }).status, 2);
 });
+
+test("--help prints the usage on stdout and exits 0; with another flag it is a usage error", () => {
+  for (const flag of ["--help", "-h"]) {
+    const r = spawnSync(process.execPath, [CLI, flag], { input: "", timeout: 30000 });
+    assert.equal(r.status, 0, r.stderr.toString());
+    assert.equal(r.stdout.toString(), "usage: typedjson [--plain | --plain-in | --plain-out] < document\n");
+    assert.equal(r.stderr.toString(), "");
+  }
+  const bad = spawnSync(process.execPath, [CLI, "--help", "--plain"], { input: "", timeout: 30000 });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr.toString(), /^usage: typedjson/);
+});
