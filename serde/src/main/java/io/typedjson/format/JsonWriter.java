@@ -347,6 +347,10 @@ public final class JsonWriter {
         if (negative) {
             buf[at++] = '-';
         }
+        if (m < 10_000_000) { // an integer of at most four digits: one word
+            size = ShortestDecimal.thousandths(m, buf, at);
+            return;
+        }
         long integer = m / 1000;
         int fraction = (int) (m - 1000 * integer);
         at = digitsAt(integer, at);
