@@ -4,6 +4,7 @@ import io.typedjson.format.internal.IsoTimes;
 import io.typedjson.format.internal.ShortestDecimal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -346,6 +347,10 @@ public final class JsonWriter {
         if (negative) {
             buf[at++] = '-';
         }
+        if (m < 10_000_000) { // an integer of at most four digits: one word
+            size = ShortestDecimal.thousandths(m, buf, at);
+            return;
+        }
         long integer = m / 1000;
         int fraction = (int) (m - 1000 * integer);
         at = digitsAt(integer, at);
@@ -381,6 +386,17 @@ public final class JsonWriter {
         beforeValue();
         int start = size;
         writeAscii(v.toString());
+        checkDigits(buf, start, size);
+    }
+
+    /**
+     * A decimal as {@code BigDecimal.toString()} spells it (always a JSON number lexeme: digits, a point, an exponent
+     * with its sign), so not checked to be one as {@link #writeNumber(String)} checks its lexeme.
+     */
+    public void writeNumber(BigDecimal d) {
+        beforeValue();
+        int start = size;
+        writeAscii(d.toString());
         checkDigits(buf, start, size);
     }
 

@@ -124,6 +124,31 @@ class JsonWriterTest {
         }
     }
 
+    /** A decimal is written as BigDecimal's text, every shape of it: a plain integer, a point, an exponent. */
+    @Test
+    void decimalsAreTheirText() {
+        for (String text : new String[] {"0", "0.00", "0E-10", "0E+3", "1", "-1", "123.45", "-0.000001", "1E-7", "-1.5E-7",
+            "1.2345E+10", "12345678901234567890.123456789", "9.999999999999999999999E+999", "1E-2147483647"}) {
+            java.math.BigDecimal d = new java.math.BigDecimal(text);
+            assertEquals("[" + d + "," + d.negate() + "]", new String(ours(w -> {
+                w.writeStartArray();
+                w.writeNumber(d);
+                w.writeNumber(d.negate());
+                w.writeEndArray();
+            }), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        // the digits of its text held to the limit as a lexeme's are, the exponent's counted too
+        Limits five = new Limits(10, 5, 100, 1000, 100);
+        for (String text : new String[] {"123.456", "-0.00001", "1.2345E+9"}) {
+            java.math.BigDecimal d = new java.math.BigDecimal(text);
+            TypedJsonException e = assertThrows(TypedJsonException.class, () -> new JsonWriter(five).writeNumber(d));
+            assertEquals(assertThrows(TypedJsonException.class, () -> new JsonWriter(five).writeNumber(text)).getMessage(),
+                    e.getMessage());
+            assertEquals("number of 6 digits exceeds the limit of 5 (typedjson.max.number.length) at $", e.getMessage());
+        }
+        new JsonWriter(five).writeNumber(new java.math.BigDecimal("1.234E+9"));
+    }
+
     /** Integers of every length, at the edges where one more digit starts. */
     @Test
     void integersOfEveryLength() {

@@ -1,5 +1,8 @@
 package io.typedjson.format.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -46,25 +49,33 @@ public final class IsoTimes {
      * written as ASCII into {@code b} at {@code at} (at most {@link #MAX_INSTANT_LENGTH} bytes); returns the end.
      */
     public static int writeInstant(byte[] b, int at, long epochSecond, int nanos) {
-        int date = civil(Math.floorDiv(epochSecond, 86_400L));
-        int secOfDay = (int) Math.floorMod(epochSecond, 86_400L);
+        long day = Math.floorDiv(epochSecond, 86_400L);
+        int date = civil(day);
+        int secOfDay = (int) (epochSecond - 86_400L * day);
         at = writeDate(b, at, date >>> 9, date >>> 5 & 0xF, date & 0x1F);
         b[at] = 'T';
-        two(b, at + 1, secOfDay / 3600);
-        b[at + 3] = ':';
-        two(b, at + 4, secOfDay / 60 % 60);
-        b[at + 6] = ':';
-        two(b, at + 7, secOfDay % 60);
+        int hours = secOfDay / 3600, rest = secOfDay - 3600 * hours, minutes = rest / 60;
+        // hh:mm:ss as one word: the three numbers in lanes of bytes 0, 3 and 6, each split into its two digits
+        long x = hours | (long) minutes << 24 | (long) (rest - 60 * minutes) << 48;
+        LONGS.set(b, at + 1, pairs(x, 0x000F_0000_0F00_000FL) + 0x3030_3A30_303A_3030L);
         at += 9;
         if (nanos != 0) {
-            int fraction = nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
-            int v = nanos / (fraction == 3 ? 1_000_000 : fraction == 6 ? 1_000 : 1);
             b[at] = '.';
-            for (int i = at + fraction; i > at; i--) {
-                b[i] = (byte) ('0' + v % 10);
-                v /= 10;
+            if (nanos % 1_000_000 == 0) {
+                int millis = nanos / 1_000_000, tenths = millis / 100, hundredths = millis / 10 - 10 * tenths;
+                b[at + 1] = (byte) ('0' + tenths);
+                b[at + 2] = (byte) ('0' + hundredths);
+                b[at + 3] = (byte) ('0' + millis % 10);
+                at += 4;
+            } else {
+                int fraction = nanos % 1_000 == 0 ? 6 : 9;
+                int v = fraction == 6 ? nanos / 1_000 : nanos;
+                for (int i = at + fraction; i > at; i--) {
+                    b[i] = (byte) ('0' + v % 10);
+                    v /= 10;
+                }
+                at += fraction + 1;
             }
-            at += fraction + 1;
         }
         b[at] = 'Z';
         return at + 1;
@@ -72,19 +83,27 @@ public final class IsoTimes {
 
     /** {@code LocalDate.toString()} of a date of the years 0000 to 9999 written as ASCII into {@code b} at {@code at}; returns the end. */
     public static int writeDate(byte[] b, int at, int year, int month, int day) {
-        two(b, at, year / 100);
-        two(b, at + 2, year % 100);
-        b[at + 4] = '-';
-        two(b, at + 5, month);
-        b[at + 7] = '-';
-        two(b, at + 8, day);
+        // yyyy-mm- as one word: the century, the year of the century and the month in lanes of bytes 0, 2 and 5
+        int century = year / 100;
+        long x = century | (long) (year - 100 * century) << 16 | (long) month << 40;
+        LONGS.set(b, at, pairs(x, 0x0000_0F00_000F_000FL) + 0x2D30_302D_3030_3030L);
+        int tens = day / 10;
+        b[at + 8] = (byte) ('0' + tens);
+        b[at + 9] = (byte) ('0' + day - 10 * tens);
         return at + 10;
     }
 
-    private static void two(byte[] b, int at, int v) {
-        b[at] = (byte) ('0' + v / 10);
-        b[at + 1] = (byte) ('0' + v % 10);
+    /**
+     * Numbers below 100 in the bytes of {@code x} that {@code tens} masks (four bits each, at least two bytes apart):
+     * each one's tens left in its byte and its units put in the next ({@code v * 103 >> 10} is {@code v / 10} below
+     * 100, and a lane's product stays below the next lane).
+     */
+    private static long pairs(long x, long tens) {
+        long t = (x * 103 >>> 10) & tens;
+        return t | (x - 10 * t) << 8;
     }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /*
      * Typed positions (SPEC.md section 5, "Readers of a typed position") take the canonical spelling and the
@@ -322,15 +341,20 @@ public final class IsoTimes {
         if (epochDay < MIN_SECOND / 86_400 || epochDay >= MAX_SECOND / 86_400) {
             return -1;
         }
-        long z = epochDay + 719_468; // days since 0000-03-01
-        int era = (int) Math.floorDiv(z, 146_097);
-        int dayOfEra = (int) (z - era * 146_097L);
-        int yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
-        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        int monthFromMarch = (5 * dayOfYear + 2) / 153;
-        int day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1;
-        int month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-        int year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        // Neri and Schneider, "Euclidean affine functions and their application to calendar algorithms" (2022): the
+        // divisions by the lengths of centuries, years and months as multiplications and shifts
+        int n = (int) (epochDay + 719_468 + 146_097); // days since -0400-03-01: not negative from year 0000 on
+        int n1 = 4 * n + 3;
+        int century = n1 / 146_097;
+        long p2 = 2_939_745L * ((n1 % 146_097) | 3); // (4 * day of the century + 3)
+        int dayOfYear = (int) ((p2 & 0xFFFF_FFFFL) / 2_939_745 / 4); // from March 1st
+        int n3 = 2_141 * dayOfYear + 197_913;
+        int month = n3 >>> 16, day = (n3 & 0xFFFF) / 2_141 + 1;
+        int year = 100 * century + (int) (p2 >>> 32) - 400;
+        if (dayOfYear >= 306) { // January and February: months 13 and 14 of the year before
+            year++;
+            month -= 12;
+        }
         return year << 9 | month << 5 | day;
     }
 

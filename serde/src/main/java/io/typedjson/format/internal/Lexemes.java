@@ -334,7 +334,8 @@ public final class Lexemes {
     // ---- decimals: the number lexeme of BigDecimal.toString(), so the scale rides on the lexeme
 
     public static void writeDecimal(JsonWriter out, BigDecimal d) {
-        out.writeNumber(decimalText(d));
+        decimalText(d); // (refuses the one scale a reader does not take; the text is BigDecimal's, cached in it)
+        out.writeNumber(d);
     }
 
     /**

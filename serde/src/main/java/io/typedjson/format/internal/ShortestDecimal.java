@@ -325,6 +325,23 @@ public final class ShortestDecimal {
     }
 
     /**
+     * {@code m / 1000} for {@code 0 < m < 10^7} in plain notation (the integer's digits, the point, one to three
+     * decimals without trailing zeros) as one word at {@code out[at]} (room for eight bytes); returns the end. The
+     * integer's digits counted from the leading zero digits of {@code m}'s eight, the decimals from the trailing ones.
+     */
+    public static int thousandths(long m, byte[] out, int at) {
+        long w = eight((int) m);
+        long raw = w - 0x3030_3030_3030_3030L;
+        int zeros = Math.min(Long.numberOfTrailingZeros(raw) >>> 3, 4); // leading zero digits of the integer (one stays)
+        int k = 5 - zeros; // the integer's digits
+        w >>>= 8 * zeros;
+        long integer = (1L << 8 * k) - 1;
+        LONGS.set(out, at, w & integer | (long) '.' << 8 * k | (w >>> 8 * k) << 8 * k + 8);
+        int decimals = Math.max(1, (71 - Long.numberOfLeadingZeros(raw >>> 40)) >>> 3);
+        return at + k + 1 + decimals;
+    }
+
+    /**
      * The {@code n} decimal digits of {@code f} at {@code out[at, at + n)}, stored eight bytes at a time: the leading
      * group of one to eight digits first (as a word whose bytes past it are zeros: room for eight bytes at
      * {@code out[at]} is needed, and what follows overwrites them), then whole groups of eight. No loop: the exit of a

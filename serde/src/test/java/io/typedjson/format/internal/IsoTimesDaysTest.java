@@ -31,6 +31,28 @@ class IsoTimesDaysTest {
         assertEquals(-1, IsoTimes.civil(Long.MIN_VALUE));
     }
 
+    /** The words the writer places (yyyy-mm- and hh:mm:ss) and the fraction: every day, every second of a day. */
+    @Test
+    void everyDayAndEverySecondOfADayWrittenAsJavaTimeWritesThem() {
+        long second = 0;
+        for (LocalDate d = LocalDate.of(0, 1, 1); d.getYear() <= 9999; d = d.plusDays(1)) {
+            Instant i = Instant.ofEpochSecond(d.toEpochDay() * 86_400 + second, (int) (second * 1_000_000 % 1_000_000_000));
+            assertEquals(i.toString(), IsoTimes.text(i));
+            second = (second + 7_919) % 86_400; // (a prime: the day's seconds, milliseconds, in turn)
+        }
+        for (int s = 0; s < 86_400; s++) {
+            Instant i = Instant.ofEpochSecond(1_767_225_600L + s);
+            assertEquals(i.toString(), IsoTimes.text(i));
+        }
+        for (int nanos : new int[] {1, 9, 10, 100_000, 999, 1_000, 10_000, 120_000, 999_999, 1_000_000, 10_000_000,
+            100_000_000, 100_000_001, 120_000_000, 999_000_000, 999_999_000, 999_999_999, 5_000_000, 50_000_000}) {
+            for (long s : new long[] {-62_167_219_200L, -1, 0, 1_767_225_599L, 253_402_300_799L}) {
+                Instant i = Instant.ofEpochSecond(s, nanos);
+                assertEquals(i.toString(), IsoTimes.text(i));
+            }
+        }
+    }
+
     @Test
     void epochMillisOfTheCommonShape() {
         for (String text : new String[] {"2026-01-01T00:00:00.162Z", "1969-12-31T23:59:59.999Z", "0000-01-01T00:00:00Z",

@@ -165,6 +165,26 @@ class ShortestDecimalTest {
         }
     }
 
+    /** Every m / 1000 with an integer of at most four digits, after stale bytes and a sign, as plain decimals spell it. */
+    @Test
+    void everyThousandthBelowTenThousand() {
+        byte[] out = new byte[24];
+        StringBuilder expected = new StringBuilder();
+        for (int m = 1; m < 10_000_000; m++) {
+            expected.setLength(0);
+            expected.append('-').append(m / 1000).append('.').append(Integer.toString(m % 1000 + 1000), 1, 4);
+            while (expected.charAt(expected.length() - 1) == '0' && expected.charAt(expected.length() - 2) != '.') {
+                expected.setLength(expected.length() - 1);
+            }
+            java.util.Arrays.fill(out, (byte) '9');
+            out[4] = '-';
+            int end = ShortestDecimal.thousandths(m, out, 5);
+            if (end - 4 != expected.length() || !new String(out, 4, end - 4, StandardCharsets.ISO_8859_1).contentEquals(expected)) {
+                assertEquals(expected.toString(), new String(out, 4, Math.max(0, end - 4), StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+
     /** Every length of long, at the start of a buffer of exactly its digits and 8 more, with stale bytes after. */
     @Test
     void digitsOfEveryLengthAndTheirNeighbours() {
