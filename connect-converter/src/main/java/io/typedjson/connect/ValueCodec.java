@@ -63,8 +63,12 @@ abstract class ValueCodec implements Codec<Object> {
             Time.LOGICAL_NAME, Map.entry(Schema.Type.INT32, TimeCodec::new),
             Timestamp.LOGICAL_NAME, Map.entry(Schema.Type.INT64, TimestampCodec::new));
 
-    /** How values are spelled: typed with structs as arrays or as objects, or (write only) as the dynamic model writes them. */
-    enum Spelling { POSITIONAL, OBJECT, DYNAMIC }
+    /**
+     * How values are spelled: typed with structs as arrays or as objects, or (write only) as the dynamic model writes
+     * them. {@link #POSITIONAL_TOKENS} is {@link #POSITIONAL} read token by token only, without the one-pass read of
+     * structs: what the tests hold that read to.
+     */
+    enum Spelling { POSITIONAL, OBJECT, DYNAMIC, POSITIONAL_TOKENS }
 
     static ValueCodec of(Schema schema, boolean positional) {
         return of(schema, positional ? Spelling.POSITIONAL : Spelling.OBJECT);
@@ -91,7 +95,8 @@ abstract class ValueCodec implements Codec<Object> {
                 return isPlainString(schema.keySchema())
                         ? new ConnectObjectMapCodec(schema, spelling) : new ConnectPairMapCodec(schema, spelling);
             case STRUCT:
-                return spelling == Spelling.POSITIONAL ? new PositionalStructCodec(schema) : new ObjectStructCodec(schema, spelling);
+                return spelling == Spelling.POSITIONAL || spelling == Spelling.POSITIONAL_TOKENS
+                        ? new PositionalStructCodec(schema, spelling) : new ObjectStructCodec(schema, spelling);
             default:
                 throw new IllegalArgumentException("unsupported schema type " + schema.type());
         }
@@ -519,11 +524,127 @@ abstract class ValueCodec implements Codec<Object> {
         }
     }
 
-    /** {@code [v1,v2,...]} in schema field order. */
+    /**
+     * {@code [v1,v2,...]} in schema field order. Read first in one pass ({@link JsonReader#onePassArray}): numbers,
+     * booleans, strings, lists of strings and nulls parsed where they start, other fields handed to their codecs; when
+     * that gives up or a codec refuses, the array is read again token by token, so every refusal is that read's.
+     */
     static final class PositionalStructCodec extends StructCodec {
-        PositionalStructCodec(Schema s) { super(s, Spelling.POSITIONAL); }
+        private static final byte OTHER = 0, INT8 = 1, INT16 = 2, INT32 = 3, INT64 = 4, FLOAT32 = 5, FLOAT64 = 6,
+                BOOLEAN = 7, STRING = 8, STRINGS = 9;
+        /** False: read token by token only ({@link Spelling#POSITIONAL_TOKENS}). */
+        private final boolean onePass;
+        /** Per field: its one-pass read, or OTHER (handed to its codec). */
+        private final byte[] kinds;
+
+        PositionalStructCodec(Schema s, Spelling spelling) {
+            super(s, spelling);
+            this.onePass = spelling == Spelling.POSITIONAL;
+            this.kinds = new byte[fields.length];
+            for (int i = 0; i < fields.length; i++) {
+                kinds[i] = kind(codecs[i]);
+            }
+        }
+
+        /** The one-pass read of a codec's values: a scalar's, or a list of strings'; OTHER for the rest. */
+        private static byte kind(ValueCodec c) {
+            if (!c.readsValid()) {
+                return OTHER; // set through put, which refuses it
+            }
+            if (c instanceof ArrayCodec a) {
+                return a.element instanceof ScalarCodec e && e.scalar == ScalarTypes.STRING ? STRINGS : OTHER;
+            }
+            if (!(c instanceof ScalarCodec s)) {
+                return OTHER;
+            }
+            ScalarType t = s.scalar;
+            return t == ScalarTypes.INT8 ? INT8 : t == ScalarTypes.INT16 ? INT16 : t == ScalarTypes.INT32 ? INT32
+                    : t == ScalarTypes.INT64 ? INT64 : t == ScalarTypes.FLOAT32 ? FLOAT32
+                    : t == ScalarTypes.FLOAT64 ? FLOAT64 : t == ScalarTypes.BOOLEAN ? BOOLEAN
+                    : t == ScalarTypes.STRING ? STRING : OTHER;
+        }
+
         @Override void writeValue(JsonWriter out, Object v) { writeFields(out, v, null); }
+
         @Override Object readValue(JsonReader in) {
+            int one = onePass ? in.onePassArray() : 0;
+            if (one != 0) {
+                Struct struct = new Struct(schema);
+                Object[] values = StructFill.values(struct);
+                boolean read;
+                try {
+                    for (int i = 0; i < fields.length; i++) {
+                        put(struct, values, i, readOne(in, i));
+                    }
+                    read = in.onePassClose(one);
+                } catch (RuntimeException e) {
+                    in.onePassRefused(one);
+                    read = false;
+                }
+                if (read) {
+                    return struct;
+                }
+            }
+            return readTokens(in);
+        }
+
+        /**
+         * Field {@code i}'s value in the one-pass read: null for a null, or anything once the read has given up (the
+         * struct is then dropped).
+         */
+        private Object readOne(JsonReader in, int i) {
+            boolean first = i == 0;
+            ValueCodec codec = codecs[i];
+            if (codec.nullable && in.oneIsNull(null, first)) {
+                return null;
+            }
+            switch (kinds[i]) {
+                case INT8: {
+                    int v = in.oneInt(null, first);
+                    if (v != (byte) v) {
+                        in.oneGiveUp();
+                    }
+                    return (byte) v;
+                }
+                case INT16: {
+                    int v = in.oneInt(null, first);
+                    if (v != (short) v) {
+                        in.oneGiveUp();
+                    }
+                    return (short) v;
+                }
+                case INT32: return in.oneInt(null, first);
+                case INT64: return in.oneLong(null, first);
+                case FLOAT32: return in.oneFloat(null, first);
+                case FLOAT64: return in.oneDouble(null, first);
+                case BOOLEAN: return in.oneBoolean(null, first);
+                case STRING: {
+                    String s = in.oneString(null, first);
+                    if (s == null) {
+                        in.oneGiveUp(); // a null where the schema wants a string, or given up already
+                    }
+                    return s;
+                }
+                case STRINGS: {
+                    List<String> l = in.oneStrings(null, first);
+                    if (l == null) {
+                        in.oneGiveUp();
+                    }
+                    return l;
+                }
+                default: {
+                    if (!in.oneElement(i)) {
+                        return null;
+                    }
+                    Object v = codec.read(in);
+                    in.oneResume();
+                    return v;
+                }
+            }
+        }
+
+        /** The token-by-token read. */
+        private Object readTokens(JsonReader in) {
             ReadErrors.expect(in, JsonToken.START_ARRAY, "the array of a struct's field values");
             Struct struct = new Struct(schema);
             Object[] values = StructFill.values(struct);
