@@ -57,7 +57,8 @@ class PositionalOnePassTest {
     private static final String[] LISTS = {"[]", "[\"a\"]", "[\"a\",\"b\",\"c\",\"d\"]", "[\"a\",\"b\",\"c\",\"d\",\"e\"]",
         "[\"a\",]", "[,]", "[null]", "[\"a\",null]", "[\"~x\"]", "[\"~~x\"]", "[\"a\" ]", "[ \"a\"]", "[[]]", "null",
         "[1]", "[\"a\"", "[\"a\"\"b\"]", "{}", "[\"é\"]", "[\"a\\n\"]", "[\"123456\"]", "\"a\""};
-    private static final String[] DECIMALS = {"1.50", "1.5", "150", "-0.01", "1.500", "1.5E2", "\"1.50\"", "null"};
+    private static final String[] DECIMALS = {"1.50", "1.5", "150", "-0.01", "-0.00", "0.00", "1.500", "1.5E2", "1.50e0",
+        "1234567890123456.78", "12345678901234567.89", "01.50", "1.", "-", "7", "-7", "\"1.50\"", "null", "true"};
     private static final String[] TIMESTAMPS = {"\"2026-11-30T05:35:45.123Z\"", "\"2026-11-30T05:35:45Z\"",
         "\"2026-11-30T05:35:45.123456Z\"", "\"+12026-01-01T00:00:00Z\"", "null", "5", "\"x\""};
     private static final String[] DATES = {"\"2026-11-30\"", "\"2026-13-01\"", "null", "\"~2026-11-30\"", "0"};
@@ -99,6 +100,7 @@ class PositionalOnePassTest {
             .field("longs", SchemaBuilder.array(Schema.INT64_SCHEMA).build())
             .field("map", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).build())
             .field("last", Schema.STRING_SCHEMA)
+            .field("odec", Decimal.builder(0).optional().build())
             .build();
 
     /** Default limits, and each limit the one-pass read checks made tight alone, and the element limit met by some documents. */
@@ -146,7 +148,8 @@ class PositionalOnePassTest {
         Struct mixed = new Struct(MIXED).put("id", 5).put("price", new java.math.BigDecimal("-0.01"))
                 .put("ts", new java.util.Date(1_764_000_000_123L)).put("at", new java.util.Date(3_600_123L))
                 .put("bytes", ByteBuffer.wrap(new byte[] {0, 1, 2})).put("inner", inner).put("f32", 1.5f)
-                .put("longs", List.of(1L, -2L)).put("map", Map.of("k", 3)).put("last", "é");
+                .put("longs", List.of(1L, -2L)).put("map", Map.of("k", 3)).put("last", "é")
+                .put("odec", new java.math.BigDecimal("-12"));
         TypedJsonConverter converter = TypedJsonConverterTest.converter("inline", false);
         for (Struct s : List.of(flat, mixed, new Struct(FLAT).put("i8", (byte) 0).put("i16", (short) 0).put("i32", 0)
                 .put("i64", 0L).put("f32", 0f).put("f64", 0.0).put("b", false).put("s", "").put("tags", List.of()))) {
@@ -268,7 +271,8 @@ class PositionalOnePassTest {
                 pick(r, FLOAT32, r.nextBoolean() ? "null" : "0.5"),
                 pick(r, LONGS, "[1,2]"),
                 pick(r, MAPS, "{\"a\":1}"),
-                pick(r, STRINGS, "\"last\"")));
+                pick(r, STRINGS, "\"last\""),
+                pick(r, DECIMALS, r.nextBoolean() ? "null" : "-" + n)));
     }
 
     /** The document, and spellings around it: whitespace, an element missing, extra or moved, cut short, a byte changed. */
