@@ -28,8 +28,9 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-pass read of a positional struct ({@code JsonReader.onePassArray}, {@link ValueCodec.PositionalStructCodec})
- * gives the Struct the token-by-token read gives ({@link ValueCodec.Spelling#POSITIONAL_TOKENS}), or the same refusal
+ * The one-pass read of a struct, positional ({@code JsonReader.onePassArray}, {@link ValueCodec.PositionalStructCodec})
+ * or an object ({@code JsonReader.onePassOpen}, {@link ValueCodec.ObjectStructCodec}), gives the Struct the
+ * token-by-token read gives ({@link ValueCodec.Spelling#POSITIONAL_TOKENS}, {@code OBJECT_TOKENS}), or the same refusal
  * (message, path, byte offset): documents built from the spellings at the edges of each Connect type (ranges, digits,
  * exponents, escapes, '~', nulls where optional and where required, defaults), with elements missing, extra or swapped,
  * whitespace, cut short or with a byte changed, read under tight limits.
@@ -116,11 +117,22 @@ class PositionalOnePassTest {
         SplittableRandom random = new SplittableRandom(41);
         int reads = 0, refused = 0, canonicalRead = 0;
         for (Schema schema : List.of(FLAT, MIXED)) {
-            ValueCodec onePass = ValueCodec.of(schema, ValueCodec.Spelling.POSITIONAL);
-            ValueCodec tokens = ValueCodec.of(schema, ValueCodec.Spelling.POSITIONAL_TOKENS);
-            for (int n = 0; n < 1500; n++) {
+          for (boolean positional : new boolean[] {true, false}) {
+            ValueCodec onePass = ValueCodec.of(schema, positional ? ValueCodec.Spelling.POSITIONAL : ValueCodec.Spelling.OBJECT);
+            ValueCodec tokens = ValueCodec.of(schema,
+                    positional ? ValueCodec.Spelling.POSITIONAL_TOKENS : ValueCodec.Spelling.OBJECT_TOKENS);
+            for (int n = 0; n < 1000; n++) {
                 List<String> elements = schema == FLAT ? flat(random, n) : mixed(random, n);
-                for (String document : variants(elements, random)) {
+                if (!positional) { // {"name":value,...}, a nested struct's array as an object too
+                    for (int i = 0; i < elements.size(); i++) {
+                        String e = elements.get(i);
+                        if (schema.fields().get(i).name().equals("inner") && e.startsWith("[")) {
+                            e = e.replaceFirst("^\\[([^,\\]]*),?", "{\"a\":$1,\"s\":").replaceFirst("\\]$", "}");
+                        }
+                        elements.set(i, "\"" + schema.fields().get(i).name() + "\":" + e);
+                    }
+                }
+                for (String document : variants(elements, random, positional)) {
                     byte[] d = document.getBytes(StandardCharsets.UTF_8);
                     for (TypedJsonFormat format : FORMATS) {
                         String expected = outcome(format, tokens, d);
@@ -131,6 +143,7 @@ class PositionalOnePassTest {
                     }
                 }
             }
+          }
         }
         // the documents reach both sides: read and refused
         assertTrue(refused > reads / 10 && refused < reads * 9 / 10, reads + " reads, " + refused + " refused");
@@ -276,28 +289,29 @@ class PositionalOnePassTest {
     }
 
     /** The document, and spellings around it: whitespace, an element missing, extra or moved, cut short, a byte changed. */
-    private static List<String> variants(List<String> elements, SplittableRandom r) {
+    private static List<String> variants(List<String> elements, SplittableRandom r, boolean positional) {
+        String open = positional ? "[" : "{", close = positional ? "]" : "}";
         List<String> out = new ArrayList<>();
-        String d = "[" + String.join(",", elements) + "]";
+        String d = open + String.join(",", elements) + close;
         out.add(d);
         int k = r.nextInt(elements.size());
         switch (r.nextInt(8)) {
             case 0: {
                 List<String> fewer = new ArrayList<>(elements);
                 fewer.remove(k);
-                out.add("[" + String.join(",", fewer) + "]");
+                out.add(open + String.join(",", fewer) + close);
                 break;
             }
             case 1: {
                 List<String> more = new ArrayList<>(elements);
                 more.add(k, elements.get(k));
-                out.add("[" + String.join(",", more) + "]");
+                out.add(open + String.join(",", more) + close);
                 break;
             }
             case 2: {
                 List<String> moved = new ArrayList<>(elements);
                 Collections.swap(moved, k, r.nextInt(elements.size()));
-                out.add("[" + String.join(",", moved) + "]");
+                out.add(open + String.join(",", moved) + close);
                 break;
             }
             case 3: {
@@ -305,7 +319,7 @@ class PositionalOnePassTest {
                 String s = spaces[r.nextInt(spaces.length)];
                 List<String> spaced = new ArrayList<>(elements);
                 spaced.set(k, r.nextBoolean() ? s + elements.get(k) : elements.get(k) + s);
-                out.add("[" + String.join(",", spaced) + "]" + (r.nextInt(4) == 0 ? s : ""));
+                out.add(open + String.join(",", spaced) + close + (r.nextInt(4) == 0 ? s : ""));
                 break;
             }
             case 4:
@@ -319,10 +333,11 @@ class PositionalOnePassTest {
                 break;
             }
             case 6:
-                out.add(d + (r.nextBoolean() ? "]" : ",1]"));
+                out.add(positional ? d + (r.nextBoolean() ? "]" : ",1]")
+                        : d.substring(0, d.length() - 1) + (r.nextBoolean() ? ",\"zz\":1}" : ",\"~x\":1}"));
                 break;
             default:
-                out.add("[]");
+                out.add(open + close);
         }
         return out;
     }
