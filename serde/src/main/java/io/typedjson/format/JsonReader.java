@@ -1212,6 +1212,8 @@ public final class JsonReader {
     // digits. Each read below takes its key and value at onePos and moves it past them; anything else makes it give up
     // (onePos -1), and the reader, untouched until onePassEnd commits, reads the object again from its '{' token by
     // token, so every refusal is that path's. What is accepted is read as that path reads it, the limits checked.
+    // A Connect struct's positional array [v1,v2,...] is read the same way (onePassArray): each read given a null key
+    // takes the next element, after '[' for the first and ',' for the others, and the read ends at the array's ']'.
 
     /** Where the one-pass read stands (absolute; the byte before the next key), or -1: not begun, or given up. */
     private int onePos = -1;
@@ -1229,13 +1231,14 @@ public final class JsonReader {
     }
 
     /**
-     * Ends the one-pass read at the object's '}': the reader is then on that '}' as if it had read the object token by
-     * token. False (the reader untouched) when it gave up or the object does not end there.
+     * Ends the one-pass read at the object's '}' (an array's ']'): the reader is then on it as if it had read the
+     * object token by token. False (the reader untouched) when it gave up or the object does not end there.
      */
     public boolean onePassEnd() {
         int p = onePos;
         onePos = -1;
-        if (p < 0 || p >= end || buf[p] != '}' || elements + oneValues > maxElements) {
+        boolean object = isObject[depth];
+        if (p < 0 || p >= end || buf[p] != (object ? '}' : ']') || elements + oneValues > maxElements) {
             return false;
         }
         elements += oneValues;
@@ -1245,7 +1248,7 @@ public final class JsonReader {
         pos = p + 1;
         keyText[depth] = null;
         depth--;
-        token = T_END_OBJECT;
+        token = object ? T_END_OBJECT : T_END_ARRAY;
         return true;
     }
 
@@ -1259,6 +1262,9 @@ public final class JsonReader {
             return -1;
         }
         byte[] b = buf;
+        if (key == null) { // an array's element
+            return p + 1 < end && b[p] == (first ? '[' : ',') ? p + 1 : (onePos = -1);
+        }
         long[] w = key.nameWords;
         int n = w.length;
         int length = key.quoted.length + 1; // with the colon
@@ -1300,10 +1306,19 @@ public final class JsonReader {
 
     /** {@link #onePassBegin} for a record that hands fields to their codecs: the object's depth, or 0 (not begun). */
     public int onePassOpen() {
+        return token == T_START_OBJECT ? oneBegin() : 0;
+    }
+
+    /**
+     * {@link #onePassOpen} for a Connect struct's positional array {@code [v1,v2,...]} whose '[' the reader is on: its
+     * elements read with a null key, or handed over with {@link #oneElement}; ended by {@link #onePassClose} at its ']'.
+     */
+    public int onePassArray() {
+        return token == T_START_ARRAY ? oneBegin() : 0;
+    }
+
+    private int oneBegin() {
         int d = depth;
-        if (token != T_START_OBJECT) {
-            return 0;
-        }
         if (onePassOff != 0) {
             if (d > onePassOff) {
                 return 0;
@@ -1345,6 +1360,25 @@ public final class JsonReader {
         return true;
     }
 
+    /** {@link #oneValue} for element {@code i} of {@link #onePassArray}'s array. */
+    public boolean oneElement(int i) {
+        int p = oneKey(null, i == 0);
+        if (p < 0 || buf[p] <= ' ') {
+            onePos = -1;
+            return false;
+        }
+        int d = depth;
+        elements += oneValues;
+        oneValues = 0;
+        onePos = -1;
+        charsValid = false;
+        text = null;
+        state[d] = AFTER_VALUE;
+        index[d] = i;
+        value(p);
+        return true;
+    }
+
     /** Goes on with the one-pass read after the value {@link #oneValue} handed over, the reader past it. */
     public void oneResume() {
         onePos = pos;
@@ -1375,12 +1409,13 @@ public final class JsonReader {
             Arrays.fill(keyText, d + 1, depth + 1, null);
         }
         int p = oneOpen[d];
+        boolean object = buf[p] == '{';
         depth = d;
         elements = oneElements[d];
         tokenStart = p;
         pos = p + 1;
-        token = T_START_OBJECT;
-        isObject[d] = true;
+        token = object ? T_START_OBJECT : T_START_ARRAY;
+        isObject[d] = object;
         state[d] = FIRST;
         index[d] = -1;
         keyText[d] = null;
@@ -1451,6 +1486,37 @@ public final class JsonReader {
 
     /** A float64 field: a number of at most 18 digits (its exponent's counted), which the fast rounding takes. */
     public double oneDouble(JsonKey key, boolean first) {
+        long m = oneDecimal(key, first);
+        double v = onePos < 0 ? Double.NaN : DecimalParsing.toDouble(oneNegative, m, oneExponent);
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            onePos = -1;
+            return 0;
+        }
+        oneValues++;
+        return v;
+    }
+
+    /** A float32 field: {@link #oneDouble}'s numbers, rounded once to the nearest float. */
+    public float oneFloat(JsonKey key, boolean first) {
+        long m = oneDecimal(key, first);
+        float v = onePos < 0 ? Float.NaN : DecimalParsing.toFloat(oneNegative, m, oneExponent);
+        if (Float.isNaN(v) || Float.isInfinite(v)) {
+            onePos = -1;
+            return 0;
+        }
+        oneValues++;
+        return v;
+    }
+
+    /** The sign and power of ten of the number {@link #oneDecimal} read. */
+    private boolean oneNegative;
+    private int oneExponent;
+
+    /**
+     * The number after the key, as its significand (unsigned; {@link #oneNegative}, {@link #oneExponent}) when it has
+     * at most 18 digits (its exponent's counted), {@link #onePos} after it; else given up.
+     */
+    private long oneDecimal(JsonKey key, boolean first) {
         int p = oneKey(key, first);
         if (p < 0) {
             return 0;
@@ -1476,8 +1542,7 @@ public final class JsonReader {
             }
             fraction = i - f;
             if (fraction == 0) {
-                onePos = -1;
-                return 0;
+                return onePos = -1;
             }
         }
         int digits = whole + fraction;
@@ -1492,21 +1557,40 @@ public final class JsonReader {
                 i++;
             }
             if (i == f) {
-                onePos = -1;
-                return 0;
+                return onePos = -1;
             }
             digits += i - f;
             exponent = below ? -exponent : exponent;
         }
-        double v = whole == 0 || b[from] == '0' && whole > 1 || digits >= 19 || digits > maxNumberLength
-                ? Double.NaN : DecimalParsing.toDouble(negative, m, exponent - fraction);
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            onePos = -1;
-            return 0;
+        if (whole == 0 || b[from] == '0' && whole > 1 || digits >= 19 || digits > maxNumberLength) {
+            return onePos = -1;
         }
+        oneNegative = negative;
+        oneExponent = exponent - fraction;
         onePos = i;
-        oneValues++;
-        return v;
+        return m;
+    }
+
+    /**
+     * Whether the next value is null: then it is read ({@link #onePos} after it). Else nothing is read (false also when
+     * given up): the value's own read follows, with the same key.
+     */
+    public boolean oneIsNull(JsonKey key, boolean first) {
+        int before = onePos;
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return false;
+        }
+        if (oneNull(p)) {
+            return true;
+        }
+        onePos = before;
+        return false;
+    }
+
+    /** Gives the one-pass read up (a value its caller does not take, such as null for a required field). */
+    public void oneGiveUp() {
+        onePos = -1;
     }
 
     /** A String field: null, or a string of printable ASCII without an escape or a leading '~'. */
