@@ -15,10 +15,30 @@ public final class TypedJsonFormat {
     private final int readBackAbove;
     /** Each thread's writer and reader; a document written or read while writing or reading one gets its own. */
     private final ThreadLocal<JsonWriter[]> writers = ThreadLocal.withInitial(() -> new JsonWriter[1]);
-    private final ThreadLocal<JsonReader[]> readers = ThreadLocal.withInitial(() -> new JsonReader[1]);
+    private final ThreadLocal<ReaderSlot> readers;
+    /**
+     * The slot of a thread that reads here often (a consumer's thread, a Streams thread), found without the ThreadLocal
+     * lookup. Racy on purpose: a slot is only used by its owner thread, and another thread takes this field over after
+     * 64 reads of its own, so threads sharing the format do not write it on every read.
+     */
+    private ReaderSlot lastReader;
+
+    /** A thread's reader; {@code busy} while it reads (a document read while reading one gets its own reader). */
+    private static final class ReaderSlot {
+        final Thread owner = Thread.currentThread();
+        final JsonReader reader;
+        boolean busy;
+        /** This thread's reads since it last took {@link #lastReader} over. */
+        int misses;
+
+        ReaderSlot(JsonReader reader) {
+            this.reader = reader;
+        }
+    }
 
     public TypedJsonFormat(Limits limits) {
         this.limits = limits;
+        this.readers = ThreadLocal.withInitial(() -> new ReaderSlot(new JsonReader(limits)));
         // a document has no more values than bytes, and no string of more UTF-16 units: only a larger one can hold
         // too many values or too long a string; a long or a double has at most 20 digits
         this.readBackAbove = limits.maxNumberLength() <= 20 ? -1
@@ -100,12 +120,17 @@ public final class TypedJsonFormat {
             throw limits.documentTooLong(length);
         }
         checkEncoding(document, offset, length);
-        JsonReader[] slot = readers.get();
-        JsonReader r = slot[0];
-        slot[0] = null; // in use: a nested read makes its own
-        if (r == null) {
-            r = new JsonReader(limits);
+        ReaderSlot slot = lastReader;
+        if (slot == null || slot.owner != Thread.currentThread()) {
+            slot = readers.get();
+            if (++slot.misses >= 64 || lastReader == null) {
+                slot.misses = 0;
+                lastReader = slot;
+            }
         }
+        boolean nested = slot.busy;
+        JsonReader r = nested ? new JsonReader(limits) : slot.reader;
+        slot.busy = true;
         try {
             r.reset(document, offset, length);
             r.plainJson(plain);
@@ -127,7 +152,7 @@ public final class TypedJsonFormat {
             throw tooDeep;
         } finally {
             r.release();
-            slot[0] = r;
+            slot.busy = nested;
         }
     }
 
