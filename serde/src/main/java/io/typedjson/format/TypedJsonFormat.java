@@ -13,12 +13,43 @@ public final class TypedJsonFormat {
     private final Limits limits;
     /** The size beyond which a written document is read back for the limits a reader checks of every token. */
     private final int readBackAbove;
-    /** Each thread's writer and reader; a document written or read while writing or reading one gets its own. */
-    private final ThreadLocal<JsonWriter[]> writers = ThreadLocal.withInitial(() -> new JsonWriter[1]);
-    private final ThreadLocal<JsonReader[]> readers = ThreadLocal.withInitial(() -> new JsonReader[1]);
+    /**
+     * Each thread's writer and reader, and the slots of the thread that writes or reads here most (a producer's or a
+     * consumer's thread, a Streams thread), found without the ThreadLocal lookup. Racy on purpose: a slot is only used
+     * by its owner thread, and another thread takes the field over after 64 calls of its own, so threads sharing the
+     * format do not write it on every record.
+     */
+    private final ThreadLocal<Slot<JsonWriter>> writers;
+    private final ThreadLocal<Slot<JsonReader>> readers;
+    private Slot<JsonWriter> lastWriter;
+    private Slot<JsonReader> lastReader;
+
+    /** A thread's writer or reader; {@code busy} while in use (a document written or read meanwhile gets its own). */
+    private static final class Slot<V> {
+        final Thread owner = Thread.currentThread();
+        final V value;
+        boolean busy;
+        /** This thread's calls since it last took the format's field over. */
+        int misses;
+
+        Slot(V value) {
+            this.value = value;
+        }
+
+        /** Whether the thread should take the format's field over (this slot its own, not the field's). */
+        boolean takeOver(Slot<V> last) {
+            if (++misses >= 64 || last == null) {
+                misses = 0;
+                return true;
+            }
+            return false;
+        }
+    }
 
     public TypedJsonFormat(Limits limits) {
         this.limits = limits;
+        this.writers = ThreadLocal.withInitial(() -> new Slot<>(new JsonWriter(limits)));
+        this.readers = ThreadLocal.withInitial(() -> new Slot<>(new JsonReader(limits)));
         // a document has no more values than bytes, and no string of more UTF-16 units: only a larger one can hold
         // too many values or too long a string; a long or a double has at most 20 digits
         this.readBackAbove = limits.maxNumberLength() <= 20 ? -1
@@ -52,12 +83,16 @@ public final class TypedJsonFormat {
     }
 
     private <T> byte[] write(Codec<T> codec, T value, boolean plain) {
-        JsonWriter[] slot = writers.get();
-        JsonWriter w = slot[0];
-        slot[0] = null; // in use: a nested write makes its own
-        if (w == null) {
-            w = new JsonWriter(limits);
+        Slot<JsonWriter> slot = lastWriter;
+        if (slot == null || slot.owner != Thread.currentThread()) {
+            slot = writers.get();
+            if (slot.takeOver(lastWriter)) {
+                lastWriter = slot;
+            }
         }
+        boolean nested = slot.busy;
+        JsonWriter w = nested ? new JsonWriter(limits) : slot.value;
+        slot.busy = true;
         try {
             w.reset();
             w.plainJson(plain);
@@ -69,7 +104,7 @@ public final class TypedJsonFormat {
         } catch (StackOverflowError e) {
             throw new TypedJsonException(tooDeepForTheStack());
         } finally {
-            slot[0] = w;
+            slot.busy = nested;
         }
     }
 
@@ -100,12 +135,16 @@ public final class TypedJsonFormat {
             throw limits.documentTooLong(length);
         }
         checkEncoding(document, offset, length);
-        JsonReader[] slot = readers.get();
-        JsonReader r = slot[0];
-        slot[0] = null; // in use: a nested read makes its own
-        if (r == null) {
-            r = new JsonReader(limits);
+        Slot<JsonReader> slot = lastReader;
+        if (slot == null || slot.owner != Thread.currentThread()) {
+            slot = readers.get();
+            if (slot.takeOver(lastReader)) {
+                lastReader = slot;
+            }
         }
+        boolean nested = slot.busy;
+        JsonReader r = nested ? new JsonReader(limits) : slot.value;
+        slot.busy = true;
         try {
             r.reset(document, offset, length);
             r.plainJson(plain);
@@ -127,7 +166,7 @@ public final class TypedJsonFormat {
             throw tooDeep;
         } finally {
             r.release();
-            slot[0] = r;
+            slot.busy = nested;
         }
     }
 

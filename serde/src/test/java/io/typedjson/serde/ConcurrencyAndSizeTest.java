@@ -59,6 +59,62 @@ class ConcurrencyAndSizeTest {
         }
     }
 
+    record Line(long id, String sku, double price, List<String> tags) {}
+
+    /**
+     * One class deserializer read by several threads at once, started together so that they take the format's cached
+     * reader from each other (TypedJsonFormat keeps the reader of the thread that reads most outside its ThreadLocal):
+     * every value read is the one written, and a refused document leaves the thread's next read intact.
+     */
+    @Test
+    @Timeout(60)
+    void oneClassDeserializerReadsOnManyThreadsAtOnce() throws Exception {
+        TypedJsonSerializer<Line> serializer = TypedJsonSerializer.forClass(Line.class);
+        TypedJsonDeserializer<Line> deserializer = TypedJsonDeserializer.forClass(Line.class);
+        int threads = 6;
+        List<Line> lines = new ArrayList<>();
+        List<byte[]> docs = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            List<String> tags = new ArrayList<>();
+            for (int k = 0; k < i % 50; k++) {
+                tags.add("t" + k + "u".repeat(i % 30)); // reads long enough for threads to overlap
+            }
+            Line l = new Line(i, "sku-" + "x".repeat(i % 40), i / 8.0, tags);
+            lines.add(l);
+            docs.add(serializer.serialize("t", l));
+        }
+        byte[] refused = "{\"id\":1,\"sku\":2}".getBytes(StandardCharsets.UTF_8);
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                results.add(pool.submit(() -> {
+                    start.await();
+                    for (int round = 0; round < 20; round++) {
+                        for (int i = thread; i < docs.size(); i++) {
+                            Line back = deserializer.deserialize("t", docs.get(i));
+                            if (!lines.get(i).equals(back)) {
+                                throw new AssertionError("thread " + thread + " record " + i + ": " + back);
+                            }
+                            if (i % 97 == 0) {
+                                assertThrows(SerializationException.class, () -> deserializer.deserialize("t", refused));
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> r : results) {
+                r.get();
+            }
+        } finally {
+            pool.shutdownNow();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
     @Test
     void hundredMegabyteStringIsRefusedByTheDocumentLimit() {
         byte[] doc = new byte[100 * 1024 * 1024 + 2];
