@@ -237,7 +237,7 @@ public abstract class DynamicModel implements Codec<Object> {
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return null;
             case START_ARRAY: return Containers.readList(in, this);
-            case START_OBJECT: return readObject(in);
+            case START_OBJECT: return readObject(in, keyRoot);
             default: throw ReadErrors.error(in, "unexpected " + ReadErrors.describe(in));
         }
     }
@@ -277,9 +277,23 @@ public abstract class DynamicModel implements Codec<Object> {
         return scalar.parseTagged(in, s.substring(2));
     }
 
-    private Object readObject(JsonReader in) {
+    /** The value of the key {@code node}: an object through the hint of its first key there. */
+    private Object readValue(JsonReader in, KeyNode node) {
+        return in.currentToken() == JsonToken.START_OBJECT ? readObject(in, node) : read(in);
+    }
+
+    /** {@code parent}: the key whose value the object is (keyRoot: none), whose {@code inner} is a hint. */
+    private Object readObject(JsonReader in, KeyNode parent) {
         LinkedHashMap<Object, Object> map = null;
         KeyNode node = keyRoot;
+        KeyNode start = oneStart(in, parent);
+        if (start != null) { // the reader on its first value
+            map = new LinkedHashMap<>();
+            node = readLearned(in, start, map);
+            if (node == null) {
+                return map;
+            }
+        }
         while (true) {
             Followers followers = node.followers;
             // (with none to compare, the token is all nextKey would find)
@@ -289,6 +303,9 @@ public abstract class DynamicModel implements Codec<Object> {
             String raw;
             if (i >= 0) { // a key seen here before (never one with the prefix): the reader is on its value
                 node = followers.nodes[i];
+                if (map == null && parent.inner != node && parent != UNKNOWN) {
+                    parent.inner = node;
+                }
                 key = raw = node.text;
             } else if (i == JsonReader.END_OF_OBJECT) {
                 break;
@@ -306,7 +323,11 @@ public abstract class DynamicModel implements Codec<Object> {
                 map = new LinkedHashMap<>();
             }
             long valueStart = in.tokenOffset();
-            Object value = read(in);
+            Object value = readValue(in, node);
+            byte kind = kindOf(value, node.kind);
+            if (kind != node.kind && node != UNKNOWN) {
+                node.kind = kind;
+            }
             int before = map.size();
             map.put(key, value);
             if (map.size() == before) {
@@ -314,6 +335,141 @@ public abstract class DynamicModel implements Codec<Object> {
             }
         }
         return map == null ? new LinkedHashMap<>() : map;
+    }
+
+    /**
+     * Begins the one-pass read of the object the reader is on ({@link JsonReader#onePassOpen}) with its first key: the
+     * one the last object under {@code parent} began with, else each key an object began with. The node of that key,
+     * the reader on its value as nextKey leaves it; null, the reader untouched, when none is the object's first key.
+     */
+    private KeyNode oneStart(JsonReader in, KeyNode parent) {
+        KeyNode hint = parent.inner;
+        if (hint != null) {
+            if (in.onePassOpen() == 0) {
+                return null;
+            }
+            if (in.oneValue(hint.key, true)) {
+                return hint;
+            }
+        }
+        for (KeyNode start : keyRoot.followers.nodes) {
+            if (start != hint) {
+                if (in.onePassOpen() == 0) {
+                    return null;
+                }
+                if (in.oneValue(start.key, true)) {
+                    if (parent != UNKNOWN) {
+                        parent.inner = start;
+                    }
+                    return start;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Reads the object begun by oneStart in one pass along the keys learned after {@code node}, each the first of its
+     * node's followers, each value as its node's kind says (see kindOf), into {@code map}. Null when the object ends
+     * where those keys do; otherwise the node of the last value handed to readValue, the reader after that value and
+     * the map holding the values up to it, for the token path to go on from there (so that nothing is read twice but
+     * the values read in one pass after it).
+     */
+    private KeyNode readLearned(JsonReader in, KeyNode node, LinkedHashMap<Object, Object> map) {
+        map.put(node.text, readValue(in, node));
+        in.oneResume();
+        KeyNode handed = node; // the last value handed over
+        int after = 0; // the values read in one pass since
+        while (true) {
+            KeyNode[] next = node.followers.nodes;
+            if (next.length == 0) {
+                if (in.onePassEnd()) {
+                    return null;
+                }
+                break;
+            }
+            node = next[0];
+            JsonKey key = node.key;
+            Object value;
+            switch (node.kind) {
+                case LONG: value = in.oneLong(key, false); break;
+                case STRING: value = in.oneString(key, false); break;
+                case BOOLEAN: value = in.oneBoolean(key, false); break;
+                case STRINGS: value = in.oneStrings(key, false); break;
+                case DOUBLE:
+                    double v = in.oneDouble(key, false);
+                    value = v;
+                    if (v == Math.rint(v)) { // (or given up) the lexeme may be an integer, a Long: the token path's
+                        return rollBack(handed, after, map);
+                    }
+                    break;
+                case OTHER:
+                    if (!in.oneValue(key, false)) {
+                        return rollBack(handed, after, map);
+                    }
+                    // the values before are the reader's now: a refusal in this one, or a duplicate, is the token path's
+                    long valueStart = in.tokenOffset();
+                    value = readValue(in, node);
+                    in.oneResume();
+                    int before = map.size();
+                    map.put(node.text, value);
+                    if (map.size() == before) {
+                        throw Containers.duplicateKey(in, node.text, valueStart);
+                    }
+                    handed = node;
+                    after = 0;
+                    continue;
+                default:
+                    return rollBack(handed, after, map); // (a key whose first value is still being read)
+            }
+            int before = map.size();
+            Object was = map.put(node.text, value);
+            if (map.size() == before) { // a duplicate, or a give-up on a key seen twice: as it was, for the token path
+                map.put(node.text, was);
+                return rollBack(handed, after, map);
+            }
+            after++;
+        }
+        return rollBack(handed, after, map);
+    }
+
+    /** The values read in one pass after {@code handed} taken out of the map again: the token path reads them. */
+    private static KeyNode rollBack(KeyNode handed, int after, LinkedHashMap<Object, Object> map) {
+        KeyNode n = handed;
+        for (int i = 0; i < after; i++) {
+            n = n.followers.nodes[0];
+            map.remove(n.text);
+        }
+        return handed;
+    }
+
+    /** What a key's values were: how readLearned reads the next (UNSEEN: nothing yet; OTHER: by read()). */
+    private static final byte UNSEEN = 0, LONG = 1, STRING = 2, BOOLEAN = 3, DOUBLE = 4, STRINGS = 5, OTHER = 6;
+
+    /**
+     * The kind after a value read token by token where {@code was} was: once set, it only goes to OTHER, so that a key
+     * with values of two kinds costs one give-up, not one every other time. A null keeps the kinds that read one.
+     */
+    private static byte kindOf(Object value, byte was) {
+        byte kind;
+        if (value == null) {
+            kind = was == STRING || was == STRINGS ? was : OTHER;
+        } else {
+            Class<?> c = value.getClass();
+            kind = c == String.class ? STRING : c == Long.class ? LONG : c == Double.class ? DOUBLE
+                    : c == Boolean.class ? BOOLEAN : c == ArrayList.class && allStrings((List<?>) value) ? STRINGS
+                    : OTHER;
+        }
+        return was == UNSEEN || was == kind ? kind : OTHER;
+    }
+
+    private static boolean allStrings(List<?> elements) {
+        for (Object e : elements) {
+            if (!(e instanceof String)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /*
@@ -335,6 +491,10 @@ public abstract class DynamicModel implements Codec<Object> {
         final JsonKey key;
         /** Its place in an object: the root 0, an object's first key 1. */
         final int run;
+        /** What its values were (kindOf): how readLearned reads it (racy: a wrong guess only makes it give up). */
+        byte kind;
+        /** The first key of the object that was this key's value last (a hint for the next: readObject). */
+        KeyNode inner;
         volatile Followers followers = Followers.NONE;
 
         KeyNode(String text, int run) {
