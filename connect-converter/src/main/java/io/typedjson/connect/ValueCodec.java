@@ -442,7 +442,7 @@ abstract class ValueCodec implements Codec<Object> {
         /** Per field: whether its values may be set without Connect's validation. */
         private final boolean[] direct;
         private static final byte OTHER = 0, INT8 = 1, INT16 = 2, INT32 = 3, INT64 = 4, FLOAT32 = 5, FLOAT64 = 6,
-                BOOLEAN = 7, STRING = 8, STRINGS = 9, TIMESTAMP = 10, DATE = 11, TIME = 12, BYTES = 13;
+                BOOLEAN = 7, STRING = 8, STRINGS = 9;
         /** Per field: its one-pass read ({@link #readOnePass}), or OTHER (handed to its codec). */
         private final byte[] reads;
         /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
@@ -517,8 +517,8 @@ abstract class ValueCodec implements Codec<Object> {
 
         /**
          * The struct read in one pass from its first token ({@code one}: {@link JsonReader#onePassArray}'s or
-         * {@link JsonReader#onePassOpen}'s): numbers, booleans, strings, lists of strings, bytes, timestamps, dates,
-         * times and nulls parsed where they start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
+         * {@link JsonReader#onePassOpen}'s): numbers, booleans, strings, lists of strings and nulls parsed where they
+         * start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
          * the positional array). Null when it gave up or a codec refused: the reader is then back on the first token.
          */
         final Struct readOnePass(JsonReader in, int one, JsonKey[] keys) {
@@ -581,43 +581,6 @@ abstract class ValueCodec implements Codec<Object> {
                     }
                     return l;
                 }
-                // the string's text parsed by the token path's fast parser; anything else given up, for that path
-                case TIMESTAMP: {
-                    String s = in.oneString(key, first);
-                    long millis = s == null ? Long.MIN_VALUE : IsoTimes.fastEpochMilli(s.toCharArray(), 0, s.length());
-                    if (millis == Long.MIN_VALUE) {
-                        in.oneGiveUp();
-                        return null;
-                    }
-                    return new java.util.Date(millis);
-                }
-                case DATE: {
-                    String s = in.oneString(key, first);
-                    long day = s == null ? Long.MIN_VALUE : IsoTimes.fastEpochDay(s.toCharArray(), 0, s.length());
-                    if (day == Long.MIN_VALUE) { // (a day of years 0000 to 9999 is an int)
-                        in.oneGiveUp();
-                        return null;
-                    }
-                    return Date.toLogical(codec.schema, (int) day);
-                }
-                case TIME: {
-                    String s = in.oneString(key, first);
-                    // a spelling parseLocalTime refuses throws: readOnePass gives up
-                    LocalTime t = s == null ? null : IsoTimes.parseLocalTime(s);
-                    if (t == null || t.getNano() % 1_000_000 != 0) {
-                        in.oneGiveUp();
-                        return null;
-                    }
-                    return Time.toLogical(codec.schema, (int) (t.toNanoOfDay() / 1_000_000L));
-                }
-                case BYTES: {
-                    String s = in.oneString(key, first);
-                    byte[] b = s == null ? null : Lexemes.canonicalBase64OrNull(s.toCharArray(), 0, s.length());
-                    if (b == null) {
-                        in.oneGiveUp();
-                    }
-                    return b;
-                }
                 default: {
                     if (!(key == null ? in.oneElement(i) : in.oneValue(key, first))) {
                         return null;
@@ -634,15 +597,6 @@ abstract class ValueCodec implements Codec<Object> {
             if (!c.readsValid()) {
                 return OTHER; // set through put, which refuses it
             }
-            if (c instanceof TimestampCodec) {
-                return TIMESTAMP;
-            }
-            if (c instanceof DateCodec) {
-                return DATE;
-            }
-            if (c instanceof TimeCodec) {
-                return TIME;
-            }
             if (c instanceof ArrayCodec a) {
                 return a.element instanceof ScalarCodec e && e.scalar == ScalarTypes.STRING ? STRINGS : OTHER;
             }
@@ -653,7 +607,7 @@ abstract class ValueCodec implements Codec<Object> {
             return t == ScalarTypes.INT8 ? INT8 : t == ScalarTypes.INT16 ? INT16 : t == ScalarTypes.INT32 ? INT32
                     : t == ScalarTypes.INT64 ? INT64 : t == ScalarTypes.FLOAT32 ? FLOAT32
                     : t == ScalarTypes.FLOAT64 ? FLOAT64 : t == ScalarTypes.BOOLEAN ? BOOLEAN
-                    : t == ScalarTypes.STRING ? STRING : t == ScalarTypes.BYTES ? BYTES : OTHER;
+                    : t == ScalarTypes.STRING ? STRING : OTHER;
         }
 
         /**

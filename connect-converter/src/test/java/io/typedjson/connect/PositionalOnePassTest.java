@@ -150,8 +150,9 @@ class PositionalOnePassTest {
         assertTrue(canonicalRead > 1000, canonicalRead + " canonical documents read");
     }
 
-    // the logical types and BYTES, read in one pass from the string's text: epoch and year bounds, leap days, leading
-    // zeros, every fraction length, spellings the token path reads (other RFC 3339 forms) or refuses, escapes, '~'
+    // the logical types and BYTES in the one-pass struct read (handed to their codecs; read from the string's text it
+    // did not pay): epoch and year bounds, leap days, leading zeros, every fraction length, spellings the token path
+    // reads (other RFC 3339 forms) or refuses, escapes, '~'
     private static final String[] TIMESTAMP_EDGES = {"\"0000-01-01T00:00:00Z\"", "\"9999-12-31T23:59:59.999Z\"",
         "\"1970-01-01T00:00:00Z\"", "\"1969-12-31T23:59:59.999Z\"", "\"1970-01-01T00:00:00.001Z\"",
         "\"2024-02-29T12:00:00Z\"", "\"2026-02-29T12:00:00Z\"", "\"2026-04-31T12:00:00Z\"", "\"2026-00-10T00:00:00Z\"",
