@@ -150,6 +150,92 @@ class PositionalOnePassTest {
         assertTrue(canonicalRead > 1000, canonicalRead + " canonical documents read");
     }
 
+    // the logical types and BYTES in the one-pass struct read (handed to their codecs; read from the string's text it
+    // did not pay): epoch and year bounds, leap days, leading zeros, every fraction length, spellings the token path
+    // reads (other RFC 3339 forms) or refuses, escapes, '~'
+    private static final String[] TIMESTAMP_EDGES = {"\"0000-01-01T00:00:00Z\"", "\"9999-12-31T23:59:59.999Z\"",
+        "\"1970-01-01T00:00:00Z\"", "\"1969-12-31T23:59:59.999Z\"", "\"1970-01-01T00:00:00.001Z\"",
+        "\"2024-02-29T12:00:00Z\"", "\"2026-02-29T12:00:00Z\"", "\"2026-04-31T12:00:00Z\"", "\"2026-00-10T00:00:00Z\"",
+        "\"2026-11-30T05:35:45.1Z\"", "\"2026-11-30T05:35:45.12Z\"", "\"2026-11-30T05:35:45.100Z\"",
+        "\"2026-11-30T05:35:45.000Z\"", "\"2026-11-30T05:35:45.123000Z\"", "\"2026-11-30T05:35:45.123000000Z\"",
+        "\"2026-11-30T05:35:45.123000001Z\"", "\"2026-11-30T05:35:45.1230000000Z\"", "\"2026-11-30T05:35:45.Z\"",
+        "\"2026-11-30T05:35Z\"", "\"2026-11-30T05:35:60Z\"", "\"2026-11-30T24:00:00Z\"", "\"2026-11-30t05:35:45z\"",
+        "\"2026-11-30T05:35:45+00:00\"", "\"2026-11-30T05:35:45+01:30\"", "\"2026-11-30T05:35:45-00:00\"",
+        "\"2026-11-30 05:35:45Z\"", "\"2026-11-30T05:35:45\"", "\"02026-11-30T05:35:45Z\"", "\"2026-1-30T05:35:45Z\"",
+        "\"2026-11-30T5:35:45Z\"", "\"-0001-12-31T23:59:59Z\"", "\"+10000-01-01T00:00:00Z\"",
+        "\"+292278994-08-17T07:12:55.807Z\"", "\"\\u0032026-11-30T05:35:45Z\"", "\"2026-11-30T05:35:45\\u005a\"",
+        "\"~2026-11-30T05:35:45Z\"", "\"2026-11-30T05:35:45Z \"", "\"2026-11-30T05:35:45Ｚ\"", "\"\"", "\"2026\"",
+        "1764480945123", "null", "[]"};
+    private static final String[] DATE_EDGES = {"\"0000-01-01\"", "\"9999-12-31\"", "\"1970-01-01\"", "\"1969-12-31\"",
+        "\"2024-02-29\"", "\"2026-02-29\"", "\"2000-02-29\"", "\"1900-02-29\"", "\"2026-11-31\"", "\"2026-00-10\"",
+        "\"2026-11-00\"", "\"2026-1-30\"", "\"02026-11-30\"", "\"2026-11-3\"", "\"+10000-01-01\"", "\"-0001-01-01\"",
+        "\"+2026-11-30\"", "\"2026-11-30T00:00\"", "\"2026/11/30\"", "\"20261130\"", "\"\\u0032026-11-30\"",
+        "\"2026-11-30 \"", "\"~2026-11-30\"", "\"\"", "20261130", "null", "{}"};
+    private static final String[] TIME_EDGES = {"\"00:00\"", "\"00:00:00\"", "\"00:00:00.000\"", "\"00:00:01\"",
+        "\"23:59\"", "\"23:59:59.999\"", "\"23:59:59.999999999\"", "\"24:00\"", "\"23:60\"", "\"23:59:60\"",
+        "\"05:35:45.1\"", "\"05:35:45.10\"", "\"05:35:45.100\"", "\"05:35:45.123000\"", "\"05:35:45.123000000\"",
+        "\"05:35:45.123000001\"", "\"05:35:45.1234567890\"", "\"05:35:45.\"", "\"5:35:45\"", "\"05:35:45Z\"",
+        "\"05:35:45+01:00\"", "\"-01:00\"", "\"05\"", "\"05:3\"", "\"\\u00305:35\"", "\"~05:35\"", "\"\"",
+        "\"05:35:45 \"", "20100", "null", "[]"};
+    private static final String[] BYTES_EDGES = {"\"\"", "\"AA==\"", "\"AAA=\"", "\"AAAA\"", "\"AB==\"", "\"AAB=\"",
+        "\"A===\"", "\"====\"", "\"AA=A\"", "\"AAEC====\"", "\"AA\"", "\"AAECAw\"", "\"A-_A\"", "\"/+/+\"",
+        "\"AA\\u003d=\"", "\"\\u0041AEC\"", "\" AAEC\"", "\"AAEC \"", "\"~AAE\"", "\"ÀAEC\"", "\"AAECAwQFBgcICQoL\"",
+        "\"AAECAwQFBgcICQoLDA==\"", "null", "0", "[]"};
+    private static final Schema LOGICAL = SchemaBuilder.struct()
+            .field("ts", Timestamp.SCHEMA)
+            .field("ots", Timestamp.builder().optional().build())
+            .field("day", Date.SCHEMA)
+            .field("oday", Date.builder().optional().build())
+            .field("at", Time.SCHEMA)
+            .field("oat", Time.builder().optional().build())
+            .field("b", Schema.BYTES_SCHEMA)
+            .field("ob", Schema.OPTIONAL_BYTES_SCHEMA)
+            .field("n", Schema.INT32_SCHEMA)
+            .build();
+
+    /** Every edge spelling of each logical type and BYTES in each of its fields, whole, cut and under tight limits. */
+    @Test
+    void theLogicalTypesAndBytesReadInOnePassAsTheTokenReadReadsThem() {
+        String[][] edges = {TIMESTAMP_EDGES, TIMESTAMP_EDGES, DATE_EDGES, DATE_EDGES, TIME_EDGES, TIME_EDGES,
+            BYTES_EDGES, BYTES_EDGES, INT32};
+        String[] canonical = {"\"2026-11-30T05:35:45.123Z\"", "null", "\"2026-11-30\"", "\"1970-01-01\"",
+            "\"05:35:45.123\"", "null", "\"AAEC\"", "\"AQ==\"", "7"};
+        SplittableRandom random = new SplittableRandom(37);
+        int reads = 0, refused = 0, wholeRead = 0;
+        for (boolean positional : new boolean[] {true, false}) {
+            ValueCodec onePass = ValueCodec.of(LOGICAL, positional ? ValueCodec.Spelling.POSITIONAL : ValueCodec.Spelling.OBJECT);
+            ValueCodec tokens = ValueCodec.of(LOGICAL,
+                    positional ? ValueCodec.Spelling.POSITIONAL_TOKENS : ValueCodec.Spelling.OBJECT_TOKENS);
+            for (int f = 0; f < edges.length; f++) {
+                for (String edge : edges[f]) {
+                    List<String> elements = new ArrayList<>(Arrays.asList(canonical));
+                    elements.set(f, edge);
+                    if (!positional) {
+                        for (int i = 0; i < elements.size(); i++) {
+                            elements.set(i, "\"" + LOGICAL.fields().get(i).name() + "\":" + elements.get(i));
+                        }
+                    }
+                    String whole = (positional ? "[" : "{") + String.join(",", elements) + (positional ? "]" : "}");
+                    List<String> documents = new ArrayList<>(List.of(whole, whole.substring(0, random.nextInt(whole.length()))));
+                    int at = whole.indexOf(edge, positional ? 1 : whole.indexOf(':' + edge));
+                    documents.add(whole.substring(0, at + random.nextInt(edge.length() + 1))); // cut within the edge
+                    for (String document : documents) {
+                        byte[] d = document.getBytes(StandardCharsets.UTF_8);
+                        for (TypedJsonFormat format : FORMATS) {
+                            String expected = outcome(format, tokens, d);
+                            assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+                            reads++;
+                            refused += expected.startsWith("refused") ? 1 : 0;
+                            wholeRead += document == whole && format == FORMATS.get(0) && !expected.startsWith("refused") ? 1 : 0;
+                        }
+                    }
+                }
+            }
+        }
+        // both sides reached: whole documents read under the default limits, and refusals
+        assertTrue(wholeRead > 200 && refused > reads / 2, reads + " reads, " + refused + " refused, " + wholeRead + " whole read");
+    }
+
     /** Inside an inline document, read whole by the converter: the same Structs, and Connect's validation accepts them. */
     @Test
     void structsOfEveryTypeReadInOnePassAreWhatWasWritten() {
