@@ -1628,6 +1628,22 @@ public final class JsonReader {
             onePos = -1;
             return null;
         }
+        int i = plainEnd(from);
+        if (i < 0) {
+            onePos = -1;
+            return null;
+        }
+        onePos = i + 1;
+        return new String(b, from, i - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * The closing quote of the string whose text starts at {@code from} when its text is printable ASCII without an
+     * escape and within the string limit; else -1.
+     */
+    private int plainEnd(int from) {
+        byte[] b = buf;
+        int e = end;
         int i = from;
         // a word at a time, the first byte that ends a plain run found in the word (bytes past the document's end are
         // read where the array has them, and what is found there is past e)
@@ -1645,12 +1661,49 @@ public final class JsonReader {
             }
             i += 8;
         }
-        if (i >= e || b[i] != '"' || i - from > maxStringLength) {
+        return i >= e || b[i] != '"' || i - from > maxStringLength ? -1 : i;
+    }
+
+    /** The payload {@link #oneTagged} read last, in {@code oneTaggedChars()[0, length)}. */
+    private char[] onePayload = new char[32];
+
+    /**
+     * A field of the dynamic model's tagged strings: {@code "~" tag payload}, printable ASCII without an escape. The
+     * payload's length, its characters then in {@link #oneTaggedChars()} (until the next call); -1 for null (read);
+     * -2 when given up (another tag, another value, anything else), the token path then reads it.
+     */
+    public int oneTagged(JsonKey key, boolean first, char tag) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return -2;
+        }
+        if (oneNull(p)) {
+            return -1;
+        }
+        byte[] b = buf;
+        int from = p + 3;
+        int i;
+        if (from >= end || b[p] != '"' || b[p + 1] != '~' || b[p + 2] != tag || (i = plainEnd(from)) < 0
+                || i - p - 1 > maxStringLength) {
             onePos = -1;
-            return null;
+            return -2;
+        }
+        int n = i - from;
+        char[] c = onePayload;
+        if (n > c.length) {
+            onePayload = c = new char[Math.max(n, 2 * c.length)];
+        }
+        for (int k = 0; k < n; k++) {
+            c[k] = (char) b[from + k];
         }
         onePos = i + 1;
-        return new String(b, from, i - from, StandardCharsets.ISO_8859_1);
+        oneValues++;
+        return n;
+    }
+
+    /** The buffer of {@link #oneTagged}'s payload. */
+    public char[] oneTaggedChars() {
+        return onePayload;
     }
 
     /** A List&lt;String&gt; field: null, or an array of plain strings, read into an ArrayList of their number. */

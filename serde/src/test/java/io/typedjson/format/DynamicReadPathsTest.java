@@ -179,6 +179,81 @@ class DynamicReadPathsTest {
                 outcome(trained, FORMAT, SHAPES.get(3), false));
     }
 
+    /** Per tag, the payload the model learns the key from, then payloads at the edges of what the writer spells. */
+    private static final Map<String, List<String>> TAGGED = Map.of(
+            "f", List.of("27.638166", "1.5", "-0.0", "0.0", "1.0E7", "1.0E-4", "3.4028235E38", "1.4E-45", "NaN", "Infinity",
+                    "01.5", "1.50", "+1.5", "1e5", "1.5x", "3.4028236E38", "1.23456789", "", ".5", "1."),
+            "d", List.of("43815.34", "12.30", "-0.5", "0", "1E+3", "1E-3", "-0", "012.3", "12.", ".5", "+1", "",
+                    "123456789012345678901234567890", "1.0e3", "00"),
+            "b", List.of("/uReOBEzZY+jFs6QVJy8Ow==", "", "AA==", "AAA=", "AAAA", "AA=", "A===", "AB==", "AAB=", "####",
+                    "AA", "AA==AA==", "-_-_", "AAAAAAAAAAAA", "AAAAAAAAAAA=", "AAAAAAAA"),
+            "t", List.of("2026-01-01T00:00:00.162Z", "2026-01-01T00:00:00Z", "2026-01-01T00:00:00.000Z",
+                    "2026-01-01T00:00:00.1620Z", "2026-01-01T00:00:00.123456789Z", "2026-13-01T00:00:00Z",
+                    "2026-01-01T24:00:00Z", "+10000-01-01T00:00:00Z", "2026-01-01T00:00:00.162+01:00", "2026-02-30T00:00:00Z",
+                    "2026-01-01T00:00Z", "2026-01-01t00:00:00Z", "1970-01-01T00:00:00Z", "-0001-01-01T00:00:00Z"),
+            "D", List.of("2026-02-26", "2024-02-29", "2023-02-29", "2026-2-26", "0000-01-01", "-0001-01-01",
+                    "+10000-01-01", "2026-02-26T00:00", "20260226"),
+            "i", List.of("12", "0", "-1", "-0", "012", "2147483647", "2147483648", "-2147483648", "-2147483649", "+1", "",
+                    "1.0", "1e3", "99999999999999999999"),
+            "s", List.of("113", "32767", "32768", "-32768", "-32769", "0113"),
+            "y", List.of("7", "127", "128", "-128", "-129", "07"));
+
+    /** What is no payload of the key's tag: another tag, no tag, escapes, non-ASCII, another value, the prefix alone. */
+    private static List<String> others(String tag, String payload) {
+        return List.of("\"~~" + payload + "\"", "\"~q" + payload + "\"", "\"~" + ("f".equals(tag) ? "d" : "f") + payload + "\"",
+                "\"" + payload + "\"", "\"~\"", "\"~" + tag + "\"", "\"\\u007e" + tag + payload + "\"",
+                "\"~" + tag + payload + "\\u0030\"", "\"~" + tag + payload + "\u00e9\"", "\"~" + tag + "\\" + "\"",
+                "1.5", "12", "true", "[\"~" + tag + payload + "\"]", "{\"a\":1}", "nul", "\"~" + tag + payload);
+    }
+
+    /**
+     * A key whose values were tagged strings of one tag is read in one pass (the payload parsed from the reader's
+     * bytes): every payload, canonical or not, and every other value there reads or is refused as token by token,
+     * in typed JSON and plain, within the limits, in documents cut anywhere; and again after a give-up there.
+     */
+    @Test
+    void aTaggedValueReadInOnePassIsTheValueTheTokenPathReads() {
+        TypedJsonFormat strict = new TypedJsonFormat(new Limits(3, 8, 12, 10_000, 12));
+        for (Map.Entry<String, List<String>> e : TAGGED.entrySet()) {
+            String tag = e.getKey();
+            String learned = "\"~" + tag + e.getValue().get(0) + "\"";
+            List<String> values = new ArrayList<>();
+            for (String payload : e.getValue()) {
+                values.add("\"~" + tag + payload + "\"");
+            }
+            values.addAll(others(tag, e.getValue().get(0)));
+            values.add("null");
+            for (String value : values) {
+                String doc = "{\"a\":1,\"k\":" + value + ",\"z\":true}";
+                for (boolean plain : new boolean[] {false, true}) {
+                    for (TypedJsonFormat format : List.of(FORMAT, strict)) {
+                        DynamicModel trained = fresh();
+                        for (int round = 0; round < 3; round++) { // learned, then read after a give-up too
+                            read(trained, "{\"a\":1,\"k\":null,\"z\":false}");
+                            read(trained, "{\"a\":1,\"k\":" + learned + ",\"z\":false}");
+                            assertEquals(outcome(fresh(), format, doc, plain), outcome(trained, format, doc, plain),
+                                    doc + (plain ? " plain" : "") + (format == strict ? " strict" : ""));
+                        }
+                    }
+                }
+            }
+            // cut anywhere, and with the value last
+            DynamicModel trained = fresh();
+            read(trained, "{\"a\":1,\"k\":" + learned + "}");
+            String doc = "{\"a\":1,\"k\":" + learned + "}";
+            for (int cut = 0; cut <= doc.length(); cut++) {
+                String part = doc.substring(0, cut);
+                assertEquals(outcome(fresh(), FORMAT, part, false), outcome(trained, FORMAT, part, false), part);
+            }
+        }
+        DynamicModel trained = fresh();
+        read(trained, "{\"a\":1,\"k\":\"~f1.5\",\"n\":null,\"t\":\"~D2026-02-26\"}");
+        assertEquals("LinkedHashMap{String:a=Long:1;String:k=Float:2.5;String:n=String:x;String:t=LocalDate:2026-02-27;}",
+                outcome(trained, FORMAT, "{\"a\":1,\"k\":\"~f2.5\",\"n\":\"x\",\"t\":\"~D2026-02-27\"}", false));
+        assertEquals("LinkedHashMap{String:a=Long:1;String:k=null;String:n=null;String:t=null;}",
+                outcome(trained, FORMAT, "{\"a\":1,\"k\":null,\"n\":null,\"t\":null}", false));
+    }
+
     /** Keys learned from a document with a duplicate: the one-pass read along them refuses it as the token path does. */
     @Test
     void aDuplicateAlongTheKeysLearnedIsRefused() {

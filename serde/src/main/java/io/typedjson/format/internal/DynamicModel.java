@@ -391,11 +391,36 @@ public abstract class DynamicModel implements Codec<Object> {
             node = next[0];
             JsonKey key = node.key;
             Object value;
-            switch (node.kind) {
+            byte kind = node.kind; // (once: another thread may change it)
+            switch (kind) {
                 case LONG: value = in.oneLong(key, false); break;
                 case STRING: value = in.oneString(key, false); break;
                 case BOOLEAN: value = in.oneBoolean(key, false); break;
                 case STRINGS: value = in.oneStrings(key, false); break;
+                case NULLS:
+                    if (!in.oneIsNull(key, false)) {
+                        in.oneGiveUp();
+                        return rollBack(handed, after, map);
+                    }
+                    value = null;
+                    break;
+                case F32: case DEC: case BYTES: case INSTANT: case DATE: case I8: case I16: case I32:
+                    if (in.plainJson()) {
+                        return rollBack(handed, after, map);
+                    }
+                    ScalarType type = TAGGED[kind - F32];
+                    int n = in.oneTagged(key, false, type.tag());
+                    if (n == -1) {
+                        value = null;
+                    } else if (n < 0 || (value = type.canonicalTaggedOrNull(in.oneTaggedChars(), 0, n,
+                            in.limits().maxNumberLength())) == null) {
+                        if (n >= 0) { // a payload of another shape: its key's values are read token by token from now
+                            in.oneGiveUp();
+                            node.kind = OTHER;
+                        }
+                        return rollBack(handed, after, map);
+                    }
+                    break;
                 case DOUBLE:
                     double v = in.oneDouble(key, false);
                     value = v;
@@ -445,22 +470,38 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /** What a key's values were: how readLearned reads the next (UNSEEN: nothing yet; OTHER: by read()). */
     private static final byte UNSEEN = 0, LONG = 1, STRING = 2, BOOLEAN = 3, DOUBLE = 4, STRINGS = 5, OTHER = 6;
+    /** Tagged strings of the types whose common payloads canonicalTaggedOrNull reads: kind F32 + i, TAGGED[i]. */
+    private static final byte F32 = 7, DEC = 8, BYTES = 9, INSTANT = 10, DATE = 11, I8 = 12, I16 = 13, I32 = 14;
+    /** Only nulls so far. */
+    private static final byte NULLS = 15;
+    private static final ScalarType[] TAGGED = {ScalarTypes.FLOAT32, ScalarTypes.DECIMAL, ScalarTypes.BYTES,
+            ScalarTypes.INSTANT, ScalarTypes.LOCAL_DATE, ScalarTypes.INT8, ScalarTypes.INT16, ScalarTypes.INT32};
 
     /**
      * The kind after a value read token by token where {@code was} was: once set, it only goes to OTHER, so that a key
-     * with values of two kinds costs one give-up, not one every other time. A null keeps the kinds that read one.
+     * with values of two kinds costs one give-up, not one every other time. A null keeps the kinds that read one; nulls
+     * first are a kind of their own (NULLS) until the first value.
      */
     private static byte kindOf(Object value, byte was) {
-        byte kind;
         if (value == null) {
-            kind = was == STRING || was == STRINGS ? was : OTHER;
-        } else {
-            Class<?> c = value.getClass();
-            kind = c == String.class ? STRING : c == Long.class ? LONG : c == Double.class ? DOUBLE
-                    : c == Boolean.class ? BOOLEAN : c == ArrayList.class && allStrings((List<?>) value) ? STRINGS
-                    : OTHER;
+            return was == UNSEEN ? NULLS : was == STRING || was == STRINGS || was >= F32 ? was : OTHER;
         }
-        return was == UNSEEN || was == kind ? kind : OTHER;
+        Class<?> c = value.getClass();
+        byte kind = c == String.class ? STRING : c == Long.class ? LONG : c == Double.class ? DOUBLE
+                : c == Boolean.class ? BOOLEAN : c == ArrayList.class && allStrings((List<?>) value) ? STRINGS
+                : tagged(c);
+        return was == UNSEEN || was == NULLS || was == kind ? kind : OTHER;
+    }
+
+    /** The tagged kind of a value of class {@code c} (only a tagged string reads as one of those), else OTHER. */
+    private static byte tagged(Class<?> c) {
+        ScalarType type = ScalarTypes.ofValueClass(c);
+        for (int i = 0; i < TAGGED.length; i++) {
+            if (TAGGED[i] == type) {
+                return (byte) (F32 + i);
+            }
+        }
+        return OTHER;
     }
 
     private static boolean allStrings(List<?> elements) {
