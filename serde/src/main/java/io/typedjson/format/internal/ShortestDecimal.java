@@ -204,17 +204,91 @@ public final class ShortestDecimal {
             boolean upIn = vbl + open <= sp10 << 2;
             boolean wpIn = (tp10 << 2) + open <= vbr;
             if (upIn != wpIn) {
-                return layout(upIn ? sp10 : tp10, k + dk, out, at);
+                return layoutFloat(upIn ? sp10 : tp10, k + dk, out, at);
             }
         }
         long t = s + 1;
         boolean uIn = vbl + open <= s << 2;
         boolean wIn = (t << 2) + open <= vbr;
         if (uIn != wIn) {
-            return layout(uIn ? s : t, k + dk, out, at);
+            return layoutFloat(uIn ? s : t, k + dk, out, at);
         }
         long cmp = vb - (s + t << 1);
-        return layout(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+        return layoutFloat(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+    }
+
+    /**
+     * {@link #layout} for a float's {@code f * 10^e}, {@code f} at most 10^9: its digits from one {@link #eight} word,
+     * their count and trailing zeros from the word's zero bytes, and placed as words (no loop, no division but one).
+     * Writes at most {@link #MAX_FLOAT_LENGTH} bytes from {@code at} (the sign included).
+     */
+    private static int layoutFloat(long f0, int e0, byte[] out, int at) {
+        long f = f0;
+        int e = e0;
+        long w; // the first eight digits, the first in the lowest byte
+        int n;
+        byte ninth = 0;
+        if (f >= 100_000_000) {
+            long q = f / 10;
+            if (q * 10 == f) {
+                f = q;
+                e++;
+                if (f == 100_000_000) { // (from 10^9)
+                    f = 10_000_000;
+                    e++;
+                }
+            }
+        }
+        if (f >= 100_000_000) { // nine digits, the last not zero
+            int top = (int) (f / 100_000_000);
+            long low = eight((int) (f - 100_000_000L * top));
+            w = '0' + top | low << 8;
+            ninth = (byte) (low >>> 56);
+            n = 9;
+        } else {
+            w = eight((int) f);
+            long raw = w - 0x3030_3030_3030_3030L;
+            int leading = Long.numberOfTrailingZeros(raw) >>> 3;
+            int trailing = Long.numberOfLeadingZeros(raw) >>> 3;
+            n = 8 - leading - trailing;
+            e += trailing;
+            w = (w >>> 8 * leading) & (-1L >>> 8 * (8 - n));
+        }
+        int exponent = e + n - 1; // of the first digit
+        if (exponent >= 0 && exponent < 7) {
+            int k = exponent + 1; // the integer's digits
+            if (n <= k) {
+                return layout(f0, e0, out, at); // an integer float of 2^23 to 10^7 (rare)
+            }
+            // the integer's digits, the point, the others (shifted in two steps: k may be 7)
+            LONGS.set(out, at, w & (1L << 8 * k) - 1 | (long) '.' << 8 * k | (w >>> 8 * k << 8) << 8 * k);
+            out[at + 8] = (byte) (w >>> 56);
+            out[at + 9] = ninth;
+            return at + n + 1;
+        }
+        if (exponent < 0 && exponent >= -3) {
+            LONGS.set(out, at, 0x3030_3030_2E30L); // "0.000"
+            int d = at + 1 - exponent;
+            LONGS.set(out, d, w);
+            out[d + 8] = ninth;
+            return d + n;
+        }
+        LONGS.set(out, at, w & 0xFF | (long) '.' << 8 | (n == 1 ? '0' : w >>> 8) << 16);
+        out[at + 8] = (byte) (w >>> 56);
+        out[at + 9] = ninth;
+        at += Math.max(n, 2) + 1;
+        out[at++] = 'E';
+        if (exponent < 0) {
+            out[at++] = '-';
+            exponent = -exponent;
+        }
+        if (exponent >= 10) {
+            out[at] = DIGIT_PAIRS[2 * exponent];
+            out[at + 1] = DIGIT_PAIRS[2 * exponent + 1];
+            return at + 2;
+        }
+        out[at] = (byte) ('0' + exponent);
+        return at + 1;
     }
 
     /** floor(g * cp / 2^95), rounded to odd. */

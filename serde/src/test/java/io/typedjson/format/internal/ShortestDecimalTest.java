@@ -199,4 +199,51 @@ class ShortestDecimalTest {
             assertEquals("[" + v + "]", new String(out, 0, end + 1, StandardCharsets.ISO_8859_1));
         }
     }
+
+    /**
+     * Every float of chosen binades (1 to 2, 8 to 16 and 64 to 128 of the rows data's scores, 0.001 to 0.002 where
+     * plain notation ends, 2^23 to 2^24 whose integers skip the integer fast path, the largest, the smallest normal,
+     * every subnormal) and every float whose shortest form has 1 to 9 digits at every exponent: written at an offset
+     * into stale bytes within {@link ShortestDecimal#MAX_FLOAT_LENGTH} of room, spelled as the reference spells it,
+     * and read back as itself.
+     */
+    @Test
+    void everyFloatOfChosenBinadesAndEveryDigitCount() {
+        for (int biased : new int[] {127, 130, 133, 117, 150, 254, 1, 0}) {
+            for (int m = 0; m < 1 << 23; m++) {
+                checkFloat(Float.intBitsToFloat(biased << 23 | m));
+            }
+        }
+        for (float f : new float[] {-0.0f, 0.0f, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE,
+                Float.MIN_NORMAL, -Float.MIN_NORMAL, 1e-3f, 9.999999e-4f, 1e7f, 9999999f, 8388608f, 16777216f}) {
+            checkFloat(f);
+        }
+        for (int e = -46; e <= 39; e++) { // d, dd, ..., ddddddddd times 10^e, and the floats next to them
+            for (int n = 1; n <= 9; n++) {
+                float f = Float.parseFloat("123456789".substring(0, n) + "E" + e);
+                checkFloat(f);
+                checkFloat(Math.nextUp(f));
+                checkFloat(Math.nextDown(f));
+                checkFloat(-f);
+            }
+            checkFloat(Float.parseFloat("1E" + e));
+        }
+    }
+
+    private static final byte[] STALE = new byte[ShortestDecimal.MAX_FLOAT_LENGTH + 8];
+
+    private static void checkFloat(float f) {
+        if (!Float.isFinite(f)) {
+            return;
+        }
+        java.util.Arrays.fill(STALE, (byte) '#');
+        int end = ShortestDecimal.write(f, STALE, 8) - 8;
+        String s = new String(STALE, 8, end, StandardCharsets.ISO_8859_1);
+        if (end > ShortestDecimal.MAX_FLOAT_LENGTH || !s.equals(reference(f)) || Float.parseFloat(s) != f
+                || (f == 0 && Float.floatToRawIntBits(Float.parseFloat(s)) != Float.floatToRawIntBits(f))) {
+            assertEquals(reference(f), s, () -> "bits " + Integer.toHexString(Float.floatToRawIntBits(f)));
+            assertEquals(f, Float.parseFloat(s));
+            assertTrue(end <= ShortestDecimal.MAX_FLOAT_LENGTH, s);
+        }
+    }
 }
