@@ -276,19 +276,7 @@ public final class ShortestDecimal {
         LONGS.set(out, at, w & 0xFF | (long) '.' << 8 | (n == 1 ? '0' : w >>> 8) << 16);
         out[at + 8] = (byte) (w >>> 56);
         out[at + 9] = ninth;
-        at += Math.max(n, 2) + 1;
-        out[at++] = 'E';
-        if (exponent < 0) {
-            out[at++] = '-';
-            exponent = -exponent;
-        }
-        if (exponent >= 10) {
-            out[at] = DIGIT_PAIRS[2 * exponent];
-            out[at + 1] = DIGIT_PAIRS[2 * exponent + 1];
-            return at + 2;
-        }
-        out[at] = (byte) ('0' + exponent);
-        return at + 1;
+        return exponentAt(out, at + Math.max(n, 2) + 1, exponent);
     }
 
     /** floor(g * cp / 2^95), rounded to odd. */
@@ -356,6 +344,11 @@ public final class ShortestDecimal {
         if (n == 1) {
             out[at++] = '0';
         }
+        return exponentAt(out, at, exponent);
+    }
+
+    /** {@code E}, the exponent's sign when negative and its digits, at {@code out[at]}; the index after them. */
+    private static int exponentAt(byte[] out, int at, int exponent) {
         out[at++] = 'E';
         if (exponent < 0) {
             out[at++] = '-';
