@@ -148,7 +148,8 @@ class DynamicKeysTest {
         }
     }
 
-    private static String describe(Object v) {
+    /** A value with the classes of its parts (maps, lists, bytes by content), so that two reads compare by them. */
+    static String describe(Object v) {
         if (v instanceof Map<?, ?> m) {
             StringBuilder s = new StringBuilder(m.getClass().getSimpleName()).append('{');
             for (Map.Entry<?, ?> e : m.entrySet()) {
@@ -162,6 +163,9 @@ class DynamicKeysTest {
                 s.append(describe(e)).append(';');
             }
             return s.append(']').toString();
+        }
+        if (v instanceof byte[] bytes) {
+            return "byte[]:" + java.util.Arrays.toString(bytes);
         }
         return v == null ? "null" : v.getClass().getSimpleName() + ":" + v;
     }

@@ -320,30 +320,9 @@ class DynamicReadPathsTest {
     private static String outcome(DynamicModel model, TypedJsonFormat format, String doc, boolean plain) {
         byte[] bytes = doc.getBytes(StandardCharsets.UTF_8);
         try {
-            return describe(plain ? format.readPlain(model, bytes, 0, bytes.length) : format.read(model, bytes));
+            return DynamicKeysTest.describe(plain ? format.readPlain(model, bytes, 0, bytes.length) : format.read(model, bytes));
         } catch (TypedJsonException e) {
             return "error " + e.getMessage() + " | " + e.path() + " | " + e.byteOffset();
         }
-    }
-
-    private static String describe(Object v) {
-        if (v instanceof Map<?, ?> m) {
-            StringBuilder s = new StringBuilder(m.getClass().getSimpleName()).append('{');
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                s.append(describe(e.getKey())).append('=').append(describe(e.getValue())).append(';');
-            }
-            return s.append('}').toString();
-        }
-        if (v instanceof Iterable<?> list) {
-            StringBuilder s = new StringBuilder(v.getClass().getSimpleName()).append('[');
-            for (Object e : list) {
-                s.append(describe(e)).append(';');
-            }
-            return s.append(']').toString();
-        }
-        if (v instanceof byte[] bytes) {
-            return "byte[]:" + java.util.Arrays.toString(bytes);
-        }
-        return v == null ? "null" : v.getClass().getSimpleName() + ":" + v;
     }
 }
