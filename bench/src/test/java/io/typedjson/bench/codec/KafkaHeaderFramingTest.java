@@ -16,7 +16,7 @@ import org.apache.kafka.common.utils.internals.ByteBufferOutputStream;
 import org.junit.jupiter.api.Test;
 
 /** The framing of converter codecs that write headers models Kafka's producer and consumer, checked against Kafka's code. */
-class ConverterCodecTest {
+class KafkaHeaderFramingTest {
 
     private static final byte[] VALUE = "[1,\"a\",2.5]".getBytes(StandardCharsets.UTF_8);
 
