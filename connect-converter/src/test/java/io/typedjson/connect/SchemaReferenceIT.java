@@ -196,6 +196,33 @@ class SchemaReferenceIT {
     }
 
     @Test
+    void twoSchemasAlternatingReadBackEachWithItsOwnAndAHeaderWrittenIntoByTheCallerChangesNoLaterRecord() throws Exception {
+        List<Struct> orders = Samples.orders(10, 12);
+        try (TypedJsonConverter writer = converter("reference", "schemas-alternating", false, Map.of());
+             TypedJsonConverter reader = converter("inline", "schemas-alternating", false, Map.of())) {
+            Metrics writes = SchemaTopicFaultsIT.metricsOf(writer);
+            Metrics reads = SchemaTopicFaultsIT.metricsOf(reader);
+            for (int i = 0; i < orders.size(); i++) {
+                for (SchemaAndValue record : List.of(new SchemaAndValue(Samples.ORDER, orders.get(i)),
+                        new SchemaAndValue(Schema.INT64_SCHEMA, (long) i))) {
+                    Headers headers = new RecordHeaders();
+                    byte[] bytes = writer.fromConnectData("t", headers, record.schema(), record.value());
+                    byte[] ref = headers.lastHeader(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER).value();
+                    assertArrayEquals(ConnectEnvelope.fingerprint(ConnectJsonSchemas.notation(record.schema())), ref);
+                    Headers consumed = new RecordHeaders();
+                    consumed.add(ConnectEnvelope.VALUE_SCHEMA_REF_HEADER, ref.clone());
+                    assertEquals(record, reader.toConnectData("t", consumed, bytes));
+                    ref[0] ^= 1; // the caller writes into the header of a record already sent
+                }
+            }
+            assertEquals(2, SchemaTopicFaultsIT.value(writes, "schemas-written-total"));
+            assertEquals(2, SchemaTopicFaultsIT.value(reads, "schema-topic-lookups-total"), "one lookup per schema");
+            assertEquals(2 * orders.size() - 2, SchemaTopicFaultsIT.value(reads, "schema-cache-hits-total"),
+                    "every later record's schema from memory");
+        }
+    }
+
+    @Test
     void aFingerprintThatNeverComesIsADataExceptionNamingItAndTheTopicAfterTheWait() throws Exception {
         createTopic("schemas-empty");
         byte[] fingerprint = ConnectEnvelope.fingerprint("{nobody:i32}");

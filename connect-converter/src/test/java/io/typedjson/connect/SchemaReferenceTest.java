@@ -2,6 +2,7 @@ package io.typedjson.connect;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -63,11 +64,27 @@ class SchemaReferenceTest {
         byte[] b = ConnectEnvelope.fingerprint("str");
         Header first = refs.of(a);
         assertEquals("my.ref", first.key());
-        assertSame(a, first.value());
+        assertArrayEquals(a, first.value());
+        assertNotSame(a, first.value(), "the header's own copy, not the schema's fingerprint");
         assertSame(first, refs.of(a), "the same header for the next record of the schema");
-        assertSame(b, refs.of(b).value(), "another schema: its own fingerprint");
-        assertSame(a, refs.of(a).value(), "and back");
+        assertArrayEquals(b, refs.of(b).value(), "another schema: its own fingerprint");
+        assertArrayEquals(a, refs.of(a).value(), "and back");
+        assertArrayEquals(b, refs.of(b).value(), "and again");
         assertEquals("my.ref", refs.of(b).key());
+    }
+
+    @Test
+    void aReferenceHeaderWrittenIntoByTheCallerChangesNeitherTheNextRecordNorTheSchemasFingerprint() {
+        TypedJsonConverter.RefHeaders refs = new TypedJsonConverter.RefHeaders("my.ref");
+        byte[] a = ConnectEnvelope.fingerprint("i32");
+        byte[] original = a.clone();
+        Header written = refs.of(a);
+        written.value()[0] ^= 1; // an SMT or interceptor writes into the value of a record already converted
+        assertArrayEquals(original, a, "the writer's fingerprint of the schema");
+        Header next = refs.of(a);
+        assertArrayEquals(original, next.value(), "the next record of the schema");
+        assertNotSame(written, next);
+        assertSame(next, refs.of(a), "shared again from then on");
     }
 
     @Test

@@ -1,13 +1,20 @@
 package io.typedjson.bench.codec;
 
 import io.typedjson.bench.data.Dataset;
-import java.nio.charset.StandardCharsets;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.common.utils.internals.ByteBufferOutputStream;
+import org.apache.kafka.common.utils.internals.ByteUtils;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.storage.Converter;
@@ -18,7 +25,8 @@ import org.apache.kafka.connect.storage.Converter;
  * of it. When the converter may put something in record headers, the encoded bytes are the value followed by the
  * headers in Kafka's record layout (varint lengths), so sizes count value plus headers; without headers they are a
  * copy of the value, so sizes count the value alone. A converter that writes headers and one that does not are thus
- * timed on the same work, besides the headers themselves.
+ * timed on the same work, besides the headers themselves, on which the work is the one Kafka's own code does
+ * ({@link #frame}, {@link #headers}).
  */
 public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
     private final Converter converter;
@@ -31,7 +39,8 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
         return settings + (headers
                 ? ". Counted: the value, then its record headers in Kafka's record layout (varint lengths and count, "
                 + "each header's key and value). Timed: the converter, the value and headers framed in that layout and "
-                + "read back out of it (keys decoded, values copied), as Kafka's producer and consumer do"
+                + "read back out of it, with the work Kafka's producer and consumer do on headers (sized four times and "
+                + "written with keys encoded; read as slices, keys decoded and values copied when asked for)"
                 : ". Counted: the value alone. Timed: the converter, the value copied into a record and back out of it, "
                 + "as Kafka's producer and consumer do (a record without headers, its lengths not counted)");
     }
@@ -86,58 +95,93 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
 
     @Override
     public SchemaAndValue decode(byte[] bytes) {
-        Headers h = new RecordHeaders(); // what a consumer gives every record
-        return reader.toConnectData(Codecs.TOPIC, h, headers ? unframe(bytes, h) : bytes.clone());
+        if (!headers) {
+            return reader.toConnectData(Codecs.TOPIC, new RecordHeaders(), bytes.clone()); // what a consumer gives
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        byte[] value = value(in);
+        return reader.toConnectData(Codecs.TOPIC, headers(in), value);
     }
 
-    /** The value and headers in Kafka's record layout, each header key encoded per record as the producer does. */
-    private static byte[] frame(byte[] value, Headers h) {
+    /** How many times Kafka's producer sizes a record's headers (DefaultRecord.sizeOf) to send it; see {@link #frame}. */
+    private static final int SIZINGS = 4;
+
+    /**
+     * The value and headers in Kafka's record layout, with the producer's work on the headers of each record: their
+     * {@code toArray} (KafkaProducer.doSend), their size taken {@value #SIZINGS} times (the upper bounds of doSend and
+     * ProducerBatch.tryAppend, MemoryRecordsBuilder.hasRoomFor, DefaultRecord.writeTo), each time each key measured as
+     * UTF-8 ({@code Utils.utf8Length}), and their bytes written as DefaultRecord.writeTo writes them: the key encoded
+     * ({@code Utils.utf8}), varints and bytes through a {@link DataOutputStream}, whose writes take its lock.
+     */
+    static byte[] frame(byte[] value, Headers h) {
         Header[] all = h.toArray();
-        byte[][] keys = new byte[all.length][];
-        int size = sizeOf(value) + sizeOfVarint(all.length);
-        for (int i = 0; i < all.length; i++) {
-            keys[i] = all[i].key().getBytes(StandardCharsets.UTF_8);
-            size += sizeOf(keys[i]) + sizeOf(all[i].value());
+        int headersSize = 0;
+        for (int i = 0; i < SIZINGS; i++) {
+            headersSize = sizeOfHeaders(all);
         }
-        byte[] out = new byte[size];
-        int at = writeBytes(out, 0, value);
-        at = writeVarint(out, at, all.length);
-        for (int i = 0; i < all.length; i++) {
-            at = writeBytes(out, at, keys[i]);
-            at = writeBytes(out, at, all[i].value());
+        byte[] out = new byte[sizeOfVarint(value.length) + value.length + headersSize];
+        int at = writeVarint(out, 0, value.length);
+        System.arraycopy(value, 0, out, at, value.length); // the value, copied as every converter codec's is
+        at += value.length;
+        DataOutputStream record = new DataOutputStream(new ByteBufferOutputStream(ByteBuffer.wrap(out, at, out.length - at)));
+        try {
+            ByteUtils.writeVarint(all.length, record);
+            for (Header header : all) {
+                byte[] key = Utils.utf8(header.key());
+                ByteUtils.writeVarint(key.length, record);
+                record.write(key);
+                byte[] v = header.value();
+                if (v == null) {
+                    ByteUtils.writeVarint(-1, record);
+                } else {
+                    ByteUtils.writeVarint(v.length, record);
+                    record.write(v);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return out;
     }
 
-    /** The value of a {@link #frame}d record, its headers added to {@code h} (keys decoded, values copied, as a consumer does). */
-    private static byte[] unframe(byte[] in, Headers h) {
-        int length = readVarint(in, 0);
-        int at = sizeOfVarint(length);
-        byte[] value = Arrays.copyOfRange(in, at, at += length);
-        int count = readVarint(in, at);
-        at += sizeOfVarint(count);
-        for (; count > 0; count--) {
-            length = readVarint(in, at);
-            at += sizeOfVarint(length);
-            String key = new String(in, at, length, StandardCharsets.UTF_8);
-            at += length;
-            length = readVarint(in, at);
-            at += sizeOfVarint(length);
-            h.add(key, Arrays.copyOfRange(in, at, at += length));
+    /** DefaultRecord.sizeOf's part for headers. */
+    private static int sizeOfHeaders(Header[] headers) {
+        int size = ByteUtils.sizeOfVarint(headers.length);
+        for (Header header : headers) {
+            int keySize = Utils.utf8Length(header.key());
+            byte[] v = header.value();
+            size += ByteUtils.sizeOfVarint(keySize) + keySize + (v == null ? 1 : ByteUtils.sizeOfVarint(v.length) + v.length);
         }
-        return value;
+        return size;
+    }
+
+    /** The value of a {@link #frame}d record, copied out of it as a consumer's ByteArrayDeserializer does. */
+    static byte[] value(ByteBuffer in) {
+        int length = ByteUtils.readVarint(in);
+        int at = in.position();
+        in.position(at + length);
+        return Arrays.copyOfRange(in.array(), at, at + length);
+    }
+
+    /**
+     * The headers after a {@link #frame}d record's value, as Kafka's consumer gives them: each key and value a slice of
+     * the record (DefaultRecord.readHeaders), the key decoded and the value copied only when asked for (RecordHeader),
+     * all in the record's RecordHeaders (CompletedFetch.parseRecord).
+     */
+    static Headers headers(ByteBuffer in) {
+        Header[] all = new Header[ByteUtils.readVarint(in)];
+        for (int i = 0; i < all.length; i++) {
+            ByteBuffer key = Utils.readBytes(in, ByteUtils.readVarint(in));
+            int valueSize = ByteUtils.readVarint(in);
+            all[i] = new RecordHeader(key, valueSize < 0 ? null : Utils.readBytes(in, valueSize));
+        }
+        return new RecordHeaders(all);
     }
 
     // Kafka's record format writes lengths and counts as zig-zag varints, each in the fewest bytes
 
     private static int sizeOfVarint(int n) {
-        int v = (n << 1) ^ (n >> 31);
-        int bytes = 1;
-        while ((v & 0xffffff80) != 0) {
-            bytes++;
-            v >>>= 7;
-        }
-        return bytes;
+        return ByteUtils.sizeOfVarint(n);
     }
 
     private static int writeVarint(byte[] out, int at, int n) {
@@ -148,26 +192,5 @@ public final class ConverterCodec extends MappedCodec<SchemaAndValue> {
         }
         out[at++] = (byte) v;
         return at;
-    }
-
-    private static int readVarint(byte[] in, int at) {
-        int v = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte b = in[at++];
-            v |= (b & 0x7f) << shift;
-            if (b >= 0) {
-                return (v >>> 1) ^ -(v & 1);
-            }
-        }
-    }
-
-    private static int sizeOf(byte[] b) {
-        return sizeOfVarint(b.length) + b.length;
-    }
-
-    private static int writeBytes(byte[] out, int at, byte[] b) {
-        at = writeVarint(out, at, b.length);
-        System.arraycopy(b, 0, out, at, b.length);
-        return at + b.length;
     }
 }
