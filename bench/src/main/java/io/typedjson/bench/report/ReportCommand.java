@@ -126,13 +126,13 @@ public final class ReportCommand {
         String loadAtStart = loadAverage();
         List<String> wanted = codecs != null ? codecs : Codecs.names();
         List<String> jmhCodecs = codecs != null ? codecs : quick ? QUICK_CODECS : Codecs.names();
-        // The speed targets first, in a JVM that has run nothing else: the sizes phase below runs every codec on
-        // every data set, whose leftover JIT profiles (shared call sites seeing many receiver classes) would slow
-        // whichever codec shares the most code, as no application that uses one codec sees it.
+        // The speed targets, each data set in a JVM of its own that has run nothing else (Interleaved.runForked): the
+        // sizes phase below and the other data sets run the codecs on other classes, whose leftover JIT profiles
+        // (shared call sites seeing many receiver classes) would slow whichever codec shares the most code.
         List<Interleaved.Measured> ratios = List.of();
         Instant speedStart = Instant.now();
         if (jmh && speed) {
-            ratios = Interleaved.run(Interleaved.DATASETS, Interleaved.TARGETS,
+            ratios = Interleaved.runForked(Interleaved.DATASETS, Interleaved.TARGETS,
                     quick ? Interleaved.Settings.QUICK : Interleaved.Settings.DEFAULT);
         }
         // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)

@@ -88,7 +88,7 @@ public final class SpeedCommand {
         if (from != null) {
             measured = ReportWriter.readSpeedCsv(Files.readString(from, StandardCharsets.UTF_8));
         } else {
-            measured = Interleaved.run(datasets, targets, s);
+            measured = Interleaved.runForked(datasets, targets, s); // each data set in a JVM of its own
             System.out.println();
             System.out.print(ReportWriter.speedTable(measured));
             // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
