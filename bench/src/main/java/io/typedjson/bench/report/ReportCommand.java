@@ -172,7 +172,7 @@ public final class ReportCommand {
         run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets
                 + (jmhCodecs.equals(Codecs.names()) ? "" : "; codecs " + jmhCodecs) : "not run");
         run.put("interleaved speed", ratios.isEmpty() ? "not run" : (quick ? Interleaved.Settings.QUICK
-                : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS);
+                : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS + ", each in a JVM of its own");
         run.put("duration", "sizes " + human(sizeTime) + ", interleaved " + human(speedTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
         ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges, ratios), run);
         if (!heap.isEmpty()) {

@@ -96,7 +96,7 @@ public final class SpeedCommand {
             System.out.println();
             System.out.print(HeapPerDocument.markdown(heap));
             if (out != null) {
-                ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets);
+                ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets + ", each in a JVM of its own");
                 HeapPerDocument.write(out, heap);
                 System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv, targets.md (README's speed table) and heap.md, heap.csv");
             }
