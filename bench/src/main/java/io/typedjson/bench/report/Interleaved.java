@@ -200,11 +200,12 @@ public final class Interleaved {
     /**
      * Measures every target on every data set, each data set in a JVM of its own (the same java, class path and JVM
      * options, as JMH forks its trials), the codecs of a data set still interleaved within it; prints progress to
-     * {@code System.out}. A codec's time depends on what else ran in its JVM, and the rivals' more than typedjson's:
-     * on rows after orders in one JVM, fastjson2 took 22 % longer than on rows alone, protobuf with its mapping 31 %,
-     * the class serde 11 % (JIT profiles of shared call sites polluted by the other data set's classes), so rows'
-     * ratios changed with the data sets run before it. A JVM of its own gives every data set the JIT state it gets
-     * alone: one data set gives the answer all do.
+     * {@code System.out}. A codec's time can depend on what else ran in its JVM: code compiled for one data set's
+     * classes is deoptimized and compiled again for the next (in a JFR recording of orders, rows and cdc in one JVM,
+     * 107 deoptimizations in typedjson's methods and 32 in fastjson2's, against 35 and 0 with orders alone, mostly
+     * type checks and branches the first data set never took), and rows after orders once ran fastjson2 22 % and
+     * the class serde 11 % slower than rows alone (a second pair of runs showed no difference). A JVM of its own
+     * gives every data set the JIT state it gets alone: one data set gives the answer all do, by construction.
      */
     public static List<Measured> runForked(List<String> datasets, List<Target> targets, Settings s)
             throws IOException, InterruptedException {
