@@ -3,10 +3,19 @@ package io.typedjson.bench.report;
 import io.typedjson.bench.codec.BenchCodec;
 import io.typedjson.bench.codec.Codecs;
 import io.typedjson.bench.codec.Exactness;
+import io.typedjson.bench.codec.SchemaTopicBroker;
 import io.typedjson.bench.data.Datasets;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -56,7 +65,8 @@ public final class Interleaved {
      * limit (below 1 = typedjson faster or leaner). A data set without a limit in {@code limits} is measured and shown
      * for reference only, judged by nothing; {@link #ALL} gives the limit of every data set not named.
      */
-    public record Target(String codec, String rival, Measure measure, Map<String, Double> limits) {
+    public record Target(String codec, String rival, Measure measure, Map<String, Double> limits)
+            implements java.io.Serializable {
         /** The key of {@code limits} that stands for every data set. */
         public static final String ALL = "*";
 
@@ -111,7 +121,7 @@ public final class Interleaved {
     public static final double AGREEMENT = 0.15;
 
     /** How a run is sized. */
-    public record Settings(int warmupRounds, int rounds, int runs, double millisPerTask) {
+    public record Settings(int warmupRounds, int rounds, int runs, double millisPerTask) implements java.io.Serializable {
         public static final Settings DEFAULT = new Settings(40, 80, 2, 8);
         public static final Settings QUICK = new Settings(4, 12, 2, 4);
 
@@ -144,7 +154,7 @@ public final class Interleaved {
     public record Measured(String dataset, Target target, double limit, String clock, double median, double q1,
                            double q3, double[] runMedians, double serialize, double deserialize, double wallMedian,
                            double cpuMedian, double codecNs, double rivalNs, long codecAllocation, long rivalAllocation, String exact,
-                           String rivalExact, String edges, String rivalEdges) {
+                           String rivalExact, String edges, String rivalEdges) implements java.io.Serializable {
         /** A measurement without the edge records' verdicts. */
         public Measured(String dataset, Target target, double limit, String clock, double median, double q1, double q3,
                         double[] runMedians, double serialize, double deserialize, double wallMedian, double cpuMedian,
@@ -187,8 +197,108 @@ public final class Interleaved {
 
     private Interleaved() {}
 
-    /** Measures every target on every data set; prints progress to {@code System.out}. */
+    /**
+     * Measures every target on every data set, each data set in a JVM of its own (the same java, class path and JVM
+     * options, as JMH forks its trials), the codecs of a data set still interleaved within it; prints progress to
+     * {@code System.out}. A codec's time can depend on what else ran in its JVM: code compiled for one data set's
+     * classes is deoptimized and compiled again for the next (in a JFR recording of orders, rows and cdc in one JVM,
+     * 107 deoptimizations in typedjson's methods and 32 in fastjson2's, against 35 and 0 with orders alone, mostly
+     * type checks and branches the first data set never took), and rows after orders once ran fastjson2 22 % and
+     * the class serde 11 % slower than rows alone (a second pair of runs showed no difference). A JVM of its own
+     * gives every data set the JIT state it gets alone: one data set gives the answer all do, by construction.
+     */
+    public static List<Measured> runForked(List<String> datasets, List<Target> targets, Settings s)
+            throws IOException, InterruptedException {
+        return runForked(datasets, targets, s, WarmUp.MAX_NANOS);
+    }
+
+    /** {@link #runForked(List, List, Settings)} with the warm-up bounded at {@code maxWarmUpNanos} (tests). */
+    static List<Measured> runForked(List<String> datasets, List<Target> targets, Settings s, long maxWarmUpNanos)
+            throws IOException, InterruptedException {
+        List<Measured> out = new ArrayList<>();
+        for (String dataset : datasets) {
+            Path dir = Files.createTempDirectory("typedjson-speed-");
+            Path in = dir.resolve("in.ser");
+            Path result = dir.resolve("out.ser");
+            try {
+                try (ObjectOutputStream o = new ObjectOutputStream(Files.newOutputStream(in))) {
+                    o.writeObject(new ArrayList<>(targets));
+                    o.writeObject(s);
+                    o.writeLong(maxWarmUpNanos);
+                }
+                List<String> command = new ArrayList<>();
+                command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+                command.addAll(childOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+                command.addAll(List.of("-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
+                        dataset, in.toString(), result.toString()));
+                Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+                try (BufferedReader lines = new BufferedReader(
+                        new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = lines.readLine()) != null; ) {
+                        System.out.println(line);
+                    }
+                    int status = child.waitFor();
+                    if (status != 0) {
+                        throw new IllegalStateException("the JVM that measured " + dataset + " exited with status "
+                                + status);
+                    }
+                } finally {
+                    child.destroy();
+                }
+                try (ObjectInputStream o = new ObjectInputStream(Files.newInputStream(result))) {
+                    @SuppressWarnings("unchecked")
+                    List<Measured> measured = (List<Measured>) o.readObject();
+                    out.addAll(measured);
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException(e);
+                }
+            } finally {
+                Files.deleteIfExists(in);
+                Files.deleteIfExists(result);
+                Files.deleteIfExists(dir);
+            }
+        }
+        return out;
+    }
+
+    /** The parent's JVM options for a child, less those a second JVM cannot share (a recording's file, a debug port). */
+    static List<String> childOptions(List<String> parent) {
+        return parent.stream().filter(o -> !o.startsWith("-XX:StartFlightRecording") && !o.startsWith("-agentlib:jdwp")
+                && !o.startsWith("-Xrunjdwp")).toList();
+    }
+
+    /**
+     * A child of {@link #runForked}: {@code <dataset> <targets and settings file> <results file>}. It measures the
+     * data set with {@link #run} and exits.
+     */
+    public static void main(String[] args) {
+        int status = 1;
+        try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[1])))) {
+            @SuppressWarnings("unchecked")
+            List<Target> targets = (List<Target>) in.readObject();
+            Settings s = (Settings) in.readObject();
+            long maxWarmUpNanos = in.readLong();
+            System.out.printf("  a JVM of its own for %s (pid %d)%n", args[0], ProcessHandle.current().pid());
+            List<Measured> measured = run(List.of(args[0]), targets, s, maxWarmUpNanos);
+            try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[2])))) {
+                out.writeObject(new ArrayList<>(measured));
+            }
+            status = 0;
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+        } finally {
+            SchemaTopicBroker.stop(); // the targets of schema location reference start it
+        }
+        System.out.flush();
+        System.exit(status); // Kafka's client threads of those targets would keep the JVM alive
+    }
+
+    /** Measures every target on every data set in this JVM; prints progress to {@code System.out}. */
     public static List<Measured> run(List<String> datasets, List<Target> targets, Settings s) {
+        return run(datasets, targets, s, WarmUp.MAX_NANOS);
+    }
+
+    private static List<Measured> run(List<String> datasets, List<Target> targets, Settings s, long maxWarmUpNanos) {
         List<Measured> out = new ArrayList<>();
         for (String dataset : datasets) {
             Set<String> names = new LinkedHashSet<>();
@@ -203,7 +313,7 @@ public final class Interleaved {
             System.out.printf("interleaved timing on %s: %s; %s%n", dataset, names, s);
             subjects.stream().filter(x -> x.refused != null)
                     .forEach(x -> System.out.printf("  %s: %s, not timed%n", x.name(), x.refused));
-            Map<String, double[][]> nanos = time(subjects, s); // name -> [round][ser, de, ser CPU, de CPU]
+            Map<String, double[][]> nanos = time(subjects, s, maxWarmUpNanos); // name -> [round][ser, de, ser CPU, de CPU]
             for (Target t : targets) {
                 out.add(measure(dataset, t, subjects, nanos, s));
             }
@@ -299,22 +409,8 @@ public final class Interleaved {
         return THREADS.isThreadCpuTimeEnabled();
     }
 
-    private static Map<String, double[][]> time(List<Subject> subjects, Settings s) {
-        // calibrate: enough passes over the records that one timed task takes about millisPerTask
-        for (Subject subject : subjects) {
-            if (subject.refused != null) {
-                continue;
-            }
-            for (int warm = 0; warm < 3; warm++) {
-                subject.pass(0);
-                subject.pass(1);
-            }
-            long start = System.nanoTime();
-            subject.pass(0);
-            subject.pass(1);
-            double passMillis = (System.nanoTime() - start) / 2e6;
-            subject.repetitions = Math.max(1, Math.round(s.millisPerTask() / Math.max(passMillis, 1e-3)));
-        }
+    private static Map<String, double[][]> time(List<Subject> subjects, Settings s, long maxWarmUpNanos) {
+        calibrate(subjects, s);
         Map<String, double[][]> nanos = new LinkedHashMap<>();
         subjects.forEach(x -> nanos.put(x.name(), new double[s.rounds() * s.runs()][4]));
         List<int[]> tasks = new ArrayList<>();
@@ -325,7 +421,9 @@ public final class Interleaved {
             }
         }
         SplittableRandom random = new SplittableRandom(Datasets.SEED);
-        warmUp(subjects, tasks, random, s);
+        warmUp(subjects, tasks, random, s, maxWarmUpNanos);
+        // again, compiled: calibrated on a cold JVM's interpreted passes, the timed tasks took half their millisPerTask
+        calibrate(subjects, s);
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
         long compiledBefore = watch ? jit.getTotalCompilationTime() : 0;
@@ -354,19 +452,38 @@ public final class Interleaved {
         return nanos;
     }
 
+    /** Enough passes over the records that one timed task takes about {@code s.millisPerTask()}. */
+    private static void calibrate(List<Subject> subjects, Settings s) {
+        for (Subject subject : subjects) {
+            if (subject.refused != null) {
+                continue;
+            }
+            for (int warm = 0; warm < 3; warm++) {
+                subject.pass(0);
+                subject.pass(1);
+            }
+            long start = System.nanoTime();
+            subject.pass(0);
+            subject.pass(1);
+            double passMillis = (System.nanoTime() - start) / 2e6;
+            subject.repetitions = Math.max(1, Math.round(s.millisPerTask() / Math.max(passMillis, 1e-3)));
+        }
+    }
+
     /**
      * Untimed rounds until the JIT compiler has stopped compiling: {@link WarmUp#STILL_ROUNDS} rounds in a row in
      * which its total compilation time did not change at all and that end with nothing being compiled or queued
      * ({@link #compilerIdle}): every timed codec's hot code compiled, nothing deoptimized and compiled again; after
-     * at least {@code s.warmupRounds()}; at most {@link WarmUp#MAX_NANOS}, and a line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
+     * at least {@code s.warmupRounds()}; at most {@code maxNanos} ({@link WarmUp#MAX_NANOS}), and a line says when that bound ended it. A round count alone is not enough: with fewer codecs or data sets in the JVM
      * a round is shorter, and on a loaded machine the compiler threads get little CPU, so a rival's hot code could
      * still be compiled midway through the timed rounds (fastjson2 at 1,522 ns per order instead of about 600, and
      * runs back to back 154 % apart). Returns the rounds run.
      */
-    private static int warmUp(List<Subject> subjects, List<int[]> tasks, SplittableRandom random, Settings s) {
+    private static int warmUp(List<Subject> subjects, List<int[]> tasks, SplittableRandom random, Settings s,
+                              long maxNanos) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
-        WarmUp rule = new WarmUp(s.warmupRounds(), WarmUp.MAX_NANOS);
+        WarmUp rule = new WarmUp(s.warmupRounds(), maxNanos);
         long begin = System.nanoTime();
         long compiled = watch ? jit.getTotalCompilationTime() : 0;
         do {
@@ -381,7 +498,7 @@ public final class Interleaved {
         double seconds = (System.nanoTime() - begin) / 1e9;
         System.out.printf(java.util.Locale.ROOT, "  warm-up: %d rounds, %.1f s, %s%n", rule.rounds(), seconds,
                 !watch ? "the JVM does not measure JIT compilation time: the minimum of rounds"
-                        : rule.boundHit() ? "BOUND HIT: the JIT compiler was still compiling after " + WarmUp.MAX_NANOS / 1_000_000_000
+                        : rule.boundHit() ? "BOUND HIT: the JIT compiler was still compiling after " + maxNanos / 1_000_000_000
                                 + " s (last in round " + rule.lastBusyRound() + "); the ratios may move between runs"
                         : "until the JIT compiler had compiled nothing for " + WarmUp.STILL_ROUNDS + " rounds (last compiled in round "
                                 + rule.lastBusyRound() + ")");

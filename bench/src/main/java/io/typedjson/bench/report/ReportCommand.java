@@ -126,13 +126,13 @@ public final class ReportCommand {
         String loadAtStart = loadAverage();
         List<String> wanted = codecs != null ? codecs : Codecs.names();
         List<String> jmhCodecs = codecs != null ? codecs : quick ? QUICK_CODECS : Codecs.names();
-        // The speed targets first, in a JVM that has run nothing else: the sizes phase below runs every codec on
-        // every data set, whose leftover JIT profiles (shared call sites seeing many receiver classes) would slow
-        // whichever codec shares the most code, as no application that uses one codec sees it.
+        // The speed targets, each data set in a JVM of its own that has run nothing else (Interleaved.runForked): the
+        // sizes phase below and the other data sets run the codecs on other classes, whose leftover JIT profiles
+        // (shared call sites seeing many receiver classes) would slow whichever codec shares the most code.
         List<Interleaved.Measured> ratios = List.of();
         Instant speedStart = Instant.now();
         if (jmh && speed) {
-            ratios = Interleaved.run(Interleaved.DATASETS, Interleaved.TARGETS,
+            ratios = Interleaved.runForked(Interleaved.DATASETS, Interleaved.TARGETS,
                     quick ? Interleaved.Settings.QUICK : Interleaved.Settings.DEFAULT);
         }
         // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
@@ -172,7 +172,7 @@ public final class ReportCommand {
         run.put("JMH", jmh ? settings + "; one record (one board document) per operation; data sets " + jmhSets
                 + (jmhCodecs.equals(Codecs.names()) ? "" : "; codecs " + jmhCodecs) : "not run");
         run.put("interleaved speed", ratios.isEmpty() ? "not run" : (quick ? Interleaved.Settings.QUICK
-                : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS);
+                : Interleaved.Settings.DEFAULT) + "; data sets " + Interleaved.DATASETS + ", each in a JVM of its own");
         run.put("duration", "sizes " + human(sizeTime) + ", interleaved " + human(speedTime) + ", JMH " + human(jmhTime) + ", total " + human(Duration.between(start, Instant.now())));
         ReportWriter.write(out, new Results(sizes, timings, shapeTimings, edges, ratios), run);
         if (!heap.isEmpty()) {

@@ -138,7 +138,7 @@ public final class ReportWriter {
      * allocated per record read, exactness, verdict.
      */
     public static String speedTable(List<Interleaved.Measured> speed) {
-        StringBuilder md = new StringBuilder("Speed, interleaved in one JVM (" + Interleaved.class.getSimpleName()
+        StringBuilder md = new StringBuilder("Speed, interleaved in one JVM per data set (" + Interleaved.class.getSimpleName()
                 + "): typedjson's serialize + deserialize time over the rival's, the median of per-round ratios with its "
                 + "interquartile range; below 1 is faster. `protobuf-record` includes the mapping between the generated "
                 + "message and the Java record, so it starts and ends where the class serde does. Per run: the median of "
@@ -226,11 +226,11 @@ public final class ReportWriter {
                 + ".\n\n| data set | typedjson | against | interleaved | JMH | JMH ÷ interleaved | agree | verdict on JMH |\n"
                 + "|---|---|---|--:|--:|--:|---|---|\n" + rows
                 + String.format(Locale.ROOT, "%n%d of %d rows agree within %s; on JMH's figures %d of %d targets are met. "
-                        + "Where they disagree, the interleaved figure is the one the verdicts above use: it runs every "
-                        + "data set and codec in one JVM, as a Connect worker or an application with several types does, "
-                        + "so the reader, writer and collection code that all typedjson codecs share is compiled for all "
-                        + "of them; JMH times each codec alone with one data set in a JVM of its own, compiled for that "
-                        + "one shape (see docs/benchmarks.md).%n", agree, shown, pct(HARNESS_AGREEMENT),
+                        + "Where they disagree, the interleaved figure is the one the verdicts above use: it runs each "
+                        + "data set in a JVM of its own with all the codecs of its targets in turns, so the reader, "
+                        + "writer and collection code that typedjson's codecs share is compiled for all of them, as in a "
+                        + "Connect worker or an application with several types; JMH times each codec alone with one data "
+                        + "set in a JVM of its own, compiled for that one shape (see docs/benchmarks.md).%n", agree, shown, pct(HARNESS_AGREEMENT),
                         met, targets);
     }
 

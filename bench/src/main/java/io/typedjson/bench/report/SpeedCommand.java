@@ -88,7 +88,7 @@ public final class SpeedCommand {
         if (from != null) {
             measured = ReportWriter.readSpeedCsv(Files.readString(from, StandardCharsets.UTF_8));
         } else {
-            measured = Interleaved.run(datasets, targets, s);
+            measured = Interleaved.runForked(datasets, targets, s); // each data set in a JVM of its own
             System.out.println();
             System.out.print(ReportWriter.speedTable(measured));
             // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
@@ -96,7 +96,7 @@ public final class SpeedCommand {
             System.out.println();
             System.out.print(HeapPerDocument.markdown(heap));
             if (out != null) {
-                ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets);
+                ReportWriter.writeSpeed(out, measured, s + "; data sets " + datasets + ", each in a JVM of its own");
                 HeapPerDocument.write(out, heap);
                 System.out.println("wrote " + out.resolve("speed.md") + ", speed.csv, targets.md (README's speed table) and heap.md, heap.csv");
             }

@@ -70,16 +70,34 @@ class InterleavedTest {
     }
 
     @Test
-    void measuresRatiosWithTheirSpreadAndExactnessOfBothSides() {
+    void measuresRatiosWithTheirSpreadAndExactnessOfBothSidesInAJvmOfTheirOwn() throws Exception {
         Interleaved.Settings tiny = new Interleaved.Settings(1, 3, 2, 0.5);
         Interleaved.Target protobuf = target("protobuf-record", Interleaved.Measure.TIME);
         Interleaved.Target readBytes = target("fastjson2", Interleaved.Measure.READ_BYTES);
         Interleaved.Target serializeOnly = new Interleaved.Target("typedjson-class", "protobuf-record",
                 Interleaved.Measure.SERIALIZE, java.util.Map.of("rows", 9.0));
-        List<Interleaved.Measured> m = Interleaved.run(List.of("rows"), List.of(protobuf,
-                new Interleaved.Target("typedjson-dynamic", "jackson-map", 0.7), readBytes,
-                target("dsl-json", Interleaved.Measure.TIME), serializeOnly), tiny);
+        java.io.PrintStream stdout = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        List<Interleaved.Measured> m;
+        try (java.io.PrintStream capture = new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            m = new java.util.ArrayList<>(Interleaved.runForked(List.of("rows"), List.of(protobuf,
+                    new Interleaved.Target("typedjson-dynamic", "jackson-map", 0.7), readBytes,
+                    target("dsl-json", Interleaved.Measure.TIME), serializeOnly), tiny, 2_000_000_000L));
+        } finally {
+            System.setOut(stdout);
+        }
+        // the data set was measured by a child JVM, whose progress lines this one printed (its warm-up cut at 2 s: the
+        // test checks what is measured and carried back, not the warm-up, which would take 10 s in a cold JVM)
+        String lines = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.regex.Matcher pid = java.util.regex.Pattern.compile("a JVM of its own for rows \\(pid (\\d+)\\)")
+                .matcher(lines);
+        assertTrue(pid.find(), lines);
+        assertTrue(Long.parseLong(pid.group(1)) != ProcessHandle.current().pid(), lines);
+        assertTrue(lines.contains("interleaved timing on rows: [typedjson-class, protobuf-record, typedjson-dynamic, "
+                + "jackson-map, fastjson2, dsl-json]"), lines);
         assertEquals(5, m.size());
+        assertEquals(serializeOnly, m.get(4).target(), "a target that is not one of TARGETS comes back whole");
         // a target of one direction: its ratio is that direction's, with its own spread
         Interleaved.Measured ser = m.remove(4);
         assertEquals(ser.serialize(), ser.median(), 1e-12);
@@ -149,6 +167,13 @@ class InterleavedTest {
                 .orElseThrow();
         assertTrue(dslRow.matches(".*\\), for reference( †)? \\|"), dslRow);
         assertTrue(readme.contains("targets met. (read B/rec): bytes allocated per record read"), readme);
+    }
+
+    @Test
+    void aChildJvmTakesTheParentsOptionsButNotItsRecordingOrDebugPort() {
+        assertEquals(List.of("-Xmx1g", "-XX:+UnlockDiagnosticVMOptions"), Interleaved.childOptions(List.of("-Xmx1g",
+                "-XX:StartFlightRecording=filename=a.jfr", "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
+                "-XX:+UnlockDiagnosticVMOptions")));
     }
 
     private static Interleaved.Target target(String rival, Interleaved.Measure measure) {
