@@ -293,6 +293,10 @@ public abstract class DynamicModel implements Codec<Object> {
             if (node == null) {
                 return map;
             }
+            if (node == FROM_START) { // nothing handed over: the token path reads the object from its '{'
+                map = null;
+                node = keyRoot;
+            }
         }
         while (true) {
             Followers followers = node.followers;
@@ -339,8 +343,8 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /**
      * Begins the one-pass read of the object the reader is on ({@link JsonReader#onePassOpen}) with its first key: the
-     * one the last object under {@code parent} began with, else each key an object began with. The node of that key,
-     * the reader on its value as nextKey leaves it; null, the reader untouched, when none is the object's first key.
+     * one the last object under {@code parent} began with, else each key an object began with. The node of that key
+     * (readLearned reads its value); null when none is the object's first key. The reader is left untouched.
      */
     private KeyNode oneStart(JsonReader in, KeyNode parent) {
         KeyNode hint = parent.inner;
@@ -348,7 +352,7 @@ public abstract class DynamicModel implements Codec<Object> {
             if (in.onePassOpen() == 0) {
                 return null;
             }
-            if (in.oneValue(hint.key, true)) {
+            if (in.oneFirstKey(hint.key)) {
                 return hint;
             }
         }
@@ -357,7 +361,7 @@ public abstract class DynamicModel implements Codec<Object> {
                 if (in.onePassOpen() == 0) {
                     return null;
                 }
-                if (in.oneValue(start.key, true)) {
+                if (in.oneFirstKey(start.key)) {
                     if (parent != UNKNOWN) {
                         parent.inner = start;
                     }
@@ -369,36 +373,38 @@ public abstract class DynamicModel implements Codec<Object> {
     }
 
     /**
-     * Reads the object begun by oneStart in one pass along the keys learned after {@code node}, each the first of its
-     * node's followers, each value as its node's kind says (see kindOf), into {@code map}. Null when the object ends
-     * where those keys do; otherwise the node of the last value handed to readValue, the reader after that value and
-     * the map holding the values up to it, for the token path to go on from there (so that nothing is read twice but
-     * the values read in one pass after it).
+     * Reads the object begun by oneStart in one pass from its first key {@code node} along the keys learned after it,
+     * each the first of its node's followers, each value as its node's kind says (see kindOf), into {@code map}. Null
+     * when the object ends where those keys do; otherwise the node of the last value handed to readValue, the reader
+     * after that value and the map holding the values up to it, for the token path to go on from there (so that
+     * nothing is read twice but the values read in one pass after it); FROM_START when no value was handed over: the
+     * reader is on the object's '{', the map to be dropped.
      */
     private KeyNode readLearned(JsonReader in, KeyNode node, LinkedHashMap<Object, Object> map) {
-        map.put(node.text, readValue(in, node));
-        in.oneResume();
-        KeyNode handed = node; // the last value handed over
+        KeyNode handed = null; // the last value handed over
         int after = 0; // the values read in one pass since
+        boolean first = true;
         while (true) {
-            KeyNode[] next = node.followers.nodes;
-            if (next.length == 0) {
-                if (in.onePassEnd()) {
-                    return null;
+            if (!first) {
+                KeyNode[] next = node.followers.nodes;
+                if (next.length == 0) {
+                    if (in.onePassEnd()) {
+                        return null;
+                    }
+                    break;
                 }
-                break;
+                node = next[0];
             }
-            node = next[0];
             JsonKey key = node.key;
             Object value;
             byte kind = node.kind; // (once: another thread may change it)
             switch (kind) {
-                case LONG: value = in.oneLong(key, false); break;
-                case STRING: value = in.oneString(key, false); break;
-                case BOOLEAN: value = in.oneBoolean(key, false); break;
-                case STRINGS: value = in.oneStrings(key, false); break;
+                case LONG: value = in.oneLong(key, first); break;
+                case STRING: value = in.oneString(key, first); break;
+                case BOOLEAN: value = in.oneBoolean(key, first); break;
+                case STRINGS: value = in.oneStrings(key, first); break;
                 case NULLS:
-                    if (!in.oneIsNull(key, false)) {
+                    if (!in.oneIsNull(key, first)) {
                         in.oneGiveUp();
                         return rollBack(handed, after, map);
                     }
@@ -409,7 +415,7 @@ public abstract class DynamicModel implements Codec<Object> {
                         return rollBack(handed, after, map);
                     }
                     ScalarType type = TAGGED[kind - F32];
-                    int n = in.oneTagged(key, false, type.tag());
+                    int n = in.oneTagged(key, first, type.tag());
                     if (n == -1) {
                         value = null;
                     } else if (n < 0 || (value = type.canonicalTaggedOrNull(in.oneTaggedChars(), 0, n,
@@ -422,14 +428,14 @@ public abstract class DynamicModel implements Codec<Object> {
                     }
                     break;
                 case DOUBLE:
-                    double v = in.oneDouble(key, false);
+                    double v = in.oneDouble(key, first);
                     value = v;
                     if (v == Math.rint(v)) { // (or given up) the lexeme may be an integer, a Long: the token path's
                         return rollBack(handed, after, map);
                     }
                     break;
                 case OTHER:
-                    if (!in.oneValue(key, false)) {
+                    if (!in.oneValue(key, first)) {
                         return rollBack(handed, after, map);
                     }
                     // the values before are the reader's now: a refusal in this one, or a duplicate, is the token path's
@@ -443,6 +449,7 @@ public abstract class DynamicModel implements Codec<Object> {
                     }
                     handed = node;
                     after = 0;
+                    first = false;
                     continue;
                 default:
                     return rollBack(handed, after, map); // (a key whose first value is still being read)
@@ -454,12 +461,19 @@ public abstract class DynamicModel implements Codec<Object> {
                 return rollBack(handed, after, map);
             }
             after++;
+            first = false;
         }
         return rollBack(handed, after, map);
     }
 
-    /** The values read in one pass after {@code handed} taken out of the map again: the token path reads them. */
+    /**
+     * The values read in one pass after {@code handed} taken out of the map again: the token path reads them (all of
+     * them, from the object's '{', when none was handed over: FROM_START, the map dropped).
+     */
     private static KeyNode rollBack(KeyNode handed, int after, LinkedHashMap<Object, Object> map) {
+        if (handed == null) {
+            return FROM_START;
+        }
         KeyNode n = handed;
         for (int i = 0; i < after; i++) {
             n = n.followers.nodes[0];
@@ -578,6 +592,8 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /** Where the keys of an object are past what the tree holds: nothing is learned after it. */
     private static final KeyNode UNKNOWN = new KeyNode(null, MAX_RUN);
+    /** readLearned's answer when it handed no value over (see there). */
+    private static final KeyNode FROM_START = new KeyNode(null, 0);
 
     private Object readTaggedObject(JsonReader in, String tag) {
         long keyOffset = ReadErrors.offset(in);
