@@ -414,11 +414,10 @@ public abstract class DynamicModel implements Codec<Object> {
                     if (in.plainJson()) {
                         return rollBack(handed, after, map);
                     }
-                    ScalarType type = TAGGED[kind - F32];
-                    int n = in.oneTagged(key, first, type.tag());
+                    int n = in.oneTagged(key, first, TAGGED[kind - F32].tag());
                     if (n == -1) {
                         value = null;
-                    } else if (n < 0 || (value = type.canonicalTaggedOrNull(in.oneTaggedChars(), 0, n,
+                    } else if (n < 0 || (value = canonicalTagged(kind, in.oneTaggedChars(), n,
                             in.limits().maxNumberLength())) == null) {
                         if (n >= 0) { // a payload of another shape: its key's values are read token by token from now
                             in.oneGiveUp();
@@ -490,6 +489,23 @@ public abstract class DynamicModel implements Codec<Object> {
     private static final byte NULLS = 15;
     private static final ScalarType[] TAGGED = {ScalarTypes.FLOAT32, ScalarTypes.DECIMAL, ScalarTypes.BYTES,
             ScalarTypes.INSTANT, ScalarTypes.LOCAL_DATE, ScalarTypes.INT8, ScalarTypes.INT16, ScalarTypes.INT32};
+
+    /**
+     * TAGGED[kind - F32].canonicalTaggedOrNull of the payload {@code c[0, n)}, called on each type's constant so that
+     * the JIT can inline it (called through the array, the call is megamorphic: a call through the vtable each).
+     */
+    private static Object canonicalTagged(byte kind, char[] c, int n, int maxNumberLength) {
+        switch (kind) {
+            case F32: return ScalarTypes.FLOAT32.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case DEC: return ScalarTypes.DECIMAL.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case BYTES: return ScalarTypes.BYTES.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case INSTANT: return ScalarTypes.INSTANT.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case DATE: return ScalarTypes.LOCAL_DATE.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case I8: return ScalarTypes.INT8.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case I16: return ScalarTypes.INT16.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            default: return ScalarTypes.INT32.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+        }
+    }
 
     /**
      * The kind after a value read token by token where {@code was} was: once set, it only goes to OTHER, so that a key
