@@ -380,21 +380,19 @@ public abstract class DynamicModel implements Codec<Object> {
      * nothing is read twice but the values read in one pass after it); FROM_START when no value was handed over: the
      * reader is on the object's '{', the map to be dropped.
      */
-    private KeyNode readLearned(JsonReader in, KeyNode node, LinkedHashMap<Object, Object> map) {
-        KeyNode handed = null; // the last value handed over
+    private KeyNode readLearned(JsonReader in, KeyNode start, LinkedHashMap<Object, Object> map) {
+        KeyNode[] path = chain(start);
+        int handed = -1; // the last value handed over: path[handed]
         int after = 0; // the values read in one pass since
         boolean first = true;
-        while (true) {
-            if (!first) {
-                KeyNode[] next = node.followers.nodes;
-                if (next.length == 0) {
-                    if (in.onePassEnd()) {
-                        return null;
-                    }
-                    break;
+        for (int j = 0; ; j++) {
+            if (j == path.length) {
+                if (path[j - 1].followers.nodes.length == 0 && in.onePassEnd()) {
+                    return null;
                 }
-                node = next[0];
+                break; // (or a key learned after the path was built: the token path reads it)
             }
+            KeyNode node = path[j];
             JsonKey key = node.key;
             Object value;
             byte kind = node.kind; // (once: another thread may change it)
@@ -406,13 +404,13 @@ public abstract class DynamicModel implements Codec<Object> {
                 case NULLS:
                     if (!in.oneIsNull(key, first)) {
                         in.oneGiveUp();
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     value = null;
                     break;
                 case F32: case DEC: case BYTES: case INSTANT: case DATE: case I8: case I16: case I32:
                     if (in.plainJson()) {
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     int n = in.oneTagged(key, first, TAGGED[kind - F32].tag());
                     if (n == -1) {
@@ -423,19 +421,19 @@ public abstract class DynamicModel implements Codec<Object> {
                             in.oneGiveUp();
                             node.kind = OTHER;
                         }
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     break;
                 case DOUBLE:
                     double v = in.oneDouble(key, first);
                     value = v;
                     if (v == Math.rint(v)) { // (or given up) the lexeme may be an integer, a Long: the token path's
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     break;
                 case OTHER:
                     if (!in.oneValue(key, first)) {
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     // the values before are the reader's now: a refusal in this one, or a duplicate, is the token path's
                     long valueStart = in.tokenOffset();
@@ -446,39 +444,87 @@ public abstract class DynamicModel implements Codec<Object> {
                     if (map.size() == before) {
                         throw Containers.duplicateKey(in, node.text, valueStart);
                     }
-                    handed = node;
+                    handed = j;
                     after = 0;
                     first = false;
                     continue;
                 default:
-                    return rollBack(handed, after, map); // (a key whose first value is still being read)
+                    return rollBack(path, handed, after, map); // (a key whose first value is still being read)
             }
             int before = map.size();
             Object was = map.put(node.text, value);
             if (map.size() == before) { // a duplicate, or a give-up on a key seen twice: as it was, for the token path
                 map.put(node.text, was);
-                return rollBack(handed, after, map);
+                return rollBack(path, handed, after, map);
             }
             after++;
             first = false;
         }
-        return rollBack(handed, after, map);
+        return rollBack(path, handed, after, map);
     }
 
     /**
      * The values read in one pass after {@code handed} taken out of the map again: the token path reads them (all of
      * them, from the object's '{', when none was handed over: FROM_START, the map dropped).
      */
-    private static KeyNode rollBack(KeyNode handed, int after, LinkedHashMap<Object, Object> map) {
-        if (handed == null) {
+    private static KeyNode rollBack(KeyNode[] path, int handed, int after, LinkedHashMap<Object, Object> map) {
+        if (!live(path)) {
+            path[0].chain = null; // (built again: a node on it was lost to a race, and is learned nothing after)
+        }
+        if (handed < 0) {
             return FROM_START;
         }
-        KeyNode n = handed;
-        for (int i = 0; i < after; i++) {
-            n = n.followers.nodes[0];
-            map.remove(n.text);
+        for (int i = 1; i <= after; i++) {
+            map.remove(path[handed + i].text);
         }
-        return handed;
+        return path[handed];
+    }
+
+    /**
+     * {@code start} and the first follower of each node after it, as readLearned reads them: kept in the node (an
+     * array, not a walk from node to followers to node for each key, which were loads each waiting for the one before)
+     * and built again when its last node has followers now (a node's first follower stays its first, so a path only
+     * grows at its end; but for a race: a follower lost to one is checked for when a read along the path gave up).
+     */
+    private static KeyNode[] chain(KeyNode start) {
+        Chain c = start.chain;
+        if (c != null && c.nodes[c.nodes.length - 1].followers.nodes.length == 0) {
+            return c.nodes;
+        }
+        KeyNode[] nodes = new KeyNode[8];
+        int n = 0;
+        for (KeyNode k = start; ; k = k.followers.nodes[0]) {
+            if (n == nodes.length) {
+                nodes = java.util.Arrays.copyOf(nodes, 2 * n);
+            }
+            nodes[n++] = k;
+            if (k.followers.nodes.length == 0) {
+                break;
+            }
+        }
+        nodes = java.util.Arrays.copyOf(nodes, n);
+        start.chain = new Chain(nodes);
+        return nodes;
+    }
+
+    /** Whether each node of {@code path} after its first is still the first follower of the one before. */
+    private static boolean live(KeyNode[] path) {
+        for (int i = 0; i + 1 < path.length; i++) {
+            KeyNode[] next = path[i].followers.nodes;
+            if (next.length == 0 || next[0] != path[i + 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A path of keys (see chain); its array reached through a final field, so a thread that sees it sees it whole. */
+    private static final class Chain {
+        final KeyNode[] nodes;
+
+        Chain(KeyNode[] nodes) {
+            this.nodes = nodes;
+        }
     }
 
     /** What a key's values were: how readLearned reads the next (UNSEEN: nothing yet; OTHER: by read()). */
@@ -566,6 +612,8 @@ public abstract class DynamicModel implements Codec<Object> {
         byte kind;
         /** The first key of the object that was this key's value last (a hint for the next: readObject). */
         KeyNode inner;
+        /** The keys read after this one when it begins an object (see chain; null: to be built). */
+        Chain chain;
         volatile Followers followers = Followers.NONE;
 
         KeyNode(String text, int run) {
