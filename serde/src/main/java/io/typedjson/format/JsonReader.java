@@ -1664,6 +1664,17 @@ public final class JsonReader {
         return i >= e || b[i] != '"' || i - from > maxStringLength ? -1 : i;
     }
 
+    /**
+     * Whether the object {@link #onePassOpen} began has {@code key} first, the one-pass read left where it was (the
+     * dynamic model then reads that key's value by what its values were).
+     */
+    public boolean oneFirstKey(JsonKey key) {
+        int p = onePos;
+        boolean is = oneKey(key, true) >= 0;
+        onePos = p;
+        return is;
+    }
+
     /** The payload {@link #oneTagged} read last, in {@code oneTaggedChars()[0, length)}. */
     private char[] onePayload = new char[32];
 

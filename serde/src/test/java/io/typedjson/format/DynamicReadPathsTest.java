@@ -209,10 +209,17 @@ class DynamicReadPathsTest {
     /**
      * A key whose values were tagged strings of one tag is read in one pass (the payload parsed from the reader's
      * bytes): every payload, canonical or not, and every other value there reads or is refused as token by token,
-     * in typed JSON and plain, within the limits, in documents cut anywhere; and again after a give-up there.
+     * in typed JSON and plain, within the limits, in documents cut anywhere; and again after a give-up there. The key
+     * second in its object, and first (whose value is read in one pass too, else the object from its '{').
      */
     @Test
     void aTaggedValueReadInOnePassIsTheValueTheTokenPathReads() {
+        for (String before : List.of("\"a\":1,", "")) {
+            taggedValues(before);
+        }
+    }
+
+    private static void taggedValues(String before) {
         TypedJsonFormat strict = new TypedJsonFormat(new Limits(3, 8, 12, 10_000, 12));
         for (Map.Entry<String, List<String>> e : TAGGED.entrySet()) {
             String tag = e.getKey();
@@ -224,13 +231,13 @@ class DynamicReadPathsTest {
             values.addAll(others(tag, e.getValue().get(0)));
             values.add("null");
             for (String value : values) {
-                String doc = "{\"a\":1,\"k\":" + value + ",\"z\":true}";
+                String doc = "{" + before + "\"k\":" + value + ",\"z\":true}";
                 for (boolean plain : new boolean[] {false, true}) {
                     for (TypedJsonFormat format : List.of(FORMAT, strict)) {
                         DynamicModel trained = fresh();
                         for (int round = 0; round < 3; round++) { // learned, then read after a give-up too
-                            read(trained, "{\"a\":1,\"k\":null,\"z\":false}");
-                            read(trained, "{\"a\":1,\"k\":" + learned + ",\"z\":false}");
+                            read(trained, "{" + before + "\"k\":null,\"z\":false}");
+                            read(trained, "{" + before + "\"k\":" + learned + ",\"z\":false}");
                             assertEquals(outcome(fresh(), format, doc, plain), outcome(trained, format, doc, plain),
                                     doc + (plain ? " plain" : "") + (format == strict ? " strict" : ""));
                         }
@@ -239,8 +246,8 @@ class DynamicReadPathsTest {
             }
             // cut anywhere, and with the value last
             DynamicModel trained = fresh();
-            read(trained, "{\"a\":1,\"k\":" + learned + "}");
-            String doc = "{\"a\":1,\"k\":" + learned + "}";
+            read(trained, "{" + before + "\"k\":" + learned + "}");
+            String doc = "{" + before + "\"k\":" + learned + "}";
             for (int cut = 0; cut <= doc.length(); cut++) {
                 String part = doc.substring(0, cut);
                 assertEquals(outcome(fresh(), FORMAT, part, false), outcome(trained, FORMAT, part, false), part);
@@ -252,6 +259,31 @@ class DynamicReadPathsTest {
                 outcome(trained, FORMAT, "{\"a\":1,\"k\":\"~f2.5\",\"n\":\"x\",\"t\":\"~D2026-02-27\"}", false));
         assertEquals("LinkedHashMap{String:a=Long:1;String:k=null;String:n=null;String:t=null;}",
                 outcome(trained, FORMAT, "{\"a\":1,\"k\":null,\"n\":null,\"t\":null}", false));
+    }
+
+    /**
+     * The first key's value read in one pass by what its values were (else, or on anything but that, the object read
+     * token by token from its '{'): every value after every other, in typed JSON and plain, alone and duplicated.
+     */
+    @Test
+    void theFirstKeysValueReadInOnePassIsTheValueTheTokenPathReads() {
+        List<String> values = List.of("1", "-7", "2.5", "2.0", "1e2", "01", "\"x\"", "\"~~x\"", "\"x", "true", "tru",
+                "null", "[\"x\"]", "[]", "[1]", "{\"a\":1}", "{}", "\"~i7\"", "\"~i07\"", "\"~f1.5\"", "\"~q\"");
+        for (String learned : values) {
+            for (String value : values) {
+                for (boolean plain : new boolean[] {false, true}) {
+                    DynamicModel trained = fresh();
+                    for (int round = 0; round < 2; round++) {
+                        outcome(trained, FORMAT, "{\"k\":" + learned + ",\"z\":false}", plain);
+                        for (String doc : List.of("{\"k\":" + value + ",\"z\":true}", "{\"k\":" + value + ",\"k\":1}",
+                                "{\"k\":" + value + "}")) {
+                            assertEquals(outcome(fresh(), FORMAT, doc, plain), outcome(trained, FORMAT, doc, plain),
+                                    learned + " then " + doc + (plain ? " plain" : ""));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /** Keys learned from a document with a duplicate: the one-pass read along them refuses it as the token path does. */

@@ -293,6 +293,10 @@ public abstract class DynamicModel implements Codec<Object> {
             if (node == null) {
                 return map;
             }
+            if (node == FROM_START) { // nothing handed over: the token path reads the object from its '{'
+                map = null;
+                node = keyRoot;
+            }
         }
         while (true) {
             Followers followers = node.followers;
@@ -339,8 +343,8 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /**
      * Begins the one-pass read of the object the reader is on ({@link JsonReader#onePassOpen}) with its first key: the
-     * one the last object under {@code parent} began with, else each key an object began with. The node of that key,
-     * the reader on its value as nextKey leaves it; null, the reader untouched, when none is the object's first key.
+     * one the last object under {@code parent} began with, else each key an object began with. The node of that key
+     * (readLearned reads its value); null when none is the object's first key. The reader is left untouched.
      */
     private KeyNode oneStart(JsonReader in, KeyNode parent) {
         KeyNode hint = parent.inner;
@@ -348,7 +352,7 @@ public abstract class DynamicModel implements Codec<Object> {
             if (in.onePassOpen() == 0) {
                 return null;
             }
-            if (in.oneValue(hint.key, true)) {
+            if (in.oneFirstKey(hint.key)) {
                 return hint;
             }
         }
@@ -357,7 +361,7 @@ public abstract class DynamicModel implements Codec<Object> {
                 if (in.onePassOpen() == 0) {
                     return null;
                 }
-                if (in.oneValue(start.key, true)) {
+                if (in.oneFirstKey(start.key)) {
                     if (parent != UNKNOWN) {
                         parent.inner = start;
                     }
@@ -369,68 +373,67 @@ public abstract class DynamicModel implements Codec<Object> {
     }
 
     /**
-     * Reads the object begun by oneStart in one pass along the keys learned after {@code node}, each the first of its
-     * node's followers, each value as its node's kind says (see kindOf), into {@code map}. Null when the object ends
-     * where those keys do; otherwise the node of the last value handed to readValue, the reader after that value and
-     * the map holding the values up to it, for the token path to go on from there (so that nothing is read twice but
-     * the values read in one pass after it).
+     * Reads the object begun by oneStart in one pass from its first key {@code node} along the keys learned after it,
+     * each the first of its node's followers, each value as its node's kind says (see kindOf), into {@code map}. Null
+     * when the object ends where those keys do; otherwise the node of the last value handed to readValue, the reader
+     * after that value and the map holding the values up to it, for the token path to go on from there (so that
+     * nothing is read twice but the values read in one pass after it); FROM_START when no value was handed over: the
+     * reader is on the object's '{', the map to be dropped.
      */
-    private KeyNode readLearned(JsonReader in, KeyNode node, LinkedHashMap<Object, Object> map) {
-        map.put(node.text, readValue(in, node));
-        in.oneResume();
-        KeyNode handed = node; // the last value handed over
+    private KeyNode readLearned(JsonReader in, KeyNode start, LinkedHashMap<Object, Object> map) {
+        KeyNode[] path = chain(start);
+        int handed = -1; // the last value handed over: path[handed]
         int after = 0; // the values read in one pass since
-        while (true) {
-            KeyNode[] next = node.followers.nodes;
-            if (next.length == 0) {
-                if (in.onePassEnd()) {
+        boolean first = true;
+        for (int j = 0; ; j++) {
+            if (j == path.length) {
+                if (path[j - 1].followers.nodes.length == 0 && in.onePassEnd()) {
                     return null;
                 }
-                break;
+                break; // (or a key learned after the path was built: the token path reads it)
             }
-            node = next[0];
+            KeyNode node = path[j];
             JsonKey key = node.key;
             Object value;
             byte kind = node.kind; // (once: another thread may change it)
             switch (kind) {
-                case LONG: value = in.oneLong(key, false); break;
-                case STRING: value = in.oneString(key, false); break;
-                case BOOLEAN: value = in.oneBoolean(key, false); break;
-                case STRINGS: value = in.oneStrings(key, false); break;
+                case LONG: value = in.oneLong(key, first); break;
+                case STRING: value = in.oneString(key, first); break;
+                case BOOLEAN: value = in.oneBoolean(key, first); break;
+                case STRINGS: value = in.oneStrings(key, first); break;
                 case NULLS:
-                    if (!in.oneIsNull(key, false)) {
+                    if (!in.oneIsNull(key, first)) {
                         in.oneGiveUp();
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     value = null;
                     break;
                 case F32: case DEC: case BYTES: case INSTANT: case DATE: case I8: case I16: case I32:
                     if (in.plainJson()) {
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
-                    ScalarType type = TAGGED[kind - F32];
-                    int n = in.oneTagged(key, false, type.tag());
+                    int n = in.oneTagged(key, first, TAGGED[kind - F32].tag());
                     if (n == -1) {
                         value = null;
-                    } else if (n < 0 || (value = type.canonicalTaggedOrNull(in.oneTaggedChars(), 0, n,
+                    } else if (n < 0 || (value = canonicalTagged(kind, in.oneTaggedChars(), n,
                             in.limits().maxNumberLength())) == null) {
                         if (n >= 0) { // a payload of another shape: its key's values are read token by token from now
                             in.oneGiveUp();
                             node.kind = OTHER;
                         }
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     break;
                 case DOUBLE:
-                    double v = in.oneDouble(key, false);
+                    double v = in.oneDouble(key, first);
                     value = v;
                     if (v == Math.rint(v)) { // (or given up) the lexeme may be an integer, a Long: the token path's
-                        return rollBack(handed, after, map);
+                        return rollBack(path, handed, after, map);
                     }
                     break;
                 case OTHER:
-                    if (!in.oneValue(key, false)) {
-                        return rollBack(handed, after, map);
+                    if (!in.oneValue(key, first)) {
+                        return rollBack(path, handed, after, map);
                     }
                     // the values before are the reader's now: a refusal in this one, or a duplicate, is the token path's
                     long valueStart = in.tokenOffset();
@@ -441,31 +444,87 @@ public abstract class DynamicModel implements Codec<Object> {
                     if (map.size() == before) {
                         throw Containers.duplicateKey(in, node.text, valueStart);
                     }
-                    handed = node;
+                    handed = j;
                     after = 0;
+                    first = false;
                     continue;
                 default:
-                    return rollBack(handed, after, map); // (a key whose first value is still being read)
+                    return rollBack(path, handed, after, map); // (a key whose first value is still being read)
             }
             int before = map.size();
             Object was = map.put(node.text, value);
             if (map.size() == before) { // a duplicate, or a give-up on a key seen twice: as it was, for the token path
                 map.put(node.text, was);
-                return rollBack(handed, after, map);
+                return rollBack(path, handed, after, map);
             }
             after++;
+            first = false;
         }
-        return rollBack(handed, after, map);
+        return rollBack(path, handed, after, map);
     }
 
-    /** The values read in one pass after {@code handed} taken out of the map again: the token path reads them. */
-    private static KeyNode rollBack(KeyNode handed, int after, LinkedHashMap<Object, Object> map) {
-        KeyNode n = handed;
-        for (int i = 0; i < after; i++) {
-            n = n.followers.nodes[0];
-            map.remove(n.text);
+    /**
+     * The values read in one pass after {@code handed} taken out of the map again: the token path reads them (all of
+     * them, from the object's '{', when none was handed over: FROM_START, the map dropped).
+     */
+    private static KeyNode rollBack(KeyNode[] path, int handed, int after, LinkedHashMap<Object, Object> map) {
+        if (!live(path)) {
+            path[0].chain = null; // (built again: a node on it was lost to a race, and is learned nothing after)
         }
-        return handed;
+        if (handed < 0) {
+            return FROM_START;
+        }
+        for (int i = 1; i <= after; i++) {
+            map.remove(path[handed + i].text);
+        }
+        return path[handed];
+    }
+
+    /**
+     * {@code start} and the first follower of each node after it, as readLearned reads them: kept in the node (an
+     * array, not a walk from node to followers to node for each key, which were loads each waiting for the one before)
+     * and built again when its last node has followers now (a node's first follower stays its first, so a path only
+     * grows at its end; but for a race: a follower lost to one is checked for when a read along the path gave up).
+     */
+    private static KeyNode[] chain(KeyNode start) {
+        Chain c = start.chain;
+        if (c != null && c.nodes[c.nodes.length - 1].followers.nodes.length == 0) {
+            return c.nodes;
+        }
+        KeyNode[] nodes = new KeyNode[8];
+        int n = 0;
+        for (KeyNode k = start; ; k = k.followers.nodes[0]) {
+            if (n == nodes.length) {
+                nodes = java.util.Arrays.copyOf(nodes, 2 * n);
+            }
+            nodes[n++] = k;
+            if (k.followers.nodes.length == 0) {
+                break;
+            }
+        }
+        nodes = java.util.Arrays.copyOf(nodes, n);
+        start.chain = new Chain(nodes);
+        return nodes;
+    }
+
+    /** Whether each node of {@code path} after its first is still the first follower of the one before. */
+    private static boolean live(KeyNode[] path) {
+        for (int i = 0; i + 1 < path.length; i++) {
+            KeyNode[] next = path[i].followers.nodes;
+            if (next.length == 0 || next[0] != path[i + 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A path of keys (see chain); its array reached through a final field, so a thread that sees it sees it whole. */
+    private static final class Chain {
+        final KeyNode[] nodes;
+
+        Chain(KeyNode[] nodes) {
+            this.nodes = nodes;
+        }
     }
 
     /** What a key's values were: how readLearned reads the next (UNSEEN: nothing yet; OTHER: by read()). */
@@ -476,6 +535,23 @@ public abstract class DynamicModel implements Codec<Object> {
     private static final byte NULLS = 15;
     private static final ScalarType[] TAGGED = {ScalarTypes.FLOAT32, ScalarTypes.DECIMAL, ScalarTypes.BYTES,
             ScalarTypes.INSTANT, ScalarTypes.LOCAL_DATE, ScalarTypes.INT8, ScalarTypes.INT16, ScalarTypes.INT32};
+
+    /**
+     * TAGGED[kind - F32].canonicalTaggedOrNull of the payload {@code c[0, n)}, called on each type's constant so that
+     * the JIT can inline it (called through the array, the call is megamorphic: a call through the vtable each).
+     */
+    private static Object canonicalTagged(byte kind, char[] c, int n, int maxNumberLength) {
+        switch (kind) {
+            case F32: return ScalarTypes.FLOAT32.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case DEC: return ScalarTypes.DECIMAL.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case BYTES: return ScalarTypes.BYTES.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case INSTANT: return ScalarTypes.INSTANT.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case DATE: return ScalarTypes.LOCAL_DATE.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case I8: return ScalarTypes.INT8.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            case I16: return ScalarTypes.INT16.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+            default: return ScalarTypes.INT32.canonicalTaggedOrNull(c, 0, n, maxNumberLength);
+        }
+    }
 
     /**
      * The kind after a value read token by token where {@code was} was: once set, it only goes to OTHER, so that a key
@@ -536,6 +612,8 @@ public abstract class DynamicModel implements Codec<Object> {
         byte kind;
         /** The first key of the object that was this key's value last (a hint for the next: readObject). */
         KeyNode inner;
+        /** The keys read after this one when it begins an object (see chain; null: to be built). */
+        Chain chain;
         volatile Followers followers = Followers.NONE;
 
         KeyNode(String text, int run) {
@@ -578,6 +656,8 @@ public abstract class DynamicModel implements Codec<Object> {
 
     /** Where the keys of an object are past what the tree holds: nothing is learned after it. */
     private static final KeyNode UNKNOWN = new KeyNode(null, MAX_RUN);
+    /** readLearned's answer when it handed no value over (see there). */
+    private static final KeyNode FROM_START = new KeyNode(null, 0);
 
     private Object readTaggedObject(JsonReader in, String tag) {
         long keyOffset = ReadErrors.offset(in);
