@@ -1510,17 +1510,17 @@ public final class JsonReader {
         return v;
     }
 
-    /** The sign and power of ten of the number {@link #oneDecimal} read, and whether it had no exponent. */
-    private boolean oneNegative, onePlainNumber;
+    /** The sign and power of ten of the number {@link #oneDecimal} read. */
+    private boolean oneNegative;
     private int oneExponent;
 
     /**
-     * A Connect Decimal field of this {@code scale}: a number of at most 18 digits without an exponent, as
-     * {@link #smallDecimalValue} gives it; null when given up (another scale too: the token path judges it).
+     * A Connect Decimal field of this {@code scale}: a number of at most 18 digits (its exponent's counted) as
+     * {@code new BigDecimal(lexeme)} gives it; null when given up (another scale too: the token path judges it).
      */
     public BigDecimal oneBigDecimal(JsonKey key, boolean first, int scale) {
         long m = oneDecimal(key, first);
-        if (onePos < 0 || !onePlainNumber || oneExponent != -scale) {
+        if (onePos < 0 || oneExponent != -scale) {
             onePos = -1;
             return null;
         }
@@ -1563,7 +1563,6 @@ public final class JsonReader {
         }
         int digits = whole + fraction;
         int exponent = 0;
-        boolean plain = true;
         if (i < e && (b[i] == 'E' || b[i] == 'e')) { // the writer's 1.0E7 and 1.0E-4
             i++;
             boolean below = i < e && b[i] == '-';
@@ -1578,13 +1577,11 @@ public final class JsonReader {
             }
             digits += i - f;
             exponent = below ? -exponent : exponent;
-            plain = false;
         }
         if (whole == 0 || b[from] == '0' && whole > 1 || digits >= 19 || digits > maxNumberLength) {
             return onePos = -1;
         }
         oneNegative = negative;
-        onePlainNumber = plain;
         oneExponent = exponent - fraction;
         onePos = i;
         return m;
