@@ -442,7 +442,7 @@ abstract class ValueCodec implements Codec<Object> {
         /** Per field: whether its values may be set without Connect's validation. */
         private final boolean[] direct;
         private static final byte OTHER = 0, INT8 = 1, INT16 = 2, INT32 = 3, INT64 = 4, FLOAT32 = 5, FLOAT64 = 6,
-                BOOLEAN = 7, STRING = 8, STRINGS = 9;
+                BOOLEAN = 7, STRING = 8, STRINGS = 9, TIMESTAMP = 10, DATE = 11, TIME = 12, BYTES = 13;
         /** Per field: its one-pass read ({@link #readOnePass}), or OTHER (handed to its codec). */
         private final byte[] reads;
         /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
@@ -517,8 +517,8 @@ abstract class ValueCodec implements Codec<Object> {
 
         /**
          * The struct read in one pass from its first token ({@code one}: {@link JsonReader#onePassArray}'s or
-         * {@link JsonReader#onePassOpen}'s): numbers, booleans, strings, lists of strings and nulls parsed where they
-         * start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
+         * {@link JsonReader#onePassOpen}'s): numbers, booleans, strings, lists of strings, timestamps, dates, times,
+         * bytes and nulls parsed where they start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
          * the positional array). Null when it gave up or a codec refused: the reader is then back on the first token.
          */
         final Struct readOnePass(JsonReader in, int one, JsonKey[] keys) {
@@ -581,21 +581,60 @@ abstract class ValueCodec implements Codec<Object> {
                     }
                     return l;
                 }
-                default: {
-                    if (!(key == null ? in.oneElement(i) : in.oneValue(key, first))) {
-                        return null;
-                    }
-                    Object v = codec.read(in);
-                    in.oneResume();
-                    return v;
-                }
+                case OTHER: return handOver(in, i, key, first, codec);
+                default: return readText(in, reads[i], key, first, codec.schema);
             }
         }
 
-        /** The one-pass read of a codec's values: a scalar's, or a list of strings'; OTHER for the rest. */
+        /** Field {@code i}'s value read by its codec, the reader on its first token; null when given up. */
+        private static Object handOver(JsonReader in, int i, JsonKey key, boolean first, ValueCodec codec) {
+            if (!(key == null ? in.oneElement(i) : in.oneValue(key, first))) {
+                return null;
+            }
+            Object v = codec.read(in);
+            in.oneResume();
+            return v;
+        }
+
+        /**
+         * A TIMESTAMP, DATE, TIME or BYTES field's value parsed from the reader's bytes by the fast paths the token
+         * read tries first (so what it takes, it takes as that read does); null when given up. Here and
+         * {@link #handOver} outside {@link #readOne}, which stays under the JIT's inlining size (325 bytes).
+         */
+        private static Object readText(JsonReader in, byte read, JsonKey key, boolean first, Schema schema) {
+            if (read == BYTES) {
+                return in.oneBase64(key, first);
+            }
+            long v = in.oneTime(key, first, read == TIMESTAMP ? 't' : read == DATE ? 'D' : 'T');
+            if (v == Long.MIN_VALUE) {
+                return null;
+            }
+            if (read == TIMESTAMP) {
+                return new java.util.Date(v);
+            }
+            if (read == DATE) {
+                return Date.toLogical(schema, (int) v); // (a day of the years 0000 to 9999 is an int)
+            }
+            if (v % 1_000_000 != 0) { // finer than Connect's millisecond: the token read refuses it
+                in.oneGiveUp();
+                return null;
+            }
+            return Time.toLogical(schema, (int) (v / 1_000_000));
+        }
+
+        /** The one-pass read of a codec's values: a scalar's, a list of strings', a logical time's; OTHER for the rest. */
         private static byte kind(ValueCodec c) {
             if (!c.readsValid()) {
                 return OTHER; // set through put, which refuses it
+            }
+            if (c instanceof TimestampCodec) {
+                return TIMESTAMP;
+            }
+            if (c instanceof DateCodec) {
+                return DATE;
+            }
+            if (c instanceof TimeCodec) {
+                return TIME;
             }
             if (c instanceof ArrayCodec a) {
                 return a.element instanceof ScalarCodec e && e.scalar == ScalarTypes.STRING ? STRINGS : OTHER;
@@ -607,7 +646,7 @@ abstract class ValueCodec implements Codec<Object> {
             return t == ScalarTypes.INT8 ? INT8 : t == ScalarTypes.INT16 ? INT16 : t == ScalarTypes.INT32 ? INT32
                     : t == ScalarTypes.INT64 ? INT64 : t == ScalarTypes.FLOAT32 ? FLOAT32
                     : t == ScalarTypes.FLOAT64 ? FLOAT64 : t == ScalarTypes.BOOLEAN ? BOOLEAN
-                    : t == ScalarTypes.STRING ? STRING : OTHER;
+                    : t == ScalarTypes.STRING ? STRING : t == ScalarTypes.BYTES ? BYTES : OTHER;
         }
 
         /**

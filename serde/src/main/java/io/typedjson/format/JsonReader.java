@@ -2,6 +2,8 @@ package io.typedjson.format;
 
 import com.fasterxml.jackson.core.io.NumberInput;
 import io.typedjson.format.internal.DecimalParsing;
+import io.typedjson.format.internal.IsoTimes;
+import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ReadErrors;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -1621,20 +1623,61 @@ public final class JsonReader {
 
     /** The plain string whose quote is at {@code p}, {@link #onePos} after it; or null, given up. */
     private String oneText(int p) {
+        int i = onePlain(p);
+        if (i < 0) {
+            return null;
+        }
+        onePos = i + 1;
+        return new String(buf, p + 1, i - p - 1, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The closing quote of the plain string whose quote is at {@code p} (its text not starting with '~'); or -1, given up. */
+    private int onePlain(int p) {
         byte[] b = buf;
         int e = end;
         int from = p + 1;
-        if (p >= e || b[p] != '"' || from < e && b[from] == '~') {
-            onePos = -1;
-            return null;
+        int i;
+        if (p >= e || b[p] != '"' || from < e && b[from] == '~' || (i = plainEnd(from)) < 0) {
+            return onePos = -1;
         }
-        int i = plainEnd(from);
+        return i;
+    }
+
+    /**
+     * A Connect time field: a plain string parsed straight from the buffer by IsoTimes' fast paths, which the token
+     * path's parsers try first. {@code kind} 't': an instant of whole milliseconds, its epoch milliseconds; 'D': a
+     * date, its epoch day; 'T': a local time, its nanosecond of the day. Long.MIN_VALUE when given up (any other
+     * spelling, null included: the token path then judges it).
+     */
+    public long oneTime(JsonKey key, boolean first, char kind) {
+        int p = oneKey(key, first);
+        int i = p < 0 ? -1 : onePlain(p);
         if (i < 0) {
+            return Long.MIN_VALUE;
+        }
+        long v = kind == 't' ? IsoTimes.fastEpochMilli(buf, p + 1, i)
+                : kind == 'D' ? IsoTimes.fastEpochDay(buf, p + 1, i) : IsoTimes.fastNanoOfDay(buf, p + 1, i);
+        if (v == Long.MIN_VALUE) {
+            onePos = -1;
+            return v;
+        }
+        onePos = i + 1;
+        oneValues++;
+        return v;
+    }
+
+    /** A BYTES field: canonical padded base64 decoded straight from the buffer; null when given up (null included). */
+    public byte[] oneBase64(JsonKey key, boolean first) {
+        int p = oneKey(key, first);
+        int i = p < 0 ? -1 : onePlain(p);
+        byte[] v = i < 0 ? null : Lexemes.canonicalBase64OrNull(buf, p + 1, i);
+        if (v == null) {
             onePos = -1;
             return null;
         }
         onePos = i + 1;
-        return new String(b, from, i - from, StandardCharsets.ISO_8859_1);
+        oneValues++;
+        return v;
     }
 
     /**

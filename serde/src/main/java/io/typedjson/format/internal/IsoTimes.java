@@ -317,9 +317,26 @@ public final class IsoTimes {
         if (text[at + 4] != '-' || text[at + 7] != '-') {
             return Long.MIN_VALUE;
         }
-        int y = digits(text, at, 4);
-        int m = digits(text, at + 5, 2);
-        int d = digits(text, at + 8, 2);
+        return epochDay(digits(text, at, 4), digits(text, at + 5, 2), digits(text, at + 8, 2));
+    }
+
+    /** {@link #epochDay(char[], int)} on ASCII bytes, its eight digits checked at once ({@link #digits(int, int, int, int)}). */
+    private static long epochDay(byte[] t, int at) {
+        int y0 = t[at] - '0', y1 = t[at + 1] - '0', y2 = t[at + 2] - '0', y3 = t[at + 3] - '0';
+        int m0 = t[at + 5] - '0', m1 = t[at + 6] - '0', d0 = t[at + 8] - '0', d1 = t[at + 9] - '0';
+        if (t[at + 4] != '-' || t[at + 7] != '-' || !digits(y0, y1, y2, y3) || !digits(m0, m1, d0, d1)) {
+            return Long.MIN_VALUE;
+        }
+        return epochDay(y0 * 1000 + y1 * 100 + y2 * 10 + y3, m0 * 10 + m1, d0 * 10 + d1);
+    }
+
+    /** Whether the four are digit values (0 to 9): then each and each plus 6 fit in four bits. */
+    private static boolean digits(int a, int b, int c, int d) {
+        return ((a | b | c | d | a + 6 | b + 6 | c + 6 | d + 6) & ~0xF) == 0;
+    }
+
+    /** The epoch day of year y, month m, day d (-1: not digits), or Long.MIN_VALUE when a field is out of range. */
+    private static long epochDay(int y, int m, int d) {
         if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
             return Long.MIN_VALUE;
         }
@@ -376,6 +393,33 @@ public final class IsoTimes {
         return day * 86_400_000L + nanoOfDay / 1_000_000;
     }
 
+    // The same fast paths over the ASCII bytes b[from, to) of a JSON document (its reader's one-pass read): what they
+    // take and give is exactly what the char[] paths above take and give, the rest Long.MIN_VALUE.
+
+    /** {@link #fastEpochMilli(char[], int, int)} over bytes. */
+    public static long fastEpochMilli(byte[] b, int from, int to) {
+        if (to - from < 20 || b[from + 10] != 'T' || b[to - 1] != 'Z') {
+            return Long.MIN_VALUE;
+        }
+        long day = epochDay(b, from);
+        long nanoOfDay = nanoOfDay(b, from + 11, to - 1, true);
+        if (day == Long.MIN_VALUE || nanoOfDay < 0 || nanoOfDay % 1_000_000 != 0) {
+            return Long.MIN_VALUE;
+        }
+        return day * 86_400_000L + nanoOfDay / 1_000_000;
+    }
+
+    /** {@link #fastEpochDay(char[], int, int)} over bytes. */
+    public static long fastEpochDay(byte[] b, int from, int to) {
+        return to - from == 10 ? epochDay(b, from) : Long.MIN_VALUE;
+    }
+
+    /** The nanosecond of the day of a time that {@link #parseLocalTime}'s fast path takes, over bytes; else Long.MIN_VALUE. */
+    public static long fastNanoOfDay(byte[] b, int from, int to) {
+        long nanoOfDay = nanoOfDay(b, from, to, false);
+        return nanoOfDay >= 0 ? nanoOfDay : Long.MIN_VALUE;
+    }
+
     private static int daysInMonth(int y, int m) {
         if (m == 2) {
             return (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28;
@@ -410,35 +454,58 @@ public final class IsoTimes {
         if (n < 5 || s[from + 2] != ':') {
             return -1;
         }
-        int h = digits(s, from, 2);
-        int mi = digits(s, from + 3, 2);
-        int sec = 0;
-        long nano = 0;
+        int sec = 0, nano = 0;
         if (n == 5) {
             if (needSeconds) {
                 return -1;
             }
         } else {
-            if (n < 8 || s[from + 5] != ':') {
+            if (n < 8 || s[from + 5] != ':' || n > 8 && (s[from + 8] != '.' || n == 9 || n > 18)) {
                 return -1;
             }
             sec = digits(s, from + 6, 2);
-            if (n > 8) {
-                int digits = n - 9;
-                if (s[from + 8] != '.' || digits < 1 || digits > 9) {
-                    return -1;
-                }
-                int f = digits(s, from + 9, digits);
-                if (f < 0) {
-                    return -1;
-                }
-                nano = f;
-                for (int i = digits; i < 9; i++) {
-                    nano *= 10;
-                }
-            }
+            nano = n > 8 ? nanos(digits(s, from + 9, n - 9), n - 9) : 0;
         }
-        if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) {
+        return nanoOfDay(digits(s, from, 2), digits(s, from + 3, 2), sec, nano);
+    }
+
+    /** {@link #nanoOfDay(char[], int, int, boolean)} on ASCII bytes. */
+    private static long nanoOfDay(byte[] s, int from, int to, boolean needSeconds) {
+        int n = to - from;
+        if (n < 5 || s[from + 2] != ':') {
+            return -1;
+        }
+        int h0 = s[from] - '0', h1 = s[from + 1] - '0', m0 = s[from + 3] - '0', m1 = s[from + 4] - '0';
+        int s0 = 0, s1 = 0, nano = 0;
+        if (n == 5) {
+            if (needSeconds) {
+                return -1;
+            }
+        } else {
+            if (n < 8 || s[from + 5] != ':' || n > 8 && (s[from + 8] != '.' || n == 9 || n > 18)) {
+                return -1;
+            }
+            s0 = s[from + 6] - '0';
+            s1 = s[from + 7] - '0';
+            nano = n > 8 ? nanos(digits(s, from + 9, n - 9), n - 9) : 0;
+        }
+        if (!digits(h0, h1, m0, m1) || !digits(s0, s1, 0, 0)) {
+            return -1;
+        }
+        return nanoOfDay(h0 * 10 + h1, m0 * 10 + m1, s0 * 10 + s1, nano);
+    }
+
+    /** A fraction of {@code count} digits (-1: not digits) in nanoseconds, or -1. */
+    private static int nanos(int fraction, int count) {
+        return fraction < 0 ? -1 : fraction * SCALE[count];
+    }
+
+    /** Per count of fraction digits (1 to 9), what makes them nanoseconds. */
+    private static final int[] SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
+
+    /** The nanosecond of the day of the fields (-1: not digits), or -1 when one is out of range. */
+    private static long nanoOfDay(int h, int mi, int sec, int nano) {
+        if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || nano < 0) {
             return -1;
         }
         return (h * 3600L + mi * 60L + sec) * 1_000_000_000L + nano;
@@ -452,6 +519,18 @@ public final class IsoTimes {
                 return -1;
             }
             v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    private static int digits(byte[] s, int from, int count) {
+        int v = 0;
+        for (int i = from; i < from + count; i++) {
+            int d = s[i] - '0';
+            if (d < 0 || d > 9) {
+                return -1;
+            }
+            v = v * 10 + d;
         }
         return v;
     }

@@ -801,28 +801,57 @@ public final class Lexemes {
         int end = offset + length;
         int pad = length == 0 ? 0 : c[end - 1] != '=' ? 0 : c[end - 2] != '=' ? 1 : 2;
         byte[] out = new byte[length / 4 * 3 - pad];
-        int o = 0;
-        for (int i = offset; i < end; i += 4) {
+        for (int i = offset, o = 0; i < end; i += 4, o += 3) {
             boolean padded = i + 4 == end && pad > 0;
             int bits = digit(c[i]) << 18 | digit(c[i + 1]) << 12
                     | (padded && pad == 2 ? 0 : digit(c[i + 2]) << 6) | (padded ? 0 : digit(c[i + 3]));
-            if (bits < 0) {
-                return null; // a character outside the alphabet (its digit is -1), or '=' out of place
-            }
-            out[o++] = (byte) (bits >> 16);
-            if (padded) {
-                if ((bits & (pad == 2 ? 0xFFFF : 0xFF)) != 0) {
-                    return null; // bits after the last byte: not the canonical spelling
-                }
-                if (pad == 1) {
-                    out[o++] = (byte) (bits >> 8);
-                }
-            } else {
-                out[o++] = (byte) (bits >> 8);
-                out[o++] = (byte) bits;
+            if (!quad(out, o, bits, padded ? pad : 0)) {
+                return null;
             }
         }
         return out;
+    }
+
+    /** {@link #canonicalBase64(char[], int, int)} over the ASCII bytes {@code b[from, to)} of a document. */
+    public static byte[] canonicalBase64OrNull(byte[] b, int from, int to) {
+        int length = to - from;
+        if (length % 4 != 0) {
+            return null;
+        }
+        int pad = length == 0 ? 0 : b[to - 1] != '=' ? 0 : b[to - 2] != '=' ? 1 : 2;
+        byte[] out = new byte[length / 4 * 3 - pad];
+        for (int i = from, o = 0; i < to; i += 4, o += 3) {
+            boolean padded = i + 4 == to && pad > 0;
+            int bits = digit(b[i]) << 18 | digit(b[i + 1]) << 12
+                    | (padded && pad == 2 ? 0 : digit(b[i + 2]) << 6) | (padded ? 0 : digit(b[i + 3]));
+            if (!quad(out, o, bits, padded ? pad : 0)) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The bytes of four base64 digits' {@code bits} (the last {@code pad} digits '='), put at {@code out[o]}; false
+     * when a digit is outside the alphabet (its -1 makes bits negative), '=' is out of place, or bits after the last
+     * byte are set (not the canonical spelling).
+     */
+    private static boolean quad(byte[] out, int o, int bits, int pad) {
+        if (bits < 0 || (bits & (pad == 2 ? 0xFFFF : pad == 1 ? 0xFF : 0)) != 0) {
+            return false;
+        }
+        out[o] = (byte) (bits >> 16);
+        if (pad < 2) {
+            out[o + 1] = (byte) (bits >> 8);
+            if (pad == 0) {
+                out[o + 2] = (byte) bits;
+            }
+        }
+        return true;
+    }
+
+    private static int digit(byte b) {
+        return b >= 0 ? BASE64_DIGITS[b] : -1;
     }
 
     private static int digit(char ch) {

@@ -2,9 +2,12 @@ package io.typedjson.format.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -95,5 +98,91 @@ class IsoTimesDaysTest {
         }
         char[] t = "0000-01-01T00:00:00Z".toCharArray();
         assertEquals(Instant.parse("0000-01-01T00:00:00Z"), IsoTimes.fastInstantOrNull(t, 0, t.length));
+    }
+
+    /**
+     * The parsers over a document's bytes (the converter's one-pass read) against the String parsers, every day: a
+     * date, and an instant at a time of day and fraction length that change from day to day (0 to 9 digits).
+     */
+    @Test
+    void theByteParsersReadEveryDayAsTheStringParsers() {
+        long second = 0;
+        int digits = 0;
+        for (LocalDate d = LocalDate.of(0, 1, 1); d.getYear() <= 9999; d = d.plusDays(1)) {
+            String date = d.toString();
+            byte[] b = date.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(IsoTimes.parseLocalDate(date).toEpochDay(), IsoTimes.fastEpochDay(b, 0, b.length), date);
+            String fraction = FRACTIONS[digits];
+            String instant = date + "T" + hhmmss((int) second) + fraction + "Z";
+            Instant expected = IsoTimes.parseInstant(instant);
+            b = instant.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(expected.getNano() % 1_000_000 == 0 ? expected.toEpochMilli() : Long.MIN_VALUE,
+                    IsoTimes.fastEpochMilli(b, 0, b.length), instant);
+            second = (second + 7_919) % 86_400;
+            digits = (digits + 1) % 10;
+        }
+    }
+
+    /** Fractions of each length, 0 to 9 digits, zeros at either end among them. */
+    private static final String[] FRACTIONS = {"", ".0", ".09", ".100", ".9870", ".00001", ".123000", ".9999999", ".00000001",
+        ".999999999"};
+
+    /** Every second of a day as a local time, with each fraction length, against parseLocalTime. */
+    @Test
+    void theByteParserReadsEveryTimeOfDayAsTheStringParser() {
+        for (int s = 0; s < 86_400; s++) {
+            String hhmmss = hhmmss(s);
+            int digits = s % 10;
+            String time = digits == 0 ? hhmmss : hhmmss + "." + String.valueOf(1_000_000_000L + s * 104_729L % 1_000_000_000L).substring(1, 1 + digits);
+            byte[] b = time.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(IsoTimes.parseLocalTime(time).toNanoOfDay(), IsoTimes.fastNanoOfDay(b, 0, b.length), time);
+            if (s % 60 == 0) {
+                String hhmm = hhmmss.substring(0, 5);
+                b = hhmm.getBytes(StandardCharsets.US_ASCII);
+                assertEquals(IsoTimes.parseLocalTime(hhmm).toNanoOfDay(), IsoTimes.fastNanoOfDay(b, 0, b.length), hhmm);
+            }
+        }
+    }
+
+    /**
+     * Each byte of a timestamp, a date and a time replaced by every ASCII character, and the text cut at every length:
+     * the byte parsers take exactly what the char parsers take, and give the same.
+     */
+    @Test
+    void theByteParsersTakeWhatTheCharParsersTake() {
+        int taken = 0;
+        for (String text : new String[] {"2024-02-29T23:59:59.999Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.123456789Z",
+            "2026-11-30", "23:59:59.999", "00:00", "05:35:45.1"}) {
+            for (int at = 0; at <= text.length(); at++) {
+                for (int c = 0; c < 128; c++) {
+                    String t = at == text.length() ? text.substring(0, c % text.length())
+                            : text.substring(0, at) + (char) c + text.substring(at + 1);
+                    char[] chars = t.toCharArray();
+                    byte[] b = t.getBytes(StandardCharsets.US_ASCII);
+                    long millis = IsoTimes.fastEpochMilli(chars, 0, chars.length);
+                    assertEquals(millis, IsoTimes.fastEpochMilli(b, 0, b.length), t);
+                    assertEquals(IsoTimes.fastEpochDay(chars, 0, chars.length), IsoTimes.fastEpochDay(b, 0, b.length), t);
+                    LocalTime time = t.length() < 5 ? null : timeOrNull(t);
+                    long nanoOfDay = IsoTimes.fastNanoOfDay(b, 0, b.length);
+                    assertEquals(time == null ? Long.MIN_VALUE : time.toNanoOfDay(), nanoOfDay, t);
+                    taken += millis != Long.MIN_VALUE || nanoOfDay != Long.MIN_VALUE ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(taken > 300, taken + " taken");
+    }
+
+    /** parseLocalTime's fast path: what it takes without java.time (which takes no more of these shapes). */
+    private static LocalTime timeOrNull(String t) {
+        try {
+            return IsoTimes.parseLocalTime(t);
+        } catch (java.time.DateTimeException e) {
+            return null;
+        }
+    }
+
+    private static String hhmmss(int s) {
+        int h = s / 3600, m = s / 60 % 60, sec = s % 60;
+        return "" + h / 10 + h % 10 + ':' + m / 10 + m % 10 + ':' + sec / 10 + sec % 10;
     }
 }
