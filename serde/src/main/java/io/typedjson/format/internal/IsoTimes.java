@@ -385,8 +385,11 @@ public final class IsoTimes {
         if (length < 20 || c[offset + 10] != 'T' || c[to - 1] != 'Z') {
             return Long.MIN_VALUE;
         }
-        long day = epochDay(c, offset);
-        long nanoOfDay = nanoOfDay(c, offset + 11, to - 1, true);
+        return epochMilli(epochDay(c, offset), nanoOfDay(c, offset + 11, to - 1, true));
+    }
+
+    /** The epoch milliseconds of a day and a nanosecond of it that are whole milliseconds; else Long.MIN_VALUE. */
+    private static long epochMilli(long day, long nanoOfDay) {
         if (day == Long.MIN_VALUE || nanoOfDay < 0 || nanoOfDay % 1_000_000 != 0) {
             return Long.MIN_VALUE;
         }
@@ -401,12 +404,7 @@ public final class IsoTimes {
         if (to - from < 20 || b[from + 10] != 'T' || b[to - 1] != 'Z') {
             return Long.MIN_VALUE;
         }
-        long day = epochDay(b, from);
-        long nanoOfDay = nanoOfDay(b, from + 11, to - 1, true);
-        if (day == Long.MIN_VALUE || nanoOfDay < 0 || nanoOfDay % 1_000_000 != 0) {
-            return Long.MIN_VALUE;
-        }
-        return day * 86_400_000L + nanoOfDay / 1_000_000;
+        return epochMilli(epochDay(b, from), nanoOfDay(b, from + 11, to - 1, true));
     }
 
     /** {@link #fastEpochDay(char[], int, int)} over bytes. */
