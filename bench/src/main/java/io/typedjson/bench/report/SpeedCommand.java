@@ -92,7 +92,7 @@ public final class SpeedCommand {
             System.out.println();
             System.out.print(ReportWriter.speedTable(measured));
             // the heap per decoded document of the same codecs, after the timed rounds (it collects garbage on purpose)
-            List<HeapPerDocument.Row> heap = HeapPerDocument.measure(datasets, Interleaved.TARGETS);
+            List<HeapPerDocument.Row> heap = HeapPerDocument.measure(datasets, targets);
             System.out.println();
             System.out.print(HeapPerDocument.markdown(heap));
             if (out != null) {
