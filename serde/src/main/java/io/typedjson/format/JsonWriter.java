@@ -160,6 +160,17 @@ public final class JsonWriter {
         comma = true;
     }
 
+    /**
+     * {@link #beforeValue()} with room for {@code room} bytes after the comma ensured at once, the comma stored
+     * whether or not it is needed and counted only when it is (no branch).
+     */
+    private void beforeValue(int room) {
+        ensure(room + 1);
+        buf[size] = ',';
+        size += comma ? 1 : 0;
+        comma = true;
+    }
+
     /** Refuses a string or key of more UTF-16 units than a reader takes, in the reader's words. */
     private void checkLength(int units, boolean key) {
         if (units > maxStringLength) {
@@ -204,6 +215,7 @@ public final class JsonWriter {
             size = at + nameLengths[slot];
         } else {
             int start = size;
+            ensure(name.length() + 10);
             writeQuoted(name, "key");
             ensure(8 * NAME_WORDS);
             buf[size++] = ':';
@@ -268,8 +280,7 @@ public final class JsonWriter {
     // ------------------------------------------------------------------ scalars
 
     public void writeNull() {
-        beforeValue();
-        ensure(4);
+        beforeValue(4);
         buf[size] = 'n';
         buf[size + 1] = 'u';
         buf[size + 2] = 'l';
@@ -278,8 +289,7 @@ public final class JsonWriter {
     }
 
     public void writeBoolean(boolean b) {
-        beforeValue();
-        ensure(5);
+        beforeValue(5);
         if (b) {
             buf[size] = 't';
             buf[size + 1] = 'r';
@@ -301,8 +311,7 @@ public final class JsonWriter {
     }
 
     public void writeNumber(long v) {
-        beforeValue();
-        ensure(20);
+        beforeValue(20);
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 writeAscii("-9223372036854775808");
@@ -334,15 +343,13 @@ public final class JsonWriter {
                 return;
             }
         }
-        beforeValue();
-        ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
+        beforeValue(ShortestDecimal.MAX_DOUBLE_LENGTH);
         size = ShortestDecimal.write(d, buf, size);
     }
 
     /** {@code [-]m / 1000} in plain notation: the integer's digits, the point, one to three decimals. */
     private void writeThousandths(boolean negative, long m) {
-        beforeValue();
-        ensure(24);
+        beforeValue(24);
         int at = size;
         if (negative) {
             buf[at++] = '-';
@@ -377,8 +384,7 @@ public final class JsonWriter {
         if (!Float.isFinite(f)) {
             throw new TypedJsonException(f + " is not a JSON number (the format spells it as a tagged string)");
         }
-        beforeValue();
-        ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
+        beforeValue(ShortestDecimal.MAX_FLOAT_LENGTH);
         size = ShortestDecimal.write(f, buf, size);
     }
 
@@ -440,7 +446,7 @@ public final class JsonWriter {
     }
 
     public void writeString(String s) {
-        beforeValue();
+        beforeValue(s.length() + 10);
         writeQuoted(s, "string");
     }
 
@@ -451,17 +457,15 @@ public final class JsonWriter {
 
     /** A string encoded once, copied as it is. */
     public void writeString(EncodedString s) {
-        beforeValue();
         byte[] q = s.quoted;
-        ensure(q.length);
+        beforeValue(q.length);
         System.arraycopy(q, 0, buf, size, q.length);
         size += q.length;
     }
 
     /** Standard base64 with padding (RFC 4648 section 4) as a JSON string. */
     public void writeBinary(byte[] b, int offset, int length) {
-        beforeValue();
-        ensure((length + 2) / 3 * 4 + 2);
+        beforeValue((length + 2) / 3 * 4 + 2);
         buf[size++] = '"';
         size = base64(b, offset, length, buf, size);
         buf[size++] = '"';
@@ -542,9 +546,8 @@ public final class JsonWriter {
 
     /** Room for a time's string of at most {@code length} characters after {@code prefix}; its quote and prefix written. */
     private int openTime(String prefix, int length) {
-        beforeValue();
         int n = prefix.length();
-        ensure(n + length + 2);
+        beforeValue(n + length + 2);
         int at = size;
         buf[at++] = '"';
         for (int i = 0; i < n; i++) {
@@ -574,9 +577,9 @@ public final class JsonWriter {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
     /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
+    /** Needs room for {@code s.length() + 10} bytes (a whole word after the quote), which callers ensure. */
     private void writeQuoted(String s, String what) {
         int n = s.length();
-        ensure(n + 10); // (room for a whole word after the quote)
         byte[] b = buf;
         int at = size;
         b[at] = '"';
@@ -738,6 +741,7 @@ public final class JsonWriter {
     /** {@code "text"} as UTF-8 with the format's escapes (for {@link JsonKey}). */
     static byte[] quotedUtf8(String text) {
         JsonWriter w = new JsonWriter(1);
+        w.ensure(text.length() + 10);
         w.writeQuoted(text, "string");
         return w.toByteArray();
     }
