@@ -160,17 +160,6 @@ public final class JsonWriter {
         comma = true;
     }
 
-    /**
-     * {@link #beforeValue()} with room for {@code room} bytes after the comma ensured at once, the comma stored
-     * whether or not it is needed and counted only when it is (no branch).
-     */
-    private void beforeValue(int room) {
-        ensure(room + 1);
-        buf[size] = ',';
-        size += comma ? 1 : 0;
-        comma = true;
-    }
-
     /** Refuses a string or key of more UTF-16 units than a reader takes, in the reader's words. */
     private void checkLength(int units, boolean key) {
         if (units > maxStringLength) {
@@ -215,7 +204,6 @@ public final class JsonWriter {
             size = at + nameLengths[slot];
         } else {
             int start = size;
-            ensure(name.length() + 10);
             writeQuoted(name, "key");
             ensure(8 * NAME_WORDS);
             buf[size++] = ':';
@@ -280,7 +268,8 @@ public final class JsonWriter {
     // ------------------------------------------------------------------ scalars
 
     public void writeNull() {
-        beforeValue(4);
+        beforeValue();
+        ensure(4);
         buf[size] = 'n';
         buf[size + 1] = 'u';
         buf[size + 2] = 'l';
@@ -289,7 +278,8 @@ public final class JsonWriter {
     }
 
     public void writeBoolean(boolean b) {
-        beforeValue(5);
+        beforeValue();
+        ensure(5);
         if (b) {
             buf[size] = 't';
             buf[size + 1] = 'r';
@@ -311,7 +301,8 @@ public final class JsonWriter {
     }
 
     public void writeNumber(long v) {
-        beforeValue(20);
+        beforeValue();
+        ensure(20);
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 writeAscii("-9223372036854775808");
@@ -343,13 +334,15 @@ public final class JsonWriter {
                 return;
             }
         }
-        beforeValue(ShortestDecimal.MAX_DOUBLE_LENGTH);
+        beforeValue();
+        ensure(ShortestDecimal.MAX_DOUBLE_LENGTH);
         size = ShortestDecimal.write(d, buf, size);
     }
 
     /** {@code [-]m / 1000} in plain notation: the integer's digits, the point, one to three decimals. */
     private void writeThousandths(boolean negative, long m) {
-        beforeValue(24);
+        beforeValue();
+        ensure(24);
         int at = size;
         if (negative) {
             buf[at++] = '-';
@@ -384,7 +377,8 @@ public final class JsonWriter {
         if (!Float.isFinite(f)) {
             throw new TypedJsonException(f + " is not a JSON number (the format spells it as a tagged string)");
         }
-        beforeValue(ShortestDecimal.MAX_FLOAT_LENGTH);
+        beforeValue();
+        ensure(ShortestDecimal.MAX_FLOAT_LENGTH);
         size = ShortestDecimal.write(f, buf, size);
     }
 
@@ -446,7 +440,7 @@ public final class JsonWriter {
     }
 
     public void writeString(String s) {
-        beforeValue(s.length() + 10);
+        beforeValue();
         writeQuoted(s, "string");
     }
 
@@ -457,15 +451,17 @@ public final class JsonWriter {
 
     /** A string encoded once, copied as it is. */
     public void writeString(EncodedString s) {
+        beforeValue();
         byte[] q = s.quoted;
-        beforeValue(q.length);
+        ensure(q.length);
         System.arraycopy(q, 0, buf, size, q.length);
         size += q.length;
     }
 
     /** Standard base64 with padding (RFC 4648 section 4) as a JSON string. */
     public void writeBinary(byte[] b, int offset, int length) {
-        beforeValue((length + 2) / 3 * 4 + 2);
+        beforeValue();
+        ensure((length + 2) / 3 * 4 + 2);
         buf[size++] = '"';
         size = base64(b, offset, length, buf, size);
         buf[size++] = '"';
@@ -546,8 +542,9 @@ public final class JsonWriter {
 
     /** Room for a time's string of at most {@code length} characters after {@code prefix}; its quote and prefix written. */
     private int openTime(String prefix, int length) {
+        beforeValue();
         int n = prefix.length();
-        beforeValue(n + length + 2);
+        ensure(n + length + 2);
         int at = size;
         buf[at++] = '"';
         for (int i = 0; i < n; i++) {
@@ -577,9 +574,9 @@ public final class JsonWriter {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
     /** {@code s} quoted and escaped; {@code what} it is ("string", "key") names it in the error for a lone surrogate. */
-    /** Needs room for {@code s.length() + 10} bytes (a whole word after the quote), which callers ensure. */
     private void writeQuoted(String s, String what) {
         int n = s.length();
+        ensure(n + 10); // (room for a whole word after the quote)
         byte[] b = buf;
         int at = size;
         b[at] = '"';
@@ -741,7 +738,6 @@ public final class JsonWriter {
     /** {@code "text"} as UTF-8 with the format's escapes (for {@link JsonKey}). */
     static byte[] quotedUtf8(String text) {
         JsonWriter w = new JsonWriter(1);
-        w.ensure(text.length() + 10);
         w.writeQuoted(text, "string");
         return w.toByteArray();
     }

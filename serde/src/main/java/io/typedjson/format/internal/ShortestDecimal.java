@@ -380,48 +380,15 @@ public final class ShortestDecimal {
         }
     }
 
-    /**
-     * The decimal digits of {@code v >= 0} at {@code out[at]} (room for 8 bytes or their number, when more); returns
-     * the end. Their count comes from the leading zero digits of the first word (its zero
-     * bytes once '0' is taken off), not from a table of powers; a value below 10^4 takes one four-digit word.
-     */
+    /** The decimal digits of {@code v >= 0} at {@code out[at]} (room for 8 bytes or their number, when more); returns the end. */
     public static int writeDigits(long v, byte[] out, int at) {
-        if (v < 10_000) {
-            int w = four((int) v);
-            int lead = Math.min(Integer.numberOfTrailingZeros(w - 0x3030_3030), 24) >>> 3;
-            LONGS.set(out, at, (long) (w >>> 8 * lead));
-            return at + 4 - lead;
+        int n = PowersOfTen.floorLog10Pow2(64 - Long.numberOfLeadingZeros(v | 1));
+        if (v >= POWERS[n]) {
+            n++;
         }
-        if (v < 100_000_000) {
-            return leading(eight((int) v), out, at);
-        }
-        long q = v / 100_000_000;
-        int r = (int) (v - 100_000_000 * q);
-        if (q < 100_000_000) {
-            at = leading(eight((int) q), out, at);
-        } else {
-            long q2 = q / 100_000_000; // at most 922
-            at = leading(eight((int) q2), out, at);
-            LONGS.set(out, at, eight((int) (q - 100_000_000 * q2)));
-            at += 8;
-        }
-        LONGS.set(out, at, eight(r));
-        return at + 8;
-    }
-
-    /** The word {@code w} of eight digits without its leading zero digits (one stays) at {@code out[at]}; the end. */
-    private static int leading(long w, byte[] out, int at) {
-        int lead = Math.min(Long.numberOfTrailingZeros(w - 0x3030_3030_3030_3030L), 56) >>> 3;
-        LONGS.set(out, at, w >>> 8 * lead);
-        return at + 8 - lead;
-    }
-
-    /** The four decimal digits of {@code x} (0 to 9,999, with leading zeros) as {@link #eight} spells eight. */
-    static int four(int x) {
-        int top = (x * 5243) >>> 19; // x / 100, exact below 43,699
-        int merged = top | (x - 100 * top) << 16;
-        int tens = ((merged * 103) >>> 10) & 0x000F_000F;
-        return (tens | (merged - 10 * tens) << 8) + 0x3030_3030;
+        n = Math.max(n, 1);
+        digits(v, out, at, n);
+        return at + n;
     }
 
     /**

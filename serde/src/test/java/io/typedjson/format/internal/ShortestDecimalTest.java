@@ -185,20 +185,10 @@ class ShortestDecimalTest {
         }
     }
 
-    /** The four digits of every int below 10^4 in one word, as {@link #eightDigitsOfEveryIntBelowTenToTheEight} checks eight. */
-    @Test
-    void fourDigitsOfEveryIntBelowTenToTheFour() {
-        for (int x = 0; x < 10_000; x++) {
-            int w = ShortestDecimal.four(x);
-            assertEquals(String.format("%04d", x), new String(java.nio.ByteBuffer.allocate(4)
-                    .order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(w).array(), StandardCharsets.ISO_8859_1));
-        }
-    }
-
     /**
-     * Every long below 10^7 (every count of leading zero digits in a four- and an eight-digit word) and the last
-     * 10^6 below each power of ten of 10^8 to 10^18 and 2^63 (the split into words), written after stale bytes
-     * within eight bytes or their number of room, as {@code Long.toString} spells them.
+     * Every long below 10^7, the 10^6 below and the 10 from each power of ten from 10^8 to 10^18 and below 2^63 (where the
+     * digits split into eight-digit words), written at the very end of a buffer of stale bytes that leaves room for
+     * eight bytes or their number only, as {@code Long.toString} spells them, the byte before them untouched.
      */
     @Test
     void digitsOfEverySmallLongAndOfTheLongsBelowEachWordBoundary() {
