@@ -185,6 +185,40 @@ class ShortestDecimalTest {
         }
     }
 
+    /**
+     * Every long below 10^7, the 10^6 below and the 10 from each power of ten from 10^8 to 10^18 and below 2^63 (where the
+     * digits split into eight-digit words), written at the very end of a buffer of stale bytes that leaves room for
+     * eight bytes or their number only, as {@code Long.toString} spells them, the byte before them untouched.
+     */
+    @Test
+    void digitsOfEverySmallLongAndOfTheLongsBelowEachWordBoundary() {
+        byte[] out = new byte[28];
+        for (long v = 0; v < 10_000_000; v++) {
+            checkDigits(v, out);
+        }
+        for (long p = 100_000_000; p > 0; p = p <= Long.MAX_VALUE / 10 ? p * 10 : -1) {
+            for (long v = p - 1_000_000; v < p + 10; v++) {
+                checkDigits(v, out);
+            }
+        }
+        for (long v = Long.MAX_VALUE - 1_000_000; v > 0; v++) {
+            checkDigits(v, out);
+        }
+    }
+
+    private static void checkDigits(long v, byte[] out) {
+        java.util.Arrays.fill(out, (byte) 'x');
+        int room = Math.max(8, Long.toString(v).length());
+        int end = ShortestDecimal.writeDigits(v, out, out.length - room); // at the end: room for no byte more
+        String s = new String(out, out.length - room, end - (out.length - room), StandardCharsets.ISO_8859_1);
+        if (!s.equals(Long.toString(v))) {
+            assertEquals(Long.toString(v), s);
+        }
+        if (out[out.length - room - 1] != 'x') {
+            assertEquals('x', (char) out[out.length - room - 1], "a byte before the digits of " + v);
+        }
+    }
+
     /** Every length of long, at the start of a buffer of exactly its digits and 8 more, with stale bytes after. */
     @Test
     void digitsOfEveryLengthAndTheirNeighbours() {
