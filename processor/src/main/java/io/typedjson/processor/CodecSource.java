@@ -195,15 +195,6 @@ final class CodecSource {
             line(3, "}");
             line(2, "}");
         }
-        if (oneReads != null) {
-            // the token-by-token read in a method of its own: rare once the one-pass read takes the writer's spelling, it
-            // would otherwise swell the compiled read with what its profile saw (edge documents, a JVM's other readers)
-            line(2, "return readTokens(in);");
-            line(1, "}");
-            line(0, "");
-            line(1, "/** The object read token by token, from its '{': any spelling but the writer's, and every refusal. */");
-            line(1, "private " + self + " readTokens(JsonReader in) {");
-        }
         List<String> locals = new ArrayList<>();
         if (isRecord) {
             for (int k = 0; k < n; k++) {
