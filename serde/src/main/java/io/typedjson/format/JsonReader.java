@@ -213,34 +213,6 @@ public final class JsonReader {
     }
 
     /**
-     * {@link #nextToken()} for a document's first token, {@code '{'} at the document's start taken without it: small
-     * enough to inline into {@link TypedJsonFormat}'s read, where nextToken, compiled for every reader of the JVM (the
-     * converter's, the dynamic model's), is a call of its own.
-     */
-    JsonToken documentStart() {
-        int p = pos;
-        if (depth != 0 || p >= end || buf[p] != '{') {
-            return nextToken();
-        }
-        charsValid = false;
-        text = null;
-        elements++;
-        tokenStart = p;
-        return open(p, true);
-    }
-
-    /** Whether the document ends after its value: {@code nextToken() == null}, without it when no byte is left. */
-    boolean documentEnd() {
-        if (depth != 0 || pos != end) {
-            return nextToken() == null;
-        }
-        charsValid = false;
-        text = null;
-        token = T_NONE;
-        return true;
-    }
-
-    /**
      * Moves to the next token and tells whether it is the key {@code key}. The key is first compared byte for byte
      * as the writer spells it; a key with other escapes is decoded and compared as text.
      */

@@ -148,11 +148,11 @@ public final class TypedJsonFormat {
         try {
             r.reset(document, offset, length);
             r.plainJson(plain);
-            if (r.documentStart() == null) {
+            if (r.nextToken() == null) {
                 throw new TypedJsonException("empty document").at(new java.util.ArrayDeque<>(), length);
             }
             T value = codec.read(r);
-            if (!r.documentEnd()) {
+            if (r.nextToken() != null) {
                 throw r.error("trailing content after the document's value: " + io.typedjson.format.internal.ReadErrors.describe(r));
             }
             return value;
