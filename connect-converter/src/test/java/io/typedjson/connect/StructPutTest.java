@@ -129,5 +129,8 @@ class StructPutTest {
                 .toConnectData("t", doc));
         assertTrue(e.getMessage().contains("Invalid Java object for schema \"" + Decimal.LOGICAL_NAME + "\" with type STRING"), e.getMessage());
         assertTrue(e.getMessage().endsWith(" for field: \"f\""), e.getMessage()); // put with the real Field
+        DataException plain = assertThrows(DataException.class, () -> PlainJsonReadTest.reader(notation, "BASE64")
+                .toConnectData("t", "{\"f\":\"x\"}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(plain.getMessage().contains(" for field: \"f\" at $.f"), plain.getMessage());
     }
 }
