@@ -168,7 +168,7 @@ final class PlainJsonCodec implements Codec<Object> {
             throw ReadErrors.error(in, "null for a required " + ValueCodec.describe(schema));
         }
 
-        /** Whether a Struct may hold what this reads without Connect's validation ({@link StructFill}). */
+        /** Whether Connect's validation accepts all this reads, so put needs no field name ({@link StructReader#fills}). */
         boolean readsValid() {
             String name = schema.name();
             return name == null || !(name.equals(Decimal.LOGICAL_NAME) || name.equals(Date.LOGICAL_NAME)
@@ -337,22 +337,23 @@ final class PlainJsonCodec implements Codec<Object> {
     static final class StructReader extends Reader {
         private final Field[] fields;
         private final Reader[] readers;
-        private final boolean[] direct;
+        /** Per field: the Field its values are put with, as {@link ValueCodec.StructCodec}'s fills. */
+        private final Field[] fills;
         private final Map<String, Integer> index = new HashMap<>();
         StructReader(Schema s, DecimalFormat decimals) {
             super(s);
             this.fields = s.fields().toArray(new Field[0]);
             this.readers = new Reader[fields.length];
-            this.direct = new boolean[fields.length];
+            this.fills = new Field[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 readers[i] = reader(fields[i].schema(), decimals);
-                direct[i] = readers[i].readsValid();
+                fills[i] = readers[i].readsValid() ? new Field(null, fields[i].index(), fields[i].schema()) : fields[i];
                 index.put(fields[i].name(), i);
             }
         }
         @Override boolean readsValid() {
-            for (boolean d : direct) {
-                if (!d) {
+            for (Reader r : readers) {
+                if (!r.readsValid()) {
                     return false;
                 }
             }
@@ -362,7 +363,6 @@ final class PlainJsonCodec implements Codec<Object> {
             ReadErrors.expect(in, JsonToken.START_OBJECT, "an object (a struct)");
             long start = in.tokenOffset();
             Struct struct = new Struct(schema);
-            Object[] values = StructFill.values(struct);
             boolean[] seen = new boolean[fields.length];
             java.util.Set<String> skipped = null;
             int next = 0;
@@ -387,14 +387,10 @@ final class PlainJsonCodec implements Codec<Object> {
                 next = i + 1;
                 Object v = readers[i].read(in);
                 if (v != null) {
-                    if (direct[i] && values != null) {
-                        values[fields[i].index()] = v;
-                    } else {
-                        try {
-                            struct.put(fields[i], v);
-                        } catch (RuntimeException e) {
-                            throw ReadErrors.error(in, e.getMessage(), e);
-                        }
+                    try {
+                        struct.put(fills[i], v);
+                    } catch (RuntimeException e) {
+                        throw ReadErrors.error(in, e.getMessage(), e);
                     }
                 }
             }

@@ -1,13 +1,19 @@
 package io.typedjson.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
@@ -20,8 +26,11 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
-/** Structs the reader fills without Struct.put's validation are still ones Connect's validation accepts. */
-class StructFillTest {
+/**
+ * The converter reads and writes Structs through Connect's public API only: the Structs it reads are those
+ * {@link Struct#put} builds, a null where a field has a default stays null, and a refusal names the field.
+ */
+class StructPutTest {
 
     private static final Schema ITEM = SchemaBuilder.struct().name("Item")
             .field("sku", Schema.STRING_SCHEMA)
@@ -40,9 +49,46 @@ class StructFillTest {
             .field("ship", SchemaBuilder.struct().optional().field("city", Schema.STRING_SCHEMA).build())
             .build();
 
+    /** No deep reflection into another library's classes (Struct's value array was once written that way). */
     @Test
-    void theKafkaInUseHasTheValueArray() {
-        assertTrue(StructFill.direct(), "Struct has no Object[] values: every field goes through put()");
+    void theConverterDoesNotReachIntoPrivateState() throws IOException {
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            sources = files.filter(f -> f.toString().endsWith(".java")).toList();
+        }
+        assertTrue(sources.size() > 10, "sources not found from " + Path.of("").toAbsolutePath());
+        for (Path f : sources) {
+            String text = Files.readString(f);
+            for (String reach : List.of("privateLookupIn", "setAccessible", "VarHandle", "getDeclaredField", "sun.misc.Unsafe")) {
+                assertFalse(text.contains(reach), f + " uses " + reach);
+            }
+        }
+    }
+
+    /** A Struct the reader built is equal to (and of the same class as) the one built through put alone. */
+    @Test
+    void structsReadAreThoseOfPut() {
+        Schema flat = SchemaBuilder.struct().field("a", Schema.INT32_SCHEMA).field("b", Schema.OPTIONAL_STRING_SCHEMA)
+                .field("c", SchemaBuilder.string().defaultValue("d").build()).build();
+        Struct put = new Struct(flat).put("a", 5).put("b", "x");
+        for (String location : List.of("inline", "header")) {
+            TypedJsonConverter converter = TypedJsonConverterTest.converter(location, false);
+            org.apache.kafka.common.header.Headers headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+            byte[] bytes = converter.fromConnectData("t", headers, flat, put);
+            Object read = converter.toConnectData("t", headers, bytes).value();
+            assertEquals(Struct.class, read.getClass(), location);
+            assertEquals(put, read, location);
+            assertNull(((Struct) read).getWithoutDefault("c"), location);
+        }
+    }
+
+    /** A null where the field has a default is written as null, not as the default get() would give. */
+    @Test
+    void aNullWithADefaultIsWrittenAsNull() {
+        Struct item = new Struct(ITEM).put("sku", "a-1").put("price", new BigDecimal("9.50"));
+        byte[] bytes = TypedJsonConverterTest.converter("header", false)
+                .fromConnectData("t", new org.apache.kafka.common.header.internals.RecordHeaders(), ITEM, item);
+        assertEquals("{\"sku\":\"a-1\",\"price\":9.50,\"qty\":null}", new String(bytes, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -82,5 +128,9 @@ class StructFillTest {
         DataException e = assertThrows(DataException.class, () -> TypedJsonConverterTest.converter("inline", false)
                 .toConnectData("t", doc));
         assertTrue(e.getMessage().contains("Invalid Java object for schema \"" + Decimal.LOGICAL_NAME + "\" with type STRING"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" for field: \"f\""), e.getMessage()); // put with the real Field
+        DataException plain = assertThrows(DataException.class, () -> PlainJsonReadTest.reader(notation, "BASE64")
+                .toConnectData("t", "{\"f\":\"x\"}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(plain.getMessage().contains(" for field: \"f\" at $.f"), plain.getMessage());
     }
 }
