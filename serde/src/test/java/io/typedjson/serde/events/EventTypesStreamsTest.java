@@ -37,6 +37,7 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
@@ -117,6 +118,13 @@ class EventTypesStreamsTest {
         Properties p = props("fail");
         p.remove("dsl.store.format");
         p.put(TypedJsonConfig.TYPE_LOCATION, "both");
+        String refusal = headerDisagreement(p);
+        assertTrue(refusal.contains("event types disagree: header ce_type says \"order.shipped\" and the "
+                + "document says \"order.created\""), refusal);
+    }
+
+    /** The message of the refusal when an order's second event meets the first's stored value: it must be refused. */
+    private static String headerDisagreement(Properties p) {
         StreamsBuilder builder = new StreamsBuilder();
         topology(builder, defaultStore());
         try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), p)) {
@@ -128,9 +136,23 @@ class EventTypesStreamsTest {
             while (cause.getCause() != null && !(cause instanceof SerializationException)) {
                 cause = cause.getCause();
             }
-            assertTrue(cause.getMessage().contains("event types disagree: header ce_type says \"order.shipped\" and the "
-                    + "document says \"order.created\""), cause.getMessage());
+            return cause.getMessage();
         }
+    }
+
+    /**
+     * In-memory stores drop the headers even with dsl.store.format=headers (Kafka 4.4 keeps them in its RocksDB stores
+     * only): a serde that reads headers meets another record's there, and fails loudly as with the default format.
+     */
+    @Test
+    void inMemoryStoresDropHeadersEvenInTheHeadersFormat() {
+        Properties p = props("fail");
+        p.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
+        p.put(TypedJsonConfig.TYPE_LOCATION, "both");
+        assertEquals("headers", p.get("dsl.store.format"));
+        String refusal = headerDisagreement(p);
+        assertTrue(refusal.contains("event types disagree: header ce_type says \"order.shipped\" and the "
+                + "document says \"order.created\""), refusal);
     }
 
     private static void roundTrip(Properties props, Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store) {
