@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.kafka.connect.data.ConnectSchema;
@@ -127,10 +127,12 @@ class StructPutTest {
         byte[] doc = ("{\"~s\":\"" + notation + "\",\"~v\":[\"x\"]}").getBytes(StandardCharsets.UTF_8);
         DataException e = assertThrows(DataException.class, () -> TypedJsonConverterTest.converter("inline", false)
                 .toConnectData("t", doc));
-        assertTrue(e.getMessage().contains("Invalid Java object for schema \"" + Decimal.LOGICAL_NAME + "\" with type STRING"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(" for field: \"f\""), e.getMessage()); // put with the real Field
+        assertEquals("Cannot read typed JSON from topic 't': Invalid Java object for schema \"" + Decimal.LOGICAL_NAME
+                + "\" with type STRING: class java.lang.String for field: \"f\"", e.getMessage()); // put with the real Field
         DataException plain = assertThrows(DataException.class, () -> PlainJsonReadTest.reader(notation, "BASE64")
                 .toConnectData("t", "{\"f\":\"x\"}".getBytes(StandardCharsets.UTF_8)));
-        assertTrue(plain.getMessage().contains(" for field: \"f\" at $.f"), plain.getMessage());
+        assertEquals("Cannot read plain JSON with the schema of typedjson.schema.content from topic 't': Invalid Java object"
+                + " for schema \"" + Decimal.LOGICAL_NAME + "\" with type STRING: class java.lang.String for field: \"f\""
+                + " at $.f (byte offset 5)", plain.getMessage());
     }
 }
