@@ -103,8 +103,8 @@ final class EventTypeSupport {
                                 + "a Headers object (serialize(topic, value), as state stores call it) the envelope is "
                                 + "written. A deserializer of header or both reads the name from either place and refuses a "
                                 + "record whose two names disagree; one of document reads the envelope's name only and does "
-                                + "not look at headers (what a Kafka Streams state store of dsl.store.format=default needs: it "
-                                + "hands a stored value the headers of another record).")
+                                + "not look at headers (what a Kafka Streams state store that drops headers needs, of "
+                                + "dsl.store.format=default or in memory: it hands a stored value the headers of another record).")
                 .define(TypedJsonConfig.TYPE_HEADER, Type.STRING, EventEnvelope.DEFAULT_TYPE_HEADER, EventHeaders.HEADER_NAME,
                         Importance.LOW,
                         "The record header holding an event's type name (UTF-8). ce_type is CloudEvents' type attribute "
@@ -420,9 +420,9 @@ final class EventTypeSupport {
         name[0] = type;
         if (fromHeader != null && !fromHeader.equals(type)) {
             // the reason is every reader's (SPEC.md 12); the advice is this serde's, so it follows the position
-            name[1] = "(in a Kafka Streams state store of dsl.store.format=default a value meets the headers of another "
-                    + "record: give stores a serde of " + TypedJsonConfig.TYPE_LOCATION + "=document, or set "
-                    + "dsl.store.format=headers)";
+            name[1] = "(in a Kafka Streams state store that drops headers, of dsl.store.format=default or in memory, a "
+                    + "value meets the headers of another record: give stores a serde of " + TypedJsonConfig.TYPE_LOCATION
+                    + "=document, or set dsl.store.format=headers with RocksDB stores)";
             throw in.error(EventEnvelope.disagreeing(header, fromHeader, type));
         }
         Entry entry = type == null ? null : byName.get(type);

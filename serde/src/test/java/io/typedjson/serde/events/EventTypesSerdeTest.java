@@ -457,7 +457,7 @@ class EventTypesSerdeTest {
         // the reason every reader gives and its position, then this serde's advice
         assertTrue(e.getMessage().contains("event types disagree: header ce_type says \"order.shipped\" and the document "
                 + "says \"order.created\" at $[\"~type\"] (byte offset 9) (in a Kafka Streams state store"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(", or set dsl.store.format=headers)"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(", or set dsl.store.format=headers with RocksDB stores)"), e.getMessage());
         // disagreeing with an unlisted name is refused too
         e = assertThrows(SerializationException.class, () -> d.deserialize("orders", headers("ce_type", "order.refunded"), created));
         assertTrue(e.getMessage().contains("event types disagree"), e.getMessage());

@@ -89,9 +89,10 @@ class EventVectorsTest {
                         e::getMessage);
                 // the Kafka serde's own advice follows the position (Kafka Streams' stores of other records' headers)
                 assertEquals(reason.startsWith("event types disagree"),
-                        e.getMessage().endsWith(cause.getMessage() + " (in a Kafka Streams state store of dsl.store.format=default "
-                                + "a value meets the headers of another record: give stores a serde of typedjson.type.location=document, "
-                                + "or set dsl.store.format=headers)"), e::getMessage);
+                        e.getMessage().endsWith(cause.getMessage() + " (in a Kafka Streams state store that drops headers, of "
+                                + "dsl.store.format=default or in memory, a value meets the headers of another record: give stores a "
+                                + "serde of typedjson.type.location=document, or set dsl.store.format=headers with RocksDB stores)"),
+                        e::getMessage);
             }
             return;
         }
