@@ -57,6 +57,12 @@ class SchemaReferenceIT {
     }
 
     static TypedJsonConverter converter(String location, String schemaTopic, boolean isKey, Map<String, Object> more) {
+        return converter(cluster, location, schemaTopic, isKey, more);
+    }
+
+    /** A converter of schema location {@code location} whose schema topic is on {@code cluster}'s broker. */
+    static TypedJsonConverter converter(KafkaClusterTestKit cluster, String location, String schemaTopic, boolean isKey,
+            Map<String, Object> more) {
         Map<String, Object> props = new HashMap<>(more);
         props.put(TypedJsonConverterConfig.SCHEMA_LOCATION, location);
         props.put(TypedJsonConverterConfig.SCHEMA_TOPIC, schemaTopic);

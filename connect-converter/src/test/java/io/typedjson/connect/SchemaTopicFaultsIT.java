@@ -12,7 +12,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,13 +76,7 @@ class SchemaTopicFaultsIT {
     }
 
     static TypedJsonConverter converter(String location, String schemaTopic, Map<String, Object> more) {
-        Map<String, Object> props = new HashMap<>(more);
-        props.put(TypedJsonConverterConfig.SCHEMA_LOCATION, location);
-        props.put(TypedJsonConverterConfig.SCHEMA_TOPIC, schemaTopic);
-        props.put("bootstrap.servers", cluster.bootstrapServers());
-        TypedJsonConverter c = new TypedJsonConverter();
-        c.configure(props, false);
-        return c;
+        return SchemaReferenceIT.converter(cluster, location, schemaTopic, false, more);
     }
 
     /** A converter's metrics in a registry of their own, as a worker gives them (KIP-877); read with {@link #value}. */

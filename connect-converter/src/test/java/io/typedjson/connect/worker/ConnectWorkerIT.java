@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.typedjson.connect.Samples;
+import io.typedjson.connect.TestBroker;
 import io.typedjson.connect.TypedJsonConverter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,16 +20,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.utils.internals.Exit;
@@ -117,16 +113,6 @@ class ConnectWorkerIT {
         created.get(60, TimeUnit.SECONDS);
     }
 
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
-
     @Test
     void everyRecordArrivesEqualInEveryLocationAndBadOnesGoToTheDeadLetterQueue() throws Exception {
         long start = System.nanoTime();
@@ -165,7 +151,7 @@ class ConnectWorkerIT {
         List<WorkerRecords.Expected> expected = WorkerRecords.expected();
         for (String location : List.of("inline", "header")) {
             Queue<SinkRecord> received = CollectingSink.received(location);
-            await(expected.size() + " records on " + location, () -> received.size() >= expected.size());
+            TestBroker.await(expected.size() + " records on " + location, () -> received.size() >= expected.size());
             List<SinkRecord> got = new ArrayList<>(received);
             assertEquals(expected.size(), got.size(), location);
             for (int i = 0; i < expected.size(); i++) {
@@ -187,7 +173,7 @@ class ConnectWorkerIT {
 
         // none: every record arrives, the tombstone too
         Queue<SinkRecord> none = CollectingSink.received("none");
-        await(expected.size() + " records on none", () -> none.size() >= expected.size());
+        TestBroker.await(expected.size() + " records on none", () -> none.size() >= expected.size());
         List<SinkRecord> noneGot = new ArrayList<>(none);
         assertEquals(expected.size(), noneGot.size());
         assertNull(noneGot.get(noneGot.size() - 1).value(), "the tombstone");
@@ -209,25 +195,14 @@ class ConnectWorkerIT {
         }
 
         // the bad record went to the dead letter queue with Connect's error context headers
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "dlq-reader",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of("dlq"));
-            List<ConsumerRecord<byte[], byte[]>> dlq = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (dlq.isEmpty() && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(dlq::add);
-            }
-            assertEquals(1, dlq.size(), "one record in the dead letter queue");
-            ConsumerRecord<byte[], byte[]> r = dlq.get(0);
-            assertArrayEquals(bad, r.value());
-            assertEquals("inline", header(r, "__connect.errors.topic"));
-            assertEquals("org.apache.kafka.connect.errors.DataException", header(r, "__connect.errors.exception.class.name"));
-            String message = header(r, "__connect.errors.exception.message");
-            assertTrue(message.contains("'inline'") && message.contains("$[\"~v\"][0]") && message.contains("byte offset 22"), message);
-            consumer.close(CLOSE);
-        }
+        List<ConsumerRecord<byte[], byte[]>> dlq = TestBroker.pollUntilAny(cluster, "dlq", "dlq-reader");
+        assertEquals(1, dlq.size(), "one record in the dead letter queue");
+        ConsumerRecord<byte[], byte[]> r = dlq.get(0);
+        assertArrayEquals(bad, r.value());
+        assertEquals("inline", header(r, "__connect.errors.topic"));
+        assertEquals("org.apache.kafka.connect.errors.DataException", header(r, "__connect.errors.exception.class.name"));
+        String message = header(r, "__connect.errors.exception.message");
+        assertTrue(message.contains("'inline'") && message.contains("$[\"~v\"][0]") && message.contains("byte offset 22"), message);
         // the converters' metrics in the worker's registry (KIP-877), read from JMX as an operator would: the sink's
         // value converter read every value but the tombstone and refused the bad record (a type refusal); its
         // schemas came from its caches, each compiled once (the bad record's too)
@@ -289,7 +264,7 @@ class ConnectWorkerIT {
 
         List<org.apache.kafka.connect.data.SchemaAndValue> sent = io.typedjson.connect.EventTypesConverterTest.events();
         Queue<SinkRecord> received = CollectingSink.received("events");
-        await(sent.size() + " events", () -> received.size() >= sent.size());
+        TestBroker.await(sent.size() + " events", () -> received.size() >= sent.size());
         List<SinkRecord> got = new ArrayList<>(received);
         assertEquals(sent.size(), got.size());
         for (int i = 0; i < sent.size(); i++) {
@@ -299,23 +274,12 @@ class ConnectWorkerIT {
             assertEquals(sent.get(i).schema().name(), type.value(), "the header converter reads ce_type as text");
             assertEquals("/connect/events-source", got.get(i).headers().lastWithName("ce_source").value());
         }
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "events-dlq-reader",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of("events-dlq"));
-            List<ConsumerRecord<byte[], byte[]>> dlq = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (dlq.isEmpty() && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(dlq::add);
-            }
-            assertEquals(1, dlq.size(), "one record in the dead letter queue");
-            assertArrayEquals(unlisted, dlq.get(0).value());
-            assertEquals("com.acme.OrderCreated", header(dlq.get(0), "ce_type"));
-            String message = header(dlq.get(0), "__connect.errors.exception.message");
-            assertTrue(message.contains("unknown event type \"com.acme.OrderCreated\" in header ce_type"), message);
-            consumer.close(CLOSE);
-        }
+        List<ConsumerRecord<byte[], byte[]>> dlq = TestBroker.pollUntilAny(cluster, "events-dlq", "events-dlq-reader");
+        assertEquals(1, dlq.size(), "one record in the dead letter queue");
+        assertArrayEquals(unlisted, dlq.get(0).value());
+        assertEquals("com.acme.OrderCreated", header(dlq.get(0), "ce_type"));
+        String message = header(dlq.get(0), "__connect.errors.exception.message");
+        assertTrue(message.contains("unknown event type \"com.acme.OrderCreated\" in header ce_type"), message);
         System.out.printf("worker round trip of %d event types and the DLQ checked in %d ms%n", sent.size(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
@@ -361,29 +325,18 @@ class ConnectWorkerIT {
         createConnector("sink-traced", sink);
 
         Queue<SinkRecord> received = CollectingSink.received("traced");
-        await("the traced record", () -> !received.isEmpty());
+        TestBroker.await("the traced record", () -> !received.isEmpty());
         SinkRecord got = received.peek();
         assertEquals(7, got.value());
         assertEquals(traceparent, got.headers().lastWithName("traceparent").value());
         assertEquals("user=Zo\u00eb", got.headers().lastWithName("baggage").value());
         assertEquals("com.acme.Order", got.headers().lastWithName("__TypeId__").value());
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "traced-dlq-reader",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of("traced-dlq"));
-            List<ConsumerRecord<byte[], byte[]>> dlq = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (dlq.isEmpty() && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(dlq::add);
-            }
-            assertEquals(1, dlq.size(), "one record in the dead letter queue");
-            assertEquals("db1", header(dlq.get(0), "x-foo"));
-            String message = header(dlq.get(0), "__connect.errors.exception.message");
-            assertTrue(message.contains("Cannot read header 'x-foo' of a record from topic 'traced': it is not a typed JSON "
-                    + "document") && message.contains("named in typedjson.header.text.names"), message);
-            consumer.close(CLOSE);
-        }
+        List<ConsumerRecord<byte[], byte[]>> dlq = TestBroker.pollUntilAny(cluster, "traced-dlq", "traced-dlq-reader");
+        assertEquals(1, dlq.size(), "one record in the dead letter queue");
+        assertEquals("db1", header(dlq.get(0), "x-foo"));
+        String message = header(dlq.get(0), "__connect.errors.exception.message");
+        assertTrue(message.contains("Cannot read header 'x-foo' of a record from topic 'traced': it is not a typed JSON "
+                + "document") && message.contains("named in typedjson.header.text.names"), message);
         assertEquals(1, received.size(), "only the traced record reaches the sink");
     }
 
@@ -419,7 +372,7 @@ class ConnectWorkerIT {
         sink.put("value.converter.typedjson.schema.topic.wait.ms", "3000");
         sink.put("value.converter.bootstrap.servers", cluster.bootstrapServers());
         createConnector("waiting-sink", sink);
-        await("the task's converter looking in the schema topic", () -> schemaReaders() == 1);
+        TestBroker.await("the task's converter looking in the schema topic", () -> schemaReaders() == 1);
         Thread.sleep(500);
         assertEquals(0, CollectingSink.received(topic).size());
 
@@ -427,14 +380,14 @@ class ConnectWorkerIT {
         connect.herder().restartTask(new org.apache.kafka.connect.util.ConnectorTaskId("waiting-sink", 0), restarted);
         restarted.get(60, TimeUnit.SECONDS);
         // the schema comes (copied from where it was written), and the new task finds it
-        List<ConsumerRecord<byte[], byte[]>> copied = io.typedjson.connect.TestBroker.readAll(cluster, elsewhere);
+        List<ConsumerRecord<byte[], byte[]>> copied = TestBroker.readAll(cluster, elsewhere);
         assertEquals(1, copied.size());
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 cluster.bootstrapServers()), new ByteArraySerializer(), new ByteArraySerializer())) {
             producer.send(new ProducerRecord<>(schemas, copied.get(0).key(), copied.get(0).value())).get(30, TimeUnit.SECONDS);
         }
         Queue<SinkRecord> received = CollectingSink.received(topic);
-        await(n + " records", () -> received.size() >= n);
+        TestBroker.await(n + " records", () -> received.size() >= n);
         Thread.sleep(1000); // a late duplicate would come now
         List<Long> ids = received.stream().map(r -> ((Struct) r.value()).getInt64("id")).toList();
         List<Long> expected = java.util.stream.LongStream.range(0, n).boxed().toList();

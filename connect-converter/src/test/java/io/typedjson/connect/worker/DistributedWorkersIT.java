@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.utils.internals.Exit;
@@ -156,25 +155,15 @@ class DistributedWorkersIT {
      */
     static void moveTask(String connector) throws InterruptedException {
         String[] from = {null};
-        await(connector + "'s task running", () -> (from[0] = runningOn(connector)) != null);
+        TestBroker.await(connector + "'s task running", () -> (from[0] = runningOn(connector)) != null);
         Connect<?> runsIt = workers.stream().filter(w -> workerId(w).equals(from[0])).findFirst()
                 .orElseThrow(() -> new AssertionError(connector + "'s task runs on " + from[0] + ", not one of our workers"));
         workers.remove(runsIt);
         runsIt.stop();
         runsIt.awaitStop();
         String other = workerId(workers.get(0));
-        await(connector + "'s task running on the other worker, " + other, () -> other.equals(runningOn(connector)));
+        TestBroker.await(connector + "'s task running on the other worker, " + other, () -> other.equals(runningOn(connector)));
         workers.add(startWorker());
-    }
-
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
     }
 
     @Test
@@ -192,7 +181,7 @@ class DistributedWorkersIT {
         putConnector(workers.get(1), "evolving-sink", sink);
 
         Queue<SinkRecord> received = CollectingSink.received(TOPIC);
-        await("records before the restart", () -> received.size() >= 60);
+        TestBroker.await("records before the restart", () -> received.size() >= 60);
         int atRestart = received.size();
         assertTrue(atRestart < EvolvingSource.CHANGE, "the worker stops before the schema changes: " + atRestart);
         // the writer: its task goes on from its last committed offset, on the other worker, with a new converter
@@ -202,7 +191,7 @@ class DistributedWorkersIT {
         assertTrue(atSinkMove < EvolvingSource.TOTAL, "the sink's worker stops while records flow: " + atSinkMove);
         moveTask("evolving-sink");
 
-        await("every record", () -> {
+        TestBroker.await("every record", () -> {
             runningOn("evolving-source"); // a task that failed fails the test at once, with its trace
             runningOn("evolving-sink");
             return distinctIds(received).size() >= EvolvingSource.TOTAL;
