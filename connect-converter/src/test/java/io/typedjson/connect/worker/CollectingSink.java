@@ -1,6 +1,7 @@
 package io.typedjson.connect.worker;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -20,6 +21,24 @@ public class CollectingSink extends SinkConnector {
 
     public static Queue<SinkRecord> received(String topic) {
         return RECEIVED.computeIfAbsent(topic, t -> new ConcurrentLinkedQueue<>());
+    }
+
+    /**
+     * A connector config of this sink for {@code topic} (a map to add to); with {@code deadLetters} not null, records
+     * that fail go to that topic with Connect's error context headers.
+     */
+    public static Map<String, String> config(String topic, String deadLetters) {
+        Map<String, String> sink = new HashMap<>();
+        sink.put("connector.class", CollectingSink.class.getName());
+        sink.put("tasks.max", "1");
+        sink.put("topics", topic);
+        if (deadLetters != null) {
+            sink.put("errors.tolerance", "all");
+            sink.put("errors.deadletterqueue.topic.name", deadLetters);
+            sink.put("errors.deadletterqueue.topic.replication.factor", "1");
+            sink.put("errors.deadletterqueue.context.headers.enable", "true");
+        }
+        return sink;
     }
 
     @Override

@@ -135,14 +135,7 @@ class ConnectWorkerIT {
             source.put("key.converter.typedjson.schema.location", location);
             createConnector("source-" + location, source);
 
-            Map<String, String> sink = new HashMap<>();
-            sink.put("connector.class", CollectingSink.class.getName());
-            sink.put("tasks.max", "1");
-            sink.put("topics", location);
-            sink.put("errors.tolerance", "all");
-            sink.put("errors.deadletterqueue.topic.name", "dlq");
-            sink.put("errors.deadletterqueue.topic.replication.factor", "1");
-            sink.put("errors.deadletterqueue.context.headers.enable", "true");
+            Map<String, String> sink = CollectingSink.config(location, "dlq");
             sink.put("value.converter", CONVERTER);
             sink.put("value.converter.typedjson.schema.location", location);
             createConnector("sink-" + location, sink);
@@ -252,14 +245,8 @@ class ConnectWorkerIT {
         source.put("tasks.max", "1");
         source.put("topic", "events");
         createConnector("source-events", source);
-        Map<String, String> sink = new HashMap<>(converter);
-        sink.put("connector.class", CollectingSink.class.getName());
-        sink.put("tasks.max", "1");
-        sink.put("topics", "events");
-        sink.put("errors.tolerance", "all");
-        sink.put("errors.deadletterqueue.topic.name", "events-dlq");
-        sink.put("errors.deadletterqueue.topic.replication.factor", "1");
-        sink.put("errors.deadletterqueue.context.headers.enable", "true");
+        Map<String, String> sink = CollectingSink.config("events", "events-dlq");
+        sink.putAll(converter);
         createConnector("sink-events", sink);
 
         List<org.apache.kafka.connect.data.SchemaAndValue> sent = io.typedjson.connect.EventTypesConverterTest.events();
@@ -314,14 +301,7 @@ class ConnectWorkerIT {
             producer.send(unnamed).get(30, TimeUnit.SECONDS);
             producer.close(CLOSE);
         }
-        Map<String, String> sink = new HashMap<>();
-        sink.put("connector.class", CollectingSink.class.getName());
-        sink.put("tasks.max", "1");
-        sink.put("topics", "traced");
-        sink.put("errors.tolerance", "all");
-        sink.put("errors.deadletterqueue.topic.name", "traced-dlq");
-        sink.put("errors.deadletterqueue.topic.replication.factor", "1");
-        sink.put("errors.deadletterqueue.context.headers.enable", "true");
+        Map<String, String> sink = CollectingSink.config("traced", "traced-dlq");
         createConnector("sink-traced", sink);
 
         Queue<SinkRecord> received = CollectingSink.received("traced");
@@ -363,10 +343,7 @@ class ConnectWorkerIT {
                 producer.send(new ProducerRecord<byte[], byte[]>(topic, null, (byte[]) null, value, headers)).get(30, TimeUnit.SECONDS);
             }
         }
-        Map<String, String> sink = new HashMap<>();
-        sink.put("connector.class", CollectingSink.class.getName());
-        sink.put("tasks.max", "1");
-        sink.put("topics", topic);
+        Map<String, String> sink = CollectingSink.config(topic, null);
         sink.put("value.converter", CONVERTER);
         sink.put("value.converter.typedjson.schema.topic", schemas);
         sink.put("value.converter.typedjson.schema.topic.wait.ms", "3000");

@@ -174,10 +174,7 @@ class DistributedWorkersIT {
         source.put("tasks.max", "1");
         source.put("topic", TOPIC);
         putConnector(workers.get(0), "evolving-source", source);
-        Map<String, String> sink = new HashMap<>();
-        sink.put("connector.class", CollectingSink.class.getName());
-        sink.put("tasks.max", "1");
-        sink.put("topics", TOPIC);
+        Map<String, String> sink = CollectingSink.config(TOPIC, null);
         putConnector(workers.get(1), "evolving-sink", sink);
 
         Queue<SinkRecord> received = CollectingSink.received(TOPIC);
