@@ -93,6 +93,23 @@ final class RowDataCodecs {
         }
     }
 
+    /**
+     * Whether the reader is on {@code start}, the first token of a value of {@code type}: false on a null that
+     * {@code type} allows; anything else is refused.
+     */
+    private static boolean opens(JsonReader in, LogicalType type, JsonToken start) {
+        JsonToken t = in.currentToken();
+        if (t == JsonToken.VALUE_NULL) {
+            checkNullable(in, type);
+            return false;
+        }
+        if (t != start) {
+            String what = start == JsonToken.START_OBJECT ? "an object" : "an array";
+            throw ReadErrors.error(in, ReadErrors.describe(in) + " where " + what + " (" + type.asSummaryString() + ") belongs");
+        }
+        return true;
+    }
+
     /** A scalar: typedjson's codec of the Java type, and the conversion to and from Flink's internal value. */
     private static final class ScalarCodec implements Codec<Object> {
         private final LogicalType type;
@@ -179,13 +196,8 @@ final class RowDataCodecs {
 
         @Override
         public Object read(JsonReader in) {
-            JsonToken t = in.currentToken();
-            if (t == JsonToken.VALUE_NULL) {
-                checkNullable(in, type);
+            if (!opens(in, type, JsonToken.START_OBJECT)) {
                 return null;
-            }
-            if (t != JsonToken.START_OBJECT) {
-                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
             }
             GenericRowData row = new GenericRowData(fields.length);
             boolean[] seen = new boolean[fields.length];
@@ -278,13 +290,8 @@ final class RowDataCodecs {
 
         @Override
         public Object read(JsonReader in) {
-            JsonToken t = in.currentToken();
-            if (t == JsonToken.VALUE_NULL) {
-                checkNullable(in, type);
+            if (!opens(in, type, JsonToken.START_ARRAY)) {
                 return null;
-            }
-            if (t != JsonToken.START_ARRAY) {
-                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an array (" + type.asSummaryString() + ") belongs");
             }
             List<Object> values = new ArrayList<>();
             while (in.nextToken() != JsonToken.END_ARRAY) {
@@ -355,13 +362,8 @@ final class RowDataCodecs {
 
         @Override
         public Object read(JsonReader in) {
-            JsonToken t = in.currentToken();
-            if (t == JsonToken.VALUE_NULL) {
-                checkNullable(in, type);
+            if (!opens(in, type, JsonToken.START_OBJECT)) {
                 return null;
-            }
-            if (t != JsonToken.START_OBJECT) {
-                throw ReadErrors.error(in, ReadErrors.describe(in) + " where an object (" + type.asSummaryString() + ") belongs");
             }
             Map<Object, Object> map = new LinkedHashMap<>();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
