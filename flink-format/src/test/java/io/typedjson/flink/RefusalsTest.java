@@ -138,6 +138,10 @@ class RefusalsTest {
         assertRefusal(refused(row(INT()), "{\"a\":\"1\"}"), "string \"1\" where an int32 belongs", "$.a", 5);
         assertRefusal(refused(row(ROW(FIELD("a", INT()))), "{\"a\":\"1\"}"),
                 "string \"1\" where an object (ROW<`a` INT>) belongs", "$.a", 5);
+        assertRefusal(refused(row(ARRAY(INT())), "{\"a\":{}}"), "an object where an array (ARRAY<INT>) belongs", "$.a", 5);
+        assertRefusal(refused(row(MAP(INT(), STRING())), "{\"a\":[]}"),
+                "an array where an object (MAP<INT, STRING>) belongs", "$.a", 5);
+        assertRefusal(refused(row(ARRAY(INT()).notNull()), "{\"a\":null}"), "null where ARRAY<INT> NOT NULL belongs", "$.a", 5);
     }
 
     @Test
