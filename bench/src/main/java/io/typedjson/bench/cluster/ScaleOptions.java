@@ -108,9 +108,9 @@ final class ScaleOptions {
                 case "--runs" -> o.runs = OptionValues.positive(a, v);
                 case "--passes" -> o.passes = OptionValues.positive(a, v);
                 case "--jit-wait-ms" -> o.jitWaitMs = OptionValues.nonNegative(a, v);
-                case "--order-seed" -> o.orderSeed = Long.parseLong(v);
+                case "--order-seed" -> o.orderSeed = OptionValues.parseLong(a, v);
                 case "--heap" -> o.heapBytes = MeasuringJvm.parseSize(a, v);
-                case "--seed" -> o.seed = Long.parseLong(v);
+                case "--seed" -> o.seed = OptionValues.parseLong(a, v);
                 case "--results-dir" -> o.resultsDir = Path.of(v);
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }

@@ -64,4 +64,12 @@ class UnknownOptionTest {
         check("faults", FaultsCommand.OPTIONS, UnknownOptionTest::faultsError, "faults: ");
         assertEquals("unknown option --bogus", clusterError("--bogus=1"));
     }
+
+    @Test
+    void aNumberOptionGivenWordsNamesTheOption() {
+        for (String option : List.of("--seed", "--order-seed")) {
+            assertEquals(option + " needs a number, not x", clusterError(option, "x"), "cluster");
+            assertEquals(option + " needs a number, not x", scaleError(option, "x"), "scale");
+        }
+    }
 }
