@@ -143,6 +143,14 @@ public final class ShortestDecimal {
         long vb = roundToOdd(g1, g0, cb << h);
         long vbl = roundToOdd(g1, g0, cbl << h);
         long vbr = roundToOdd(g1, g0, cbr << h);
+        return layout(significand(vb, vbl, vbr, open), k + dk, out, at);
+    }
+
+    /**
+     * The significand of the shortest decimal (times {@code 10^k}) in the rounding interval: {@code vb} is 4 v and
+     * {@code vbl}, {@code vbr} its bounds, rounded to odd; {@code open} 1 when the bounds are out of the interval.
+     */
+    private static long significand(long vb, long vbl, long vbr, int open) {
         long s = vb >> 2;
         if (s >= 100) {
             // a decimal with one digit fewer: the multiples of ten around s
@@ -151,18 +159,18 @@ public final class ShortestDecimal {
             boolean upIn = vbl + open <= sp10 << 2;
             boolean wpIn = (tp10 << 2) + open <= vbr;
             if (upIn != wpIn) {
-                return layout(upIn ? sp10 : tp10, k + dk, out, at);
+                return upIn ? sp10 : tp10;
             }
         }
         long t = s + 1;
         boolean uIn = vbl + open <= s << 2;
         boolean wIn = (t << 2) + open <= vbr;
         if (uIn != wIn) {
-            return layout(uIn ? s : t, k + dk, out, at);
+            return uIn ? s : t;
         }
         // both (the interval holds both) or, at this scale, neither: the closer to v, ties to even
         long cmp = vb - (s + t << 1);
-        return layout(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+        return cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t;
     }
 
     /** floor(g * cp / 2^127), its last bit set when the quotient is not exact (rounding to odd). */
@@ -197,24 +205,7 @@ public final class ShortestDecimal {
         long vb = roundToOdd(g, cb << h);
         long vbl = roundToOdd(g, cbl << h);
         long vbr = roundToOdd(g, cbr << h);
-        long s = vb >> 2;
-        if (s >= 100) {
-            long sp10 = 10 * (s / 10);
-            long tp10 = sp10 + 10;
-            boolean upIn = vbl + open <= sp10 << 2;
-            boolean wpIn = (tp10 << 2) + open <= vbr;
-            if (upIn != wpIn) {
-                return layoutFloat(upIn ? sp10 : tp10, k + dk, out, at);
-            }
-        }
-        long t = s + 1;
-        boolean uIn = vbl + open <= s << 2;
-        boolean wIn = (t << 2) + open <= vbr;
-        if (uIn != wIn) {
-            return layoutFloat(uIn ? s : t, k + dk, out, at);
-        }
-        long cmp = vb - (s + t << 1);
-        return layoutFloat(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, at);
+        return layoutFloat(significand(vb, vbl, vbr, open), k + dk, out, at);
     }
 
     /**
