@@ -388,14 +388,7 @@ final class CodecGenerator {
                 mv.visitVarInsn(ASTORE, target);
                 mv.visitLabel(end);
                 mv.visitJumpInsn(GOTO, made);
-                mv.visitLabel(handler);
-                mv.visitVarInsn(ASTORE, failure);
-                load(mv, fields);
-                mv.visitVarInsn(ALOAD, in);
-                mv.visitVarInsn(ALOAD, failure);
-                mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorFailed",
-                        "(L" + READER + ";Ljava/lang/Throwable;)Lio/typedjson/format/TypedJsonException;", false);
-                mv.visitInsn(ATHROW);
+                throwAt(mv, handler, "constructorFailed", in, failure);
                 mv.visitLabel(made);
             }
             if (wide) {
@@ -534,12 +527,17 @@ final class CodecGenerator {
             }
             mv.visitLabel(end);
             mv.visitInsn(ARETURN);
+            throwAt(mv, handler, "constructorRefused", in, failure);
+        }
+
+        /** At {@code handler}: {@code catch (Throwable failure) { throw FIELDS.<method>(in, failure); }}. */
+        private void throwAt(MethodVisitor mv, Label handler, String method, int in, int failure) {
             mv.visitLabel(handler);
             mv.visitVarInsn(ASTORE, failure);
             load(mv, fields);
             mv.visitVarInsn(ALOAD, in);
             mv.visitVarInsn(ALOAD, failure);
-            mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "constructorRefused",
+            mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, method,
                     "(L" + READER + ";Ljava/lang/Throwable;)Lio/typedjson/format/TypedJsonException;", false);
             mv.visitInsn(ATHROW);
         }
