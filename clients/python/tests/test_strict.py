@@ -108,6 +108,16 @@ class RefusedTest(unittest.TestCase):
         self.refused("1e999", "$", "out of range for float64")
         self.refused("[-1e999]", "$[0]", "out of range for float64")
 
+    def test_a_string_cut_short_is_refused_at_the_end_of_the_document(self):
+        # SPEC section 8: the end of the document where more was expected is named by the document's length
+        self.refused('"abc', "$", "end-of-input", 4)
+        self.refused('{"a":"b', "$.a", "end-of-input", 7)
+        self.refused('"ab\\', "$", "end-of-input", 4)
+        self.refused('"\\u12', "$", "end-of-input", 5)
+        self.refused('["\\ud83d\\ude', "$[0]", "end-of-input", 12)
+        self.refused('"\\ud83d\\', "$", "end-of-input", 8)
+        self.refused('"\\ud83d', "$", "end-of-input", 7)
+
     def test_paths_name_keys_as_every_language_does(self):
         """A key is .key only when it is an ASCII identifier (SPEC.md section 8)."""
         self.refused('{"é":"~i01"}', '$["é"]', "~i payload")

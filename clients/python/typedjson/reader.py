@@ -190,12 +190,14 @@ class Scanner:
                 raise self.error(f"Illegal unquoted character (CTRL-CHAR, code {c}): has to be escaped in a string", p)
             # a backslash
             if p + 1 >= n:
-                raise self.error("Unexpected end-of-input in a string escape", p)
+                raise self.error("Unexpected end-of-input in a string escape", n)
             e = data[p + 1]
             if e == ord("u"):
                 unit = self._hex4(p)
                 p += 6
                 if 0xD800 <= unit <= 0xDBFF:
+                    if p >= n or data[p] == 0x5C and p + 1 >= n:
+                        raise self.error("Unexpected end-of-input in a string", n)
                     if data[p:p + 2] == b"\\u":
                         low = self._hex4(p)
                         if 0xDC00 <= low <= 0xDFFF:
@@ -221,8 +223,10 @@ class Scanner:
 
     def _hex4(self, p):
         h = self.data[p + 2:p + 6]
-        if len(h) < 4 or not all(c in b"0123456789abcdefABCDEF" for c in h):
+        if not all(c in b"0123456789abcdefABCDEF" for c in h):
             raise self.error("Unexpected character in a \\u escape: expected 4 hex digits", p)
+        if len(h) < 4:  # the document ends inside the escape: where more was expected (SPEC section 8)
+            raise self.error("Unexpected end-of-input in a \\u escape", self.n)
         return int(h, 16)
 
     def _check_length(self, s, start):

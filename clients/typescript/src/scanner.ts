@@ -308,13 +308,14 @@ export class Scanner {
     let chunk = i;
     let out = "";
     for (;;) {
-      if (i >= b.length) this.fail("unexpected end-of-input in a string");
+      if (i >= b.length) this.fail("unexpected end-of-input in a string", b.length);
       const c = b[i];
       if (c === 34) break;
       if (c === 92) {
         out += this.decode(chunk, i);
         i++;
         const e = b[i];
+        if (e === undefined) this.fail("unexpected end-of-input in a string escape", b.length);
         switch (e) {
           case 34: out += '"'; break;
           case 92: out += "\\"; break;
@@ -328,6 +329,7 @@ export class Scanner {
             let v = 0;
             for (let k = 1; k <= 4; k++) {
               const h = b[i + k];
+              if (h === undefined) this.fail("unexpected end-of-input in a \\u escape", b.length);
               const d = h >= 48 && h <= 57 ? h - 48 : h >= 65 && h <= 70 ? h - 55 : h >= 97 && h <= 102 ? h - 87 : -1;
               if (d < 0) this.fail("malformed \\u escape in a string: four hex digits expected", i - 1);
               v = v * 16 + d;

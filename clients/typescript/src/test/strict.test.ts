@@ -275,3 +275,15 @@ test("0.0 and -0.0 are two set elements and two map keys: -0.0 is boxed as Float
   refused('{"~set":[-0.0,-0.0]}', '$["~set"][1]', "duplicate element", 14);
   assert.throws(() => stringify(new Set([new Float64(-0), new Float64(-0)]) as never), /duplicate element/);
 });
+
+test("a string cut short is refused at the end of the document, where more was expected (SPEC section 8)", () => {
+  refused('"abc', "$", "end-of-input", 4);
+  refused('"~i5', "$", "end-of-input", 4);
+  refused('["x', "$[0]", "end-of-input", 3);
+  refused('{"a":"b', "$.a", "end-of-input", 7);
+  refused('"ab\\', "$", "end-of-input", 4);
+  refused('"\\u12', "$", "end-of-input", 5);
+  refused('["\\ud83d\\ude', "$[0]", "end-of-input", 12);
+  refused('"\\ud83d\\', "$", "end-of-input", 8);
+  refused('"\\ud83d', "$", "end-of-input", 7);
+});

@@ -491,6 +491,12 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
                 return null;
             }
             if (text && value instanceof String s) {
+                try {
+                    Lexemes.checkUnicode(s, "its text"); // getBytes would write '?' for a lone surrogate
+                } catch (TypedJsonException e) {
+                    throw new DataException("Cannot write header '" + headerKey + "' of topic '" + topic + "': "
+                            + e.reason(), e);
+                }
                 return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             }
             if (!text && value instanceof byte[] bytes) {

@@ -75,6 +75,20 @@ class HeaderTextNamesTest {
                 assertThrows(DataException.class, () -> c.fromConnectHeader(TOPIC, "traceparent", Schema.INT32_SCHEMA, 5)).getMessage());
     }
 
+    /** A lone surrogate has no UTF-8 spelling: String.getBytes would write '?' in its place and read back another text. */
+    @Test
+    void textWithALoneSurrogateIsRefusedWhenWritten() {
+        TypedJsonConverter c = headerConverter();
+        for (String key : List.of("traceparent", "ce_type", "content-type", "typedjson.schema")) {
+            assertEquals("Cannot write header '" + key + "' of topic 't': its text holds a lone surrogate U+D800 at index 1,"
+                    + " which is not Unicode text and has no UTF-8 spelling",
+                    assertThrows(DataException.class, () -> c.fromConnectHeader(TOPIC, key, Schema.STRING_SCHEMA, "a\ud800"))
+                            .getMessage(), key);
+        }
+        // a pair is text, written as its four UTF-8 bytes
+        readsAsTextAndWritesBack(c, "ce_type", "a\ud83d\ude00");
+    }
+
     @Test
     void textThatIsNotUtf8IsRefused() {
         TypedJsonConverter c = headerConverter();

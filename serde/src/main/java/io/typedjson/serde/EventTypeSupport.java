@@ -295,6 +295,13 @@ final class EventTypeSupport {
     /** The document of a listed value, its name where the location says; an unknown event as it came. */
     byte[] write(TypedJsonFormat format, String topic, Headers headers, Object value, boolean plain) {
         if (value instanceof UnknownEvent unknown) {
+            byte[] bytes = unknown.value();
+            if (headers == null && unknown.type() != null && !EventEnvelope.isEnvelope(bytes, 0, bytes.length)) {
+                throw new SerializationException("Cannot write typed JSON for topic '" + topic + "': an UnknownEvent of"
+                        + " event type " + EventEnvelope.quote(unknown.type()) + " has its name in a header, and"
+                        + " serialize(topic, value) has no headers to write it into (its bytes alone would read back as an"
+                        + " event of no type): forward it with serialize(topic, headers, value)");
+            }
             if (headers != null) {
                 Header came = unknown.headers().lastHeader(header);
                 headers.remove(header);
@@ -302,7 +309,7 @@ final class EventTypeSupport {
                     headers.add(header, came.value());
                 }
             }
-            return unknown.value();
+            return bytes;
         }
         Class<?> c = value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
         Entry entry = byClass.get(c);

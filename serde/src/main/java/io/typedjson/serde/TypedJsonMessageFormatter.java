@@ -552,7 +552,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         }
         if (printTypes && !connect) {
             StringBuilder sb = new StringBuilder();
-            typed(value, sb);
+            typed(value, sb, prettyPrint, 0);
             return sb.toString();
         }
         return copy(document, prettyPrint);
@@ -630,8 +630,11 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
         }
     }
 
-    /** The value with every scalar's type spelled out, Ion-style: {@code {"qty":int16::3,"at":instant::"2024-..."}}. */
-    private static void typed(Object v, StringBuilder sb) {
+    /**
+     * The value with every scalar's type spelled out, Ion-style: {@code {"qty":int16::3,"at":instant::"2024-..."}};
+     * pretty: laid out as {@link #copyValue} lays out a document.
+     */
+    private static void typed(Object v, StringBuilder sb, boolean pretty, int level) {
         if (v == null) {
             sb.append("null");
         } else if (v instanceof Map<?, ?> m) {
@@ -640,23 +643,29 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             int i = 0;
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 sb.append(i++ == 0 ? "" : ",");
+                if (pretty) {
+                    sb.append('\n').append("  ".repeat(level + 1));
+                }
                 if (stringKeys) {
                     quote((String) e.getKey(), sb);
                 } else {
-                    typed(e.getKey(), sb);
+                    typed(e.getKey(), sb, pretty, level + 1);
                 }
-                sb.append(':');
-                typed(e.getValue(), sb);
+                sb.append(pretty ? " : " : ":");
+                typed(e.getValue(), sb, pretty, level + 1);
+            }
+            if (pretty) {
+                sb.append(i == 0 ? " " : "\n" + "  ".repeat(level));
             }
             sb.append('}');
         } else if (v instanceof Collection<?> c) {
-            sb.append(c instanceof Set ? "set::[" : "[");
+            sb.append(c instanceof Set ? "set::[" : "[").append(pretty ? " " : "");
             int i = 0;
             for (Object e : c) {
-                sb.append(i++ == 0 ? "" : ",");
-                typed(e, sb);
+                sb.append(i++ == 0 ? "" : pretty ? ", " : ",");
+                typed(e, sb, pretty, level + 1);
             }
-            sb.append(']');
+            sb.append(pretty && i > 0 ? " ]" : "]");
         } else if (v instanceof String s) {
             quote(s, sb);
         } else {

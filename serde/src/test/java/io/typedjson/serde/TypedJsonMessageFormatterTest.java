@@ -99,6 +99,17 @@ class TypedJsonMessageFormatterTest {
     }
 
     @Test
+    void prettyIndentsTypedValuesAsItIndentsDocuments() {
+        byte[] doc = "{\"id\":1,\"qty\":\"~s3\",\"tags\":[\"a\",[]],\"m\":{\"~map\":[\"~i1\",{}]},\"s\":{\"~set\":[]}}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals("{\n  \"id\" : int64::1,\n  \"qty\" : int16::3,\n  \"tags\" : [ \"a\", [ ] ],\n  \"m\" : map::{\n"
+                + "    int32::1 : { }\n  },\n  \"s\" : set::[ ]\n}\n",
+                print(Map.of("pretty", "true", "print.types", "true"), record(null, doc, new RecordHeaders())));
+        assertEquals("{\"id\":int64::1,\"qty\":int16::3,\"tags\":[\"a\",[]],\"m\":map::{int32::1:{}},\"s\":set::[]}\n",
+                print(Map.of("print.types", "true"), record(null, doc, new RecordHeaders())), "compact as before");
+    }
+
+    @Test
     void tombstoneHeadersAndPositionArePrinted() {
         RecordHeaders headers = new RecordHeaders();
         headers.add(new RecordHeader("trace", "abc".getBytes(StandardCharsets.UTF_8)));

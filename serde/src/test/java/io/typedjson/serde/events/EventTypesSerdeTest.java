@@ -409,6 +409,30 @@ class EventTypesSerdeTest {
         assertNull(noneOut.lastHeader("ce_type"));
     }
 
+    /**
+     * serialize(topic, value) has no headers: an unknown event whose name came in a header cannot be written there, and
+     * its bytes alone would read back as an event of no type; refused rather than written without its name.
+     */
+    @Test
+    void anUnknownEventWhoseNameCameInAHeaderIsRefusedWithoutHeaders() {
+        TypedJsonDeserializer<Object> d = deserializer(TypedJsonConfig.UNKNOWN_TYPES, "pass");
+        byte[] value = "{\"orderId\":7}".getBytes(StandardCharsets.UTF_8);
+        UnknownEvent fromHeader = assertInstanceOf(UnknownEvent.class,
+                d.deserialize("orders", headers("ce_type", "order.refunded"), value));
+        SerializationException e = assertThrows(SerializationException.class,
+                () -> serializer().serialize("orders", fromHeader));
+        assertEquals("Cannot write typed JSON for topic 'orders': an UnknownEvent of event type \"order.refunded\" has its"
+                + " name in a header, and serialize(topic, value) has no headers to write it into (its bytes alone would"
+                + " read back as an event of no type): forward it with serialize(topic, headers, value)", e.getMessage());
+        // a name inside the bytes (an envelope) travels with them, and an event without a name loses nothing
+        byte[] envelope = "{\"~type\":\"order.refunded\",\"~v\":{\"orderId\":7}}".getBytes(StandardCharsets.UTF_8);
+        UnknownEvent fromEnvelope = assertInstanceOf(UnknownEvent.class, d.deserialize("orders", new RecordHeaders(), envelope));
+        assertArrayEquals(envelope, serializer().serialize("orders", fromEnvelope));
+        assertEquals("order.refunded", ((UnknownEvent) d.deserialize("orders", serializer().serialize("orders", fromEnvelope))).type());
+        UnknownEvent none = assertInstanceOf(UnknownEvent.class, d.deserialize("orders", new RecordHeaders(), value));
+        assertArrayEquals(value, serializer().serialize("orders", none));
+    }
+
     private static List<String> texts(Headers h, String key) {
         List<String> out = new ArrayList<>();
         h.headers(key).forEach(x -> out.add(text(x)));
