@@ -25,6 +25,10 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
 
     @Override
     void writeValue(JsonWriter out, Object value) {
+        if (value.getClass() != component.arrayType()) { // another array, through raw types: not what reads back
+            throw new TypedJsonException(ReadErrors.aType(value.getClass()) + " where " + ReadErrors.aType(component.arrayType())
+                    + " belongs");
+        }
         out.writeStartArray();
         if (value instanceof int[] a) {
             for (int v : a) out.writeNumber(v);
@@ -38,10 +42,8 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
             for (float v : a) Lexemes.writeFloat(out, v);
         } else if (value instanceof boolean[] a) {
             for (boolean v : a) out.writeBoolean(v);
-        } else if (value instanceof char[] a) {
-            for (char v : a) Lexemes.writeChar(out, v);
         } else {
-            throw new TypedJsonException("a " + value.getClass().getSimpleName() + " where a " + component + "[] belongs");
+            for (char v : (char[]) value) Lexemes.writeChar(out, v);
         }
         out.writeEndArray();
     }

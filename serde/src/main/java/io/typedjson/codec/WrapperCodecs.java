@@ -60,7 +60,7 @@ final class WrapperCodecs {
         public Object read(JsonReader in) {
             Object v = dynamic.read(in);
             if (v != null && !type.isInstance(v)) {
-                throw ReadErrors.error(in, "a " + v.getClass().getSimpleName() + " where a " + type.getSimpleName() + " belongs");
+                throw ReadErrors.error(in, ReadErrors.aType(v.getClass()) + " where " + ReadErrors.aType(type) + " belongs");
             }
             return v;
         }

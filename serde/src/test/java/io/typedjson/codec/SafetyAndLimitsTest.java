@@ -62,6 +62,18 @@ class SafetyAndLimitsTest {
         assertEquals("java.lang.ProcessBuilder", read(Codecs.of(Object.class), "\"java.lang.ProcessBuilder\""));
         TypedJsonException e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Number.class), "\"x\""));
         assertEquals("a String where a Number belongs at $ (byte offset 0)", e.getMessage());
+        e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(Number.class), "\"~t2024-01-01T00:00:00Z\""));
+        assertEquals("an Instant where a Number belongs at $ (byte offset 0)", e.getMessage());
+        e = assertThrows(TypedJsonException.class, () -> read(Codecs.of(CharSequence.class), "\"~u123e4567-e89b-12d3-a456-426614174000\""));
+        assertEquals("a UUID where a CharSequence belongs at $ (byte offset 0)", e.getMessage());
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aPrimitiveArrayCodecGivenAnotherArrayNamesBoth() {
+        Codec raw = Codecs.of(int[].class); // as a caller with raw types reaches it
+        TypedJsonException e = assertThrows(TypedJsonException.class, () -> write(raw, new long[] {1}));
+        assertEquals("a long[] where an int[] belongs at $", e.getMessage());
     }
 
     public record WithThread(Thread t) {}

@@ -23,6 +23,18 @@ public final class ReadErrors {
         return in.error(reason, cause);
     }
 
+    /**
+     * A Java type's simple name with its article, as a message names it: "an Instant", "a Number", "a UUID" (an
+     * initial vowel letter takes "an", but an initial U only before a lower-case letter).
+     */
+    public static String aType(Class<?> type) {
+        String name = type.getSimpleName();
+        char c = name.isEmpty() ? 'x' : name.charAt(0);
+        boolean vowel = "AEIOaeio".indexOf(c) >= 0
+                || (c == 'U' || c == 'u') && name.length() > 1 && Character.isLowerCase(name.charAt(1));
+        return (vowel ? "an " : "a ") + name;
+    }
+
     /** Refuses anything but {@code token} at the parser's current token: "{@code number 1} where {@code what} belongs". */
     public static void expect(JsonReader in, JsonToken token, String what) {
         if (in.currentToken() != token) {
