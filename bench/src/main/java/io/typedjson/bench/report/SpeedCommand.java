@@ -18,13 +18,13 @@ public final class SpeedCommand {
                                  typedjson-class-runtime); default all
               --rounds N         timed rounds per run (default %d)
               --runs N           runs back to back, each with its own median (default %d)
-              --out DIR          also write speed.md, speed.csv, targets.md (the table README.md
+              --out DIR          also write speed.md, speed.csv, targets.md (the table docs/benchmarks.md
                                  copies) and heap.md, heap.csv (heap per decoded document) there;
                                  report writes them too, with the rest of the report
               --from CSV         measure nothing: read the targets from a speed.csv (e.g. the published
                                  bench/results/speed.csv that report wrote)
-              --readme FILE      replace the speed table between FILE's markers (README.md) with the
-                                 table of this run or of --from
+              --readme FILE      replace the speed table between FILE's markers (docs/benchmarks.md) with
+                                 the table of this run or of --from
               --help             this text
 
             Default settings: %s.
