@@ -5,7 +5,7 @@
 import { TypedJsonError, quote } from "./errors";
 import { decodeBase64 } from "./base64";
 import { Kind, Scanner } from "./scanner";
-import { ParseOptions, limitsOf, readDouble, readValue, tagged, unescapeKey } from "./reader";
+import { ParseOptions, limitsOf, readDouble, readPairs, readValue, tagged, unescapeKey } from "./reader";
 import { RecordHeaders } from "./reference";
 import { formatMark } from "./kafka";
 import { valueKey } from "./equality";
@@ -584,25 +584,7 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
     return out;
   }
   if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array of alternating keys and values belongs`);
-  const arrayAt = sc.tokenStart;
-  const seen = new Set<string>();
-  if (!sc.beginArray()) {
-    let i = 0;
-    do {
-      sc.pushIndex(i++);
-      sc.skipWhitespace();
-      const at = sc.pos;
-      const kv = readShaped(sc, key, shapes);
-      const id = valueKey(kv);
-      if (seen.has(id)) sc.fail("duplicate key in a map", at);
-      seen.add(id);
-      sc.pop();
-      if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
-      sc.pushIndex(i++);
-      out.set(setMember(kv), readShaped(sc, value, shapes));
-      sc.pop();
-    } while (sc.nextElement());
-  }
+  readPairs(sc, out, () => readShaped(sc, key, shapes), () => readShaped(sc, value, shapes), "a map", "a map's array");
   return out;
 }
 

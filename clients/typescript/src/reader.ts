@@ -271,26 +271,43 @@ function readSetItems(sc: Scanner): Set<Value> {
 /** The items of a `~map`; a misplaced `~map` (empty, or string keys only) is named by its object, at the key. */
 function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
   const map = new Map<Value, Value>();
-  const arrayAt = sc.tokenStart;
-  if (sc.beginArray()) sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
-  const seen = new Set<string>();
   let allStrings = true;
+  const key = () => {
+    const k = readValue(sc);
+    if (typeof k !== "string") allStrings = false;
+    return k;
+  };
+  if (readPairs(sc, map, key, () => readValue(sc), "a ~map", "a ~map array")) {
+    sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
+  }
+  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
+  return map;
+}
+
+/**
+ * The array at pos (its '[' checked by the caller) of alternating keys and values, into `map`: `readKey` and
+ * `readValue` read each at its path; a key equal to an earlier one (SPEC.md section 7.1) is refused at its offset
+ * ("duplicate key in `what`"), a last key without a value at the array ("`array` must alternate ..."). True when the
+ * array is empty.
+ */
+export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Value, readValue: () => Value, what: string, array: string): boolean {
+  const arrayAt = sc.tokenStart;
+  if (sc.beginArray()) return true;
+  const seen = new Set<string>();
   let i = 0;
   do {
     sc.pushIndex(i++);
     sc.skipWhitespace();
     const at = sc.pos;
-    const k = readValue(sc);
+    const k = readKey();
     const key = valueKey(k);
-    if (seen.has(key)) sc.fail("duplicate key in a ~map", at);
+    if (seen.has(key)) sc.fail(`duplicate key in ${what}`, at);
     seen.add(key);
-    if (typeof k !== "string") allStrings = false;
     sc.pop();
-    if (!sc.nextElement()) sc.fail("a ~map array must alternate keys and values, but its last key has no value", arrayAt);
+    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, arrayAt);
     sc.pushIndex(i++);
-    map.set(setMember(k), readValue(sc));
+    map.set(setMember(k), readValue());
     sc.pop();
   } while (sc.nextElement());
-  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
-  return map;
+  return false;
 }

@@ -275,3 +275,8 @@ test("0.0 and -0.0 are two set elements and two map keys: -0.0 is boxed as Float
   refused('{"~set":[-0.0,-0.0]}', '$["~set"][1]', "duplicate element", 14);
   assert.throws(() => stringify(new Set([new Float64(-0), new Float64(-0)]) as never), /duplicate element/);
 });
+
+test("a ~map's array: a key seen before is refused at its offset, a last key without a value at the array's", () => {
+  refused('{"~map":[1,2,1,3]}', '$["~map"][2]', "duplicate key in a ~map", 13);
+  refused('{"~map":[1,2,3]}', '$["~map"]', "a ~map array must alternate keys and values", 8);
+});
