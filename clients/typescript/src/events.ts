@@ -5,7 +5,7 @@
 import { TypedJsonError, quote } from "./errors";
 import { decodeBase64 } from "./base64";
 import { Kind, Scanner } from "./scanner";
-import { ParseOptions, limitsOf, readDouble, readPairs, readValue, tagged, unescapeKey } from "./reader";
+import { ParseOptions, limitsOf, readDouble, readElements, readPairs, readValue, tagged, unescapeKey } from "./reader";
 import { RecordHeaders } from "./reference";
 import { formatMark } from "./kafka";
 import { valueKey } from "./equality";
@@ -411,25 +411,8 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
   if ("list" in shape || "set" in shape) {
     const element = "list" in shape ? shape.list : shape.set;
     if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array belongs`);
-    const out: Value[] = [];
-    const seen = "set" in shape ? new Set<string>() : undefined;
-    if (!sc.beginArray()) {
-      let i = 0;
-      do {
-        sc.pushIndex(i++);
-        sc.skipWhitespace();
-        const at = sc.pos;
-        const v = readShaped(sc, element, shapes);
-        if (seen !== undefined) {
-          const key = valueKey(v);
-          if (seen.has(key)) sc.fail(DUPLICATE_ELEMENT, at);
-          seen.add(key);
-        }
-        out.push(v);
-        sc.pop();
-      } while (sc.nextElement());
-    }
-    return seen === undefined ? out : new Set(out.map(setMember));
+    const out = readElements(sc, () => readShaped(sc, element, shapes), "set" in shape ? DUPLICATE_ELEMENT : undefined);
+    return "set" in shape ? new Set(out.map(setMember)) : out;
   }
   if ("map" in shape) return map(sc, shape.map[0], shape.map[1], shapes);
   const named = shapes[shape.ref];

@@ -204,6 +204,31 @@ function readArray(sc: Scanner): Value[] {
   return out;
 }
 
+/**
+ * The elements of the array at pos (its '[' checked by the caller), each read by `read` at its path; with
+ * `duplicate`, an element equal to an earlier one (SPEC.md section 7.1) is refused with that reason at its offset.
+ */
+export function readElements<V extends Value>(sc: Scanner, read: () => V, duplicate?: string): V[] {
+  const out: V[] = [];
+  if (sc.beginArray()) return out;
+  const seen = duplicate === undefined ? undefined : new Set<string>();
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    sc.skipWhitespace();
+    const at = sc.pos;
+    const v = read();
+    if (seen !== undefined) {
+      const key = valueKey(v);
+      if (seen.has(key)) sc.fail(duplicate!, at);
+      seen.add(key);
+    }
+    out.push(v);
+    sc.pop();
+  } while (sc.nextElement());
+  return out;
+}
+
 /** An ordinary key: an escaped `~~k` loses one `~`; a single `~` marks a format key, which is never mixed with others. */
 export function unescapeKey(sc: Scanner, raw: string, at: number): string {
   if (raw.length === 0 || raw.charCodeAt(0) !== 126 || sc.plain) return raw;
@@ -250,22 +275,7 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
 }
 
 function readSetItems(sc: Scanner): Set<Value> {
-  const set = new Set<Value>();
-  if (sc.beginArray()) return set;
-  const seen = new Set<string>();
-  let i = 0;
-  do {
-    sc.pushIndex(i++);
-    sc.skipWhitespace();
-    const at = sc.pos;
-    const e = readValue(sc);
-    const key = valueKey(e);
-    if (seen.has(key)) sc.fail("duplicate element in a set", at);
-    seen.add(key);
-    set.add(setMember(e));
-    sc.pop();
-  } while (sc.nextElement());
-  return set;
+  return new Set(readElements(sc, () => readValue(sc), "duplicate element in a set").map(setMember));
 }
 
 /** The items of a `~map`; a misplaced `~map` (empty, or string keys only) is named by its object, at the key. */
