@@ -655,7 +655,10 @@ class _TypedReader:
     def array(self, element):
         if self.sc.peek() != 0x5B:
             self.wrong("an array")
-        return [element(i) for i in self.sc.array()]
+        out = []
+        for i in self.sc.array():
+            out.append(element(i))
+        return out
 
     def object(self, schema_of, unescape, struct=False):
         sc = self.sc
