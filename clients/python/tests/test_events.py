@@ -84,6 +84,25 @@ class EventReaderTest(unittest.TestCase):
         u = reader.read(b'{"orderId":1}', {"ce_type": "com.acme.OrderShipped"})
         self.assertEqual(UnknownEvent("com.acme.OrderShipped", b'{"orderId":1}', [("ce_type", b"com.acme.OrderShipped")]), u)
 
+    def test_a_map_key_that_is_not_its_types_text_is_named_at_the_map(self):
+        """A key is refused at its own offset but at the path of the object that holds it, as every key is."""
+        doc = b'{"orderId":1,"credits":{"2026-12-02":12.5,"2026.12.03":1}}'
+        with self.assertRaises(TypedJsonError) as caught:
+            EventReader(MANIFEST).read(doc, {"ce_type": "order.cancelled"})
+        e = caught.exception
+        self.assertEqual(('key "2026.12.03" is not the canonical text of a date', "$.credits", doc.index(b'"2026.')),
+                         (e.reason, e.path, e.offset))
+
+    def test_a_map_of_dynamic_keys_is_refused_at_its_repeated_key_or_at_the_array_without_a_last_value(self):
+        reader = EventReader({"types": [{"name": "m", "shape": {"map": ["dynamic", "int32"]}}], "shapes": {}})
+        for doc, reason, path, offset in [(b"[1,2,1,3]", "duplicate key in a map", "$[2]", 5),
+                                          (b"[1,2,3]", "a map's array must alternate keys and values, but its last "
+                                                       "key has no value", "$", 0)]:
+            with self.assertRaises(TypedJsonError) as caught:
+                reader.read(doc, {"ce_type": "m"})
+            e = caught.exception
+            self.assertEqual((reason, path, offset), (e.reason, e.path, e.offset))
+
     def test_each_case_of_the_type_header_is_named_as_what_it_is(self):
         """As Java names them: a header with a null value, bytes that are not UTF-8 (a name in no list, which the
         policy decides: SPEC.md 12.2)."""

@@ -20,6 +20,12 @@ class RefusedTest(unittest.TestCase):
             self.assertEqual(offset, e.offset, str(e))
         return e
 
+    def test_a_map_array_is_refused_at_its_repeated_key_or_at_its_close_without_a_last_value(self):
+        self.refused('{"~map":[1,2,1,3]}', '$["~map"][2]', "duplicate key in a ~map", 13)
+        self.refused('{"~map":[1,2,3]}', '$["~map"]', "a ~map array must alternate keys and values", 14)
+        self.refused('{"~map":[1,2,3,]}', '$["~map"][3]', "Unexpected character (']' (code 93))", 15)
+        self.refused('{"~map":[1,2 3]}', '$["~map"][2]', "expected ',' or ']' in an array", 13)
+
     def test_integers_only_in_their_canonical_lexeme(self):
         for doc in ['"~i-0"', '"~i01"', '"~i+1"', '"~i 1"', '"~i1e2"', '"~i"', '"~s-0"', '"~y007"', '"~n-0"',
                     '"~n00"', '"~i١"']:

@@ -13,7 +13,7 @@ import math
 from decimal import Decimal, InvalidOperation
 
 from . import reader as r
-from .errors import TypedJsonError, path_segment
+from .errors import TypedJsonError
 from .numbers import decimal_text, double_text, float32_of, float32_text
 from .reader import DEFAULT_LIMITS, Scanner
 from .types import Float32, Instant, Int8, Int16, Int32, LocalDate, LocalTime, TypedMap, TypedSet
@@ -510,7 +510,6 @@ class _TypedReader:
     def __init__(self, sc: Scanner, structs_as_objects: bool):
         self.sc = sc
         self.objects = structs_as_objects
-        self.dynamic = r.DynamicReader(sc)
 
     def value(self, s: Schema):
         sc = self.sc
@@ -654,81 +653,36 @@ class _TypedReader:
         return self.sc.string()
 
     def array(self, element):
-        sc = self.sc
-        if sc.peek() != 0x5B:
+        if self.sc.peek() != 0x5B:
             self.wrong("an array")
-        sc.enter(sc.pos)
-        sc.pos += 1
         out = []
-        sc.ws()
-        if sc.peek() == 0x5D:
-            sc.pos += 1
-            sc.depth -= 1
-            return out
-        i = 0
-        while True:
-            sc.path.append(f"[{i}]")
-            sc.ws()
+        for i in self.sc.array():
             out.append(element(i))
-            sc.ws()
-            c = sc.peek()
-            sc.path.pop()
-            if c == 0x2C:
-                sc.pos += 1
-                i += 1
-                continue
-            if c == 0x5D:
-                sc.pos += 1
-                sc.depth -= 1
-                return out
-            sc.path.append(f"[{i + 1}]")
-            raise sc.unexpected("',' or ']' in an array")
+        return out
 
     def object(self, schema_of, unescape, struct=False):
         sc = self.sc
         if sc.peek() != 0x7B:
             self.wrong("an object")
-        sc.enter(sc.pos)
-        sc.pos += 1
         out = {}
-        sc.ws()
-        if sc.peek() == 0x7D:
-            sc.pos += 1
-            sc.depth -= 1
-            return out
-        while True:
-            key_start = sc.pos
-            raw = self.dynamic.key()
+        for raw, key_start in sc.object():
             key = raw
             if raw.startswith("~"):
                 if not raw.startswith("~~") and struct:  # as Java's converter words it
-                    raise sc.error(f"format key {_quote(raw)} where a field of a struct belongs (a key starting with "
-                                   "'~' is written with the '~' doubled)", key_start)
+                    raise sc.key_error(f"format key {_quote(raw)} where a field of a struct belongs (a key starting "
+                                       "with '~' is written with the '~' doubled)", key_start)
                 if not raw.startswith("~~"):
-                    raise sc.error(f"format key {raw[:60]!r} where a key belongs (a key starting with '~' is "
-                                   "written with the '~' doubled)", key_start)
+                    raise sc.key_error(f"format key {raw[:60]!r} where a key belongs (a key starting with '~' is "
+                                       "written with the '~' doubled)", key_start)
                 key = raw[1:]
-            sc.path.append(path_segment(raw))
             vs = schema_of(key)
-            self.dynamic.colon()
+            sc.colon()
             value_start = sc.pos
             value = self.value(vs)
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
                 raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
             out[key] = value
-            sc.ws()
-            c = sc.peek()
-            sc.path.pop()
-            if c == 0x2C:
-                sc.pos += 1
-                sc.ws()
-                continue
-            if c == 0x7D:
-                sc.pos += 1
-                sc.depth -= 1
-                return out
-            sc.path.append(path_segment(raw))
-            raise sc.unexpected("',' or '}' in an object")
+        return out
 
 
 def _quote(s: str) -> str:
@@ -786,14 +740,13 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
                 return derived, _as_connect_value(value, derived)
         return None, value
     # {"~s": notation, "~v": value}: exactly these two format keys, in this order
-    dyn = r.DynamicReader(sc)
     sc.count(start)
     sc.enter(start)
     sc.pos = start + 1
     sc.ws()
-    dyn.key()
+    sc.key()
     sc.path.append('["~s"]')
-    dyn.colon()
+    sc.colon()
     notation_at = sc.pos
     if sc.peek() != 0x22:
         raise sc.error("the schema notation must be a string")
@@ -810,11 +763,11 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     sc.pos += 1
     sc.ws()
     key_at = sc.pos
-    if dyn.key() != "~v":
+    if sc.key() != "~v":
         raise sc.error('where the key "~v" belongs: an inline document has only the keys "~s" and "~v", in this '
                        'order', key_at)
     sc.path.append('["~v"]')
-    dyn.colon()
+    sc.colon()
     value = _TypedReader(sc, False).value(s)
     sc.path.pop()
     sc.ws()

@@ -231,10 +231,10 @@ class EventReader:
         sc.pos += 1
         sc.ws()
         key_start = sc.pos
-        key = r.DynamicReader(sc).key()
+        key = sc.key()
         if key != "~v":
             raise sc.error(f'key {quote_name(key)} where the key "~v" of an event envelope belongs', key_start)
-        r.DynamicReader(sc).colon()
+        sc.colon()
         sc.path.append(path_segment("~v"))
         v = _skip(sc) if shape is None else _ShapeReader(sc, self.shapes).value(shape)
         sc.path.pop()
@@ -279,8 +279,8 @@ def _starts_envelope(sc: Scanner) -> bool:
         sc.enter(sc.pos)
         sc.pos += 1
         sc.ws()
-        if sc.peek() == 0x22 and r.DynamicReader(sc).key() == "~type":
-            r.DynamicReader(sc).colon()
+        if sc.peek() == 0x22 and sc.key() == "~type":
+            sc.colon()
             return True
     except TypedJsonError:
         pass
@@ -484,63 +484,29 @@ class _ShapeReader:
         return r.payload(sc, parse, self.string(_article(t)), start)
 
     def array(self, element):
-        sc = self.sc
-        if sc.peek() != 0x5B:
+        if self.sc.peek() != 0x5B:
             self.wrong("an array")
-        sc.enter(sc.pos)
-        sc.pos += 1
-        sc.ws()
-        if sc.peek() == 0x5D:
-            sc.pos += 1
-            sc.depth -= 1
-            return
-        i = 0
-        while True:
-            sc.path.append(f"[{i}]")
-            sc.ws()
+        for i in self.sc.array():
             element(i)
-            sc.ws()
-            c = sc.peek()
-            sc.path.pop()
-            if c == 0x2C:
-                sc.pos += 1
-                i += 1
-                continue
-            if c == 0x5D:
-                sc.pos += 1
-                sc.depth -= 1
-                return
-            sc.path.append(f"[{i + 1}]")
-            raise sc.unexpected("',' or ']' in an array")
 
     def object(self, shape_of, unknown, what, key_of=None):
         """An object's keys and values; ``shape_of(key)`` None: skipped (``unknown="skip"``) or refused."""
         sc = self.sc
         if sc.peek() != 0x7B:
             self.wrong("an object")
-        sc.enter(sc.pos)
-        sc.pos += 1
         out = {} if key_of is None else TypedMap()
         seen = set()
-        sc.ws()
-        if sc.peek() == 0x7D:
-            sc.pos += 1
-            sc.depth -= 1
-            return out
-        while True:
-            key_start = sc.pos
-            raw = self.dynamic.key()
+        for raw, key_start in sc.object():
             if key_of is not None:
                 key = key_of(raw, key_start)
             elif raw.startswith("~") and not sc.plain:
                 if not raw.startswith("~~"):
-                    raise sc.error(f"format key {_quote(raw)} where a field of {what} belongs (a key starting with '~' "
-                                   "is written with the '~' doubled)", key_start)
+                    raise sc.key_error(f"format key {_quote(raw)} where a field of {what} belongs (a key starting with "
+                                       "'~' is written with the '~' doubled)", key_start)
                 key = raw[1:]
             else:
                 key = raw
-            sc.path.append(path_segment(raw))
-            self.dynamic.colon()
+            sc.colon()
             value_start = sc.pos
             s = shape_of(key)
             if s is None:
@@ -558,19 +524,7 @@ class _ShapeReader:
                     out[key] = value
                 else:
                     out.put_new(key, value)
-            sc.ws()
-            c = sc.peek()
-            sc.path.pop()
-            if c == 0x2C:
-                sc.pos += 1
-                sc.ws()
-                continue
-            if c == 0x7D:
-                sc.pos += 1
-                sc.depth -= 1
-                return out
-            sc.path.append(path_segment(raw))
-            raise sc.unexpected("',' or '}' in an object")
+        return out
 
     def map(self, key, value):
         sc = self.sc
@@ -603,9 +557,9 @@ class _ShapeReader:
         if named is not None:
             name = raw[1:] if raw.startswith("~~") and not sc.plain else raw
             if (raw.startswith("~") and not raw.startswith("~~") and not sc.plain) or name not in named["enum"]:
-                raise sc.error(f"unknown constant {_quote(raw)} as a map key", at)
+                raise sc.key_error(f"unknown constant {_quote(raw)} as a map key", at)
             return name
-        bad = sc.error(f"key {_quote(raw)} is not the canonical text of {_article(key_type)}", at)
+        bad = sc.key_error(f"key {_quote(raw)} is not the canonical text of {_article(key_type)}", at)
         if key_type == "boolean":
             if raw not in ("true", "false"):
                 raise bad
@@ -654,20 +608,14 @@ def _skip(sc: Scanner):
         sc.number()
     elif c in (0x5B, 0x7B):
         close = 0x5D if c == 0x5B else 0x7D
-        sc.enter(sc.pos)
-        sc.pos += 1
-        sc.ws()
-        seen = set()
-        if sc.peek() == close:
-            sc.pos += 1
-            sc.depth -= 1
+        if sc.open(close):
             return
-        dynamic = r.DynamicReader(sc)
+        seen = set()
         while True:
             if close == 0x7D:
                 key_start = sc.pos
-                key = dynamic.key()
-                dynamic.colon()
+                key = sc.key()
+                sc.colon()
                 if key in seen:
                     raise sc.error(f"duplicate key {_quote(key)}", key_start)
                 seen.add(key)

@@ -155,6 +155,94 @@ class Scanner:
                                  "trailing content")
             raise self.error(f"trailing content after the value: {_describe_byte(self.data, self.pos)}")
 
+    # ---- arrays and objects: depth, the empty case, each element's or member's path, the separators and their
+    # refusals, in one place for every reader (dynamic, Connect, events)
+
+    def open(self, close) -> bool:
+        """Consumes the '[' or '{' at pos (one level deeper) and the whitespace after it; True when the array or
+        object is empty (its ``close`` byte consumed too, the level left)."""
+        self.enter(self.pos)
+        self.pos += 1
+        self.ws()
+        if self.pos < self.n and self.data[self.pos] == close:
+            self.pos += 1
+            self.depth -= 1
+            return True
+        return False
+
+    def array(self):
+        """Walks the array at pos (its '[' checked by the caller): yields each element's index ``i`` with pos at the
+        element and its path ``[i]`` pushed, for the caller to read the element."""
+        if self.open(0x5D):
+            return
+        i = 0
+        path = self.path
+        while True:
+            path.append(f"[{i}]")
+            self.ws()
+            yield i
+            self.ws()
+            c = self.peek()
+            path.pop()
+            if c == 0x2C:
+                self.pos += 1
+                i += 1
+                continue
+            if c == 0x5D:
+                self.pos += 1
+                self.depth -= 1
+                return
+            path.append(f"[{i + 1}]")
+            raise self.unexpected("',' or ']' in an array")
+
+    def object(self, raw=None, key_start=0):
+        """Walks the object at pos (its '{' checked by the caller): yields ``(raw, key_start)`` for each key, with
+        pos just after the key and its path pushed, for the caller to read ':' (``colon()``) and the value; ``raw``
+        is the key as written, JSON escapes undone (``key_error`` refuses it, named at the object). With ``raw``,
+        the object is open and its first key (at ``key_start``) read."""
+        if raw is None:
+            if self.open(0x7D):
+                return
+            key_start = self.pos
+            raw = self.key()
+        path = self.path
+        while True:
+            path.append(path_segment(raw))
+            yield raw, key_start
+            self.ws()
+            c = self.peek()
+            if c == 0x2C:
+                path.pop()
+                self.pos += 1
+                self.ws()
+                key_start = self.pos
+                raw = self.key()
+                continue
+            if c == 0x7D:
+                path.pop()
+                self.pos += 1
+                self.depth -= 1
+                return
+            raise self.unexpected("',' or '}' in an object")
+
+    def key(self) -> str:
+        if self.peek() != 0x22:
+            if self.peek() == 0x27:
+                raise self.error("Unexpected character (''' (code 39)): was expecting double-quote to start field name")
+            raise self.unexpected("double-quote to start a key")
+        return self.string()
+
+    def colon(self):
+        self.ws()
+        if self.peek() != 0x3A:
+            raise self.unexpected("':' after a key")
+        self.pos += 1
+        self.ws()
+
+    def key_error(self, reason, key_start):
+        """An error about the key at ``key_start``, named at its object's path (the key's segment is pushed)."""
+        return self.error(reason, key_start, self.path[:-1])
+
     # ---- tokens
 
     def string(self) -> str:
@@ -698,97 +786,35 @@ class DynamicReader:
         return sc.literal()
 
     def array(self):
-        sc = self.sc
-        sc.enter(sc.pos)
-        sc.pos += 1
         out = []
-        sc.ws()
-        if sc.peek() == 0x5D:
-            sc.pos += 1
-            sc.depth -= 1
-            return out
-        i = 0
-        path = sc.path
-        while True:
-            path.append(f"[{i}]")
-            sc.ws()
+        for _ in self.sc.array():
             out.append(self.value())
-            sc.ws()
-            c = sc.peek()
-            path.pop()
-            if c == 0x2C:
-                sc.pos += 1
-                i += 1
-                continue
-            if c == 0x5D:
-                sc.pos += 1
-                sc.depth -= 1
-                return out
-            path.append(f"[{i + 1}]")
-            raise sc.unexpected("',' or ']' in an array")
+        return out
 
     def object(self):
         sc = self.sc
-        obj_start = sc.pos
-        sc.enter(obj_start)
-        sc.pos += 1
-        sc.ws()
-        if sc.peek() == 0x7D:
-            sc.pos += 1
-            sc.depth -= 1
+        if sc.open(0x7D):
             return {}
         key_start = sc.pos
-        raw = self.key()
+        raw = sc.key()
         if len(raw) > 1 and raw[0] == "~" and raw[1] != "~" and not sc.plain:
             return self.tagged_object(raw, key_start)
         out = {}
-        path = sc.path
-        while True:
+        for raw, key_start in sc.object(raw, key_start):
             if raw[:1] == "~" and not sc.plain:
                 if raw[:2] != "~~":
-                    raise sc.error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
-                                   "with '~' is written with the '~' doubled)", key_start)
+                    raise sc.key_error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
+                                       "with '~' is written with the '~' doubled)", key_start)
                 key = raw[1:]
             else:
                 key = raw
-            path.append(path_segment(raw))
-            self.colon()
+            sc.colon()
             value_start = sc.pos
             value = self.value()
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
                 raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
             out[key] = value
-            sc.ws()
-            c = sc.peek()
-            if c == 0x2C:
-                path.pop()
-                sc.pos += 1
-                sc.ws()
-                key_start = sc.pos
-                raw = self.key()
-                continue
-            if c == 0x7D:
-                path.pop()
-                sc.pos += 1
-                sc.depth -= 1
-                return out
-            raise sc.unexpected("',' or '}' in an object")
-
-    def key(self) -> str:
-        sc = self.sc
-        if sc.peek() != 0x22:
-            if sc.peek() == 0x27:
-                raise sc.error("Unexpected character (''' (code 39)): was expecting double-quote to start field name")
-            raise sc.unexpected("double-quote to start a key")
-        return sc.string()
-
-    def colon(self):
-        sc = self.sc
-        sc.ws()
-        if sc.peek() != 0x3A:
-            raise sc.unexpected("':' after a key")
-        sc.pos += 1
-        sc.ws()
+        return out
 
     def tagged_object(self, tag, key_start):
         sc = self.sc
@@ -796,45 +822,21 @@ class DynamicReader:
             raise sc.error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
                            key_start)
         sc.path.append(path_segment(tag))
-        self.colon()
+        sc.colon()
         if sc.peek() != 0x5B:
             what = "end-of-input" if sc.peek() < 0 else "a value that is not an array"
             raise sc.error(f"{what} where the array of {tag!r} belongs")
-        array_start = sc.pos
-        sc.count(array_start)
-        sc.enter(array_start)
-        sc.pos += 1
+        sc.count(sc.pos)
         elements = []      # the items of the array, in order
         seen = TypedSet()  # the set's elements, or the map's keys, under the model's equality
-        sc.ws()
-        if sc.peek() == 0x5D:
-            sc.pos += 1
-        else:
-            i = 0
-            while True:
-                sc.path.append(f"[{i}]")
-                sc.ws()
-                at = sc.pos
-                v = self.value()
-                elements.append(v)
-                if (tag == "~set" or i % 2 == 0) and not seen.add(v):
-                    raise sc.error("duplicate element in a set" if tag == "~set" else "duplicate key in a ~map", at)
-                sc.ws()
-                c = sc.peek()
-                sc.path.pop()
-                if c == 0x2C:
-                    sc.pos += 1
-                    i += 1
-                    continue
-                if c == 0x5D:
-                    break
-                sc.path.append(f"[{i + 1}]")
-                raise sc.unexpected("',' or ']' in an array")
-            end = sc.pos
-            sc.pos += 1
-            if tag == "~map" and len(elements) % 2:
-                raise sc.error("a ~map array must alternate keys and values, but its last key has no value", end)
-        sc.depth -= 1
+        for i in sc.array():
+            at = sc.pos
+            v = self.value()
+            elements.append(v)
+            if (tag == "~set" or i % 2 == 0) and not seen.add(v):
+                raise sc.error("duplicate element in a set" if tag == "~set" else "duplicate key in a ~map", at)
+        if tag == "~map" and len(elements) % 2:
+            raise sc.error("a ~map array must alternate keys and values, but its last key has no value", sc.pos - 1)
         sc.path.pop()
         if tag == "~set":
             value = seen

@@ -3,7 +3,7 @@
 import { decodeBase64 } from "./base64";
 import { valueKey } from "./equality";
 import { TypedJsonError, quote } from "./errors";
-import { limitsOf, parse, ParseOptions, readDouble, unescapeKey } from "./reader";
+import { limitsOf, parse, ParseOptions, readDouble, readPairs, unescapeKey } from "./reader";
 import { Kind, Scanner } from "./scanner";
 import * as Times from "./times";
 import { Decimal, Float32, Float64, Instant, Int16, Int32, Int8, LocalDate, LocalTime, parseDecimalLexeme, setMember } from "./types";
@@ -617,25 +617,8 @@ function readObjectMap(sc: Scanner, schema: ConnectSchema, positional: boolean):
 
 function readPairMap(sc: Scanner, schema: ConnectSchema, positional: boolean): Map<Value, Value> {
   expectKind(sc, Kind.Array, "an array of alternating keys and values");
-  const arrayAt = sc.tokenStart;
   const map = new Map<Value, Value>();
-  if (sc.beginArray()) return map;
-  const seen = new Set<string>();
-  let i = 0;
-  do {
-    sc.pushIndex(i++);
-    sc.skipWhitespace();
-    const at = sc.pos;
-    const k = readTyped(sc, schema.keySchema!, positional);
-    const key = valueKey(k);
-    if (seen.has(key)) sc.fail("duplicate key in a map", at);
-    seen.add(key);
-    sc.pop();
-    if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
-    sc.pushIndex(i++);
-    map.set(setMember(k), readTyped(sc, schema.valueSchema!, positional));
-    sc.pop();
-  } while (sc.nextElement());
+  readPairs(sc, map, () => readTyped(sc, schema.keySchema!, positional), () => readTyped(sc, schema.valueSchema!, positional), "a map", "a map's array");
   return map;
 }
 

@@ -5,7 +5,7 @@
 import { TypedJsonError, quote } from "./errors";
 import { decodeBase64 } from "./base64";
 import { Kind, Scanner } from "./scanner";
-import { ParseOptions, limitsOf, readDouble, readValue, tagged, unescapeKey } from "./reader";
+import { ParseOptions, limitsOf, readDouble, readElements, readPairs, readValue, tagged, unescapeKey } from "./reader";
 import { RecordHeaders } from "./reference";
 import { formatMark } from "./kafka";
 import { valueKey } from "./equality";
@@ -411,25 +411,8 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
   if ("list" in shape || "set" in shape) {
     const element = "list" in shape ? shape.list : shape.set;
     if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array belongs`);
-    const out: Value[] = [];
-    const seen = "set" in shape ? new Set<string>() : undefined;
-    if (!sc.beginArray()) {
-      let i = 0;
-      do {
-        sc.pushIndex(i++);
-        sc.skipWhitespace();
-        const at = sc.pos;
-        const v = readShaped(sc, element, shapes);
-        if (seen !== undefined) {
-          const key = valueKey(v);
-          if (seen.has(key)) sc.fail(DUPLICATE_ELEMENT, at);
-          seen.add(key);
-        }
-        out.push(v);
-        sc.pop();
-      } while (sc.nextElement());
-    }
-    return seen === undefined ? out : new Set(out.map(setMember));
+    const out = readElements(sc, () => readShaped(sc, element, shapes), "set" in shape ? DUPLICATE_ELEMENT : undefined);
+    return "set" in shape ? new Set(out.map(setMember)) : out;
   }
   if ("map" in shape) return map(sc, shape.map[0], shape.map[1], shapes);
   const named = shapes[shape.ref];
@@ -584,25 +567,7 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
     return out;
   }
   if (k !== Kind.Array) sc.fail(`${describe(sc)} where an array of alternating keys and values belongs`);
-  const arrayAt = sc.tokenStart;
-  const seen = new Set<string>();
-  if (!sc.beginArray()) {
-    let i = 0;
-    do {
-      sc.pushIndex(i++);
-      sc.skipWhitespace();
-      const at = sc.pos;
-      const kv = readShaped(sc, key, shapes);
-      const id = valueKey(kv);
-      if (seen.has(id)) sc.fail("duplicate key in a map", at);
-      seen.add(id);
-      sc.pop();
-      if (!sc.nextElement()) sc.fail("a map's array must alternate keys and values, but its last key has no value", arrayAt);
-      sc.pushIndex(i++);
-      out.set(setMember(kv), readShaped(sc, value, shapes));
-      sc.pop();
-    } while (sc.nextElement());
-  }
+  readPairs(sc, out, () => readShaped(sc, key, shapes), () => readShaped(sc, value, shapes), "a map", "a map's array");
   return out;
 }
 

@@ -204,6 +204,31 @@ function readArray(sc: Scanner): Value[] {
   return out;
 }
 
+/**
+ * The elements of the array at pos (its '[' checked by the caller), each read by `read` at its path; with
+ * `duplicate`, an element equal to an earlier one (SPEC.md section 7.1) is refused with that reason at its offset.
+ */
+export function readElements<V extends Value>(sc: Scanner, read: () => V, duplicate?: string): V[] {
+  const out: V[] = [];
+  if (sc.beginArray()) return out;
+  const seen = duplicate === undefined ? undefined : new Set<string>();
+  let i = 0;
+  do {
+    sc.pushIndex(i++);
+    sc.skipWhitespace();
+    const at = sc.pos;
+    const v = read();
+    if (seen !== undefined) {
+      const key = valueKey(v);
+      if (seen.has(key)) sc.fail(duplicate!, at);
+      seen.add(key);
+    }
+    out.push(v);
+    sc.pop();
+  } while (sc.nextElement());
+  return out;
+}
+
 /** An ordinary key: an escaped `~~k` loses one `~`; a single `~` marks a format key, which is never mixed with others. */
 export function unescapeKey(sc: Scanner, raw: string, at: number): string {
   if (raw.length === 0 || raw.charCodeAt(0) !== 126 || sc.plain) return raw;
@@ -250,47 +275,49 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
 }
 
 function readSetItems(sc: Scanner): Set<Value> {
-  const set = new Set<Value>();
-  if (sc.beginArray()) return set;
-  const seen = new Set<string>();
-  let i = 0;
-  do {
-    sc.pushIndex(i++);
-    sc.skipWhitespace();
-    const at = sc.pos;
-    const e = readValue(sc);
-    const key = valueKey(e);
-    if (seen.has(key)) sc.fail("duplicate element in a set", at);
-    seen.add(key);
-    set.add(setMember(e));
-    sc.pop();
-  } while (sc.nextElement());
-  return set;
+  return new Set(readElements(sc, () => readValue(sc), "duplicate element in a set").map(setMember));
 }
 
 /** The items of a `~map`; a misplaced `~map` (empty, or string keys only) is named by its object, at the key. */
 function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
   const map = new Map<Value, Value>();
-  const arrayAt = sc.tokenStart;
-  if (sc.beginArray()) sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
-  const seen = new Set<string>();
   let allStrings = true;
+  const key = () => {
+    const k = readValue(sc);
+    if (typeof k !== "string") allStrings = false;
+    return k;
+  };
+  if (readPairs(sc, map, key, () => readValue(sc), "a ~map", "a ~map array")) {
+    sc.failOnKey("non-canonical ~map: a map with no keys is written {} (a map whose keys are all strings is a plain object)", keyAt);
+  }
+  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
+  return map;
+}
+
+/**
+ * The array at pos (its '[' checked by the caller) of alternating keys and values, into `map`: `readKey` and
+ * `readValue` read each at its path; a key equal to an earlier one (SPEC.md section 7.1) is refused at its offset
+ * ("duplicate key in `what`"), a last key without a value at the array ("`array` must alternate ..."). True when the
+ * array is empty.
+ */
+export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Value, readValue: () => Value, what: string, array: string): boolean {
+  const arrayAt = sc.tokenStart;
+  if (sc.beginArray()) return true;
+  const seen = new Set<string>();
   let i = 0;
   do {
     sc.pushIndex(i++);
     sc.skipWhitespace();
     const at = sc.pos;
-    const k = readValue(sc);
+    const k = readKey();
     const key = valueKey(k);
-    if (seen.has(key)) sc.fail("duplicate key in a ~map", at);
+    if (seen.has(key)) sc.fail(`duplicate key in ${what}`, at);
     seen.add(key);
-    if (typeof k !== "string") allStrings = false;
     sc.pop();
-    if (!sc.nextElement()) sc.fail("a ~map array must alternate keys and values, but its last key has no value", arrayAt);
+    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, arrayAt);
     sc.pushIndex(i++);
-    map.set(setMember(k), readValue(sc));
+    map.set(setMember(k), readValue());
     sc.pop();
   } while (sc.nextElement());
-  if (allStrings) sc.failOnKey("non-canonical ~map: a map whose keys are all strings is written as a plain object", keyAt);
-  return map;
+  return false;
 }

@@ -287,3 +287,8 @@ test("a string cut short is refused at the end of the document, where more was e
   refused('"\\ud83d\\', "$", "end-of-input", 8);
   refused('"\\ud83d', "$", "end-of-input", 7);
 });
+
+test("a ~map's array: a key seen before is refused at its offset, a last key without a value at the array's", () => {
+  refused('{"~map":[1,2,1,3]}', '$["~map"][2]', "duplicate key in a ~map", 13);
+  refused('{"~map":[1,2,3]}', '$["~map"]', "a ~map array must alternate keys and values", 8);
+});
