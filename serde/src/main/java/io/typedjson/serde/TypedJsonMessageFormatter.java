@@ -647,7 +647,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
                     sb.append('\n').append("  ".repeat(level + 1));
                 }
                 if (stringKeys) {
-                    quote((String) e.getKey(), sb);
+                    jsonQuote((String) e.getKey(), sb);
                 } else {
                     typed(e.getKey(), sb, pretty, level + 1);
                 }
@@ -667,7 +667,7 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             }
             sb.append(pretty && i > 0 ? " ]" : "]");
         } else if (v instanceof String s) {
-            quote(s, sb);
+            jsonQuote(s, sb);
         } else {
             // the dynamic model's reader gives nothing else than containers and scalars of the table
             ScalarType scalar = ScalarTypes.ofValueClass(v.getClass());
@@ -689,21 +689,6 @@ public class TypedJsonMessageFormatter implements MessageFormatter {
             int shortEscape = "\"\\\b\t\n\f\r".indexOf(c);
             if (shortEscape >= 0) {
                 sb.append('\\').append("\"\\btnfr".charAt(shortEscape));
-            } else if (c < 0x20) {
-                sb.append(String.format("\\u%04X", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        sb.append('"');
-    }
-
-    private static void quote(String s, StringBuilder sb) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
             } else if (c < 0x20) {
                 sb.append(String.format("\\u%04X", (int) c));
             } else {

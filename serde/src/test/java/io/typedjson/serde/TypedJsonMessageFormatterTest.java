@@ -81,6 +81,16 @@ class TypedJsonMessageFormatterTest {
         assertTrue(print(Map.of(), record(null, plain, new RecordHeaders())).startsWith("ERROR: "));
     }
 
+    /** print.types spells a string as the document does: JSON's short escapes where it has them. */
+    @Test
+    void printsTypedStringsWithTheDocumentsEscapes() {
+        Map<String, Object> note = new LinkedHashMap<>();
+        note.put("a\tb", java.util.Set.of("x\ny\u0001"));
+        byte[] value = SERIALIZER.serialize("notes", note);
+        assertEquals("{\"a\\tb\":set::[\"x\\ny\\u0001\"]}\n",
+                print(Map.of("print.types", "true"), record(null, value, new RecordHeaders())));
+    }
+
     @Test
     void printsADurationWithItsSpecName() {
         Map<String, Object> timer = new LinkedHashMap<>();
