@@ -656,6 +656,28 @@ abstract class ValueCodec implements Codec<Object> {
             }
             struct.put(fills[i], value);
         }
+
+        /**
+         * Reads field {@code i}'s value with its codec, the reader on its first token, and sets it: put's refusal
+         * (a logical name on another type) with the value's JSON path and byte offset, as {@link PlainJsonCodec}'s.
+         */
+        final void readField(JsonReader in, Struct struct, int i) {
+            long start = ReadErrors.compositeStart(in);
+            Object value = codecs[i].read(in);
+            try {
+                put(struct, i, value);
+            } catch (DataException e) {
+                throw refused(in, start, e);
+            }
+        }
+
+        /**
+         * Connect's refusal of a value read, at the value's first token: {@code start} for a composite, else (-1) the
+         * current token, which is the value.
+         */
+        static TypedJsonException refused(JsonReader in, long start, DataException e) {
+            return start < 0 ? ReadErrors.error(in, e.getMessage(), e) : ReadErrors.error(in, e.getMessage(), start);
+        }
     }
 
     /**
@@ -688,7 +710,7 @@ abstract class ValueCodec implements Codec<Object> {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw ReadErrors.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
-                put(struct, i, codecs[i].read(in));
+                readField(in, struct, i);
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
                 throw ReadErrors.error(in, "a struct of " + fields.length + " fields has more values");
@@ -750,7 +772,7 @@ abstract class ValueCodec implements Codec<Object> {
                 seen[i] = true;
                 next = i + 1;
                 in.nextToken();
-                put(struct, i, codecs[i].read(in));
+                readField(in, struct, i);
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {
