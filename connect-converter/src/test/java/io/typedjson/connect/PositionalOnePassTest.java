@@ -247,14 +247,16 @@ class PositionalOnePassTest {
         "16777217", "16777217.0", "16777219", "33554433", "1.65453439950943", "3.96231210231781", "5.39915919303894",
         "1.3273965716362", "9007199254740992", "9007199254740993", "3.4028235E38", "3.4028236E38", "1.4E-45",
         "1.17549435E-38", "1.7976931348623157E308", "1.0E309", "4.9E-324", "1.0E-400", "1.5x", "1.5.5", "1.5,",
-        "\"1.5\"", "null", "true"};
+        "\"1.5\"", "null", "true", "1.50", "-1.50", "-0.00", "0.00", "1.500", "150e-2", "1.50E0", "0.15E1",
+        "1234567890123456.78", "12345678901234567.89", "-1234567890123456.78", "9223372036854775.80", "01.50"};
     private static final Schema NUMBERS = SchemaBuilder.struct()
             .field("f32", Schema.FLOAT32_SCHEMA).field("f64", Schema.FLOAT64_SCHEMA)
-            .field("of32", Schema.OPTIONAL_FLOAT32_SCHEMA).field("n", Schema.INT32_SCHEMA).build();
+            .field("of32", Schema.OPTIONAL_FLOAT32_SCHEMA).field("dec", Decimal.schema(2)).field("n", Schema.INT32_SCHEMA)
+            .build();
 
     /**
-     * Every edge number, and the floats and doubles of data sets (rows' scores, amounts, random doubles of every
-     * length), in each float field, whole and cut, under tight limits: the one-pass read gives what the token read gives.
+     * Every edge number, and the floats, doubles and decimals of data sets (rows' scores and prices, amounts, random
+     * doubles of every length), in each float field and a Decimal of scale 2, whole and cut, under tight limits: the one-pass read gives what the token read gives.
      */
     @Test
     void everyNumberReadsInOnePassAsTheTokenReadReadsIt() {
@@ -265,15 +267,17 @@ class PositionalOnePassTest {
             numbers.add(String.valueOf(random.nextInt(1, 10_000_000) / 100.0)); // amounts
             numbers.add(String.valueOf(random.nextDouble() * Math.pow(10, random.nextInt(-8, 16)))); // 15-17 digits
             numbers.add(String.valueOf(random.nextLong(1, 1_000_000_000_000_000L) / Math.pow(10, random.nextInt(0, 16))));
+            numbers.add(java.math.BigDecimal.valueOf(random.nextInt(1, 10_000_000), 2).toString()); // rows' prices
+            numbers.add(java.math.BigDecimal.valueOf(random.nextLong() >> random.nextInt(64), 2).toString());
         }
         int reads = 0, refused = 0;
         for (boolean positional : new boolean[] {true, false}) {
             ValueCodec onePass = ValueCodec.of(NUMBERS, positional ? ValueCodec.Spelling.POSITIONAL : ValueCodec.Spelling.OBJECT);
             ValueCodec tokens = ValueCodec.of(NUMBERS,
                     positional ? ValueCodec.Spelling.POSITIONAL_TOKENS : ValueCodec.Spelling.OBJECT_TOKENS);
-            for (int f = 0; f < 3; f++) {
+            for (int f = 0; f < 4; f++) {
                 for (String number : numbers) {
-                    List<String> elements = new ArrayList<>(List.of("1.5", "2.5", "null", "7"));
+                    List<String> elements = new ArrayList<>(List.of("1.5", "2.5", "null", "9.99", "7"));
                     elements.set(f, number);
                     if (!positional) {
                         for (int i = 0; i < elements.size(); i++) {

@@ -1564,6 +1564,21 @@ public final class JsonReader {
     private int oneExponent;
 
     /**
+     * A Connect Decimal field of this {@code scale}: a number of at most 18 digits (its exponent's counted) as
+     * {@code new BigDecimal(lexeme)} gives it; null when given up (another scale too: the token path judges it).
+     */
+    public BigDecimal oneBigDecimal(JsonKey key, boolean first, int scale) {
+        int p = oneKey(key, first);
+        long m = p < 0 ? 0 : oneDecimal(p);
+        if (onePos < 0 || oneExponent != -scale) {
+            onePos = -1;
+            return null;
+        }
+        oneValues++;
+        return BigDecimal.valueOf(oneNegative ? -m : m, scale);
+    }
+
+    /**
      * The number at {@code p}, as its significand (unsigned; {@link #oneNegative}, {@link #oneExponent}) when it has
      * at most 18 digits (its exponent's counted), {@link #onePos} after it; else given up.
      */
