@@ -23,6 +23,7 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
 
 /**
  * Reads plain JSON as Kafka's {@code JsonConverter} writes it with {@code schemas.enable=false}, with a schema
@@ -385,12 +386,13 @@ final class PlainJsonCodec implements Codec<Object> {
                 }
                 seen[i] = true;
                 next = i + 1;
+                long valueStart = ReadErrors.compositeStart(in);
                 Object v = readers[i].read(in);
                 if (v != null) {
                     try {
                         struct.put(fills[i], v);
-                    } catch (RuntimeException e) {
-                        throw ReadErrors.error(in, e.getMessage(), e);
+                    } catch (DataException e) { // a logical name on another type
+                        throw ValueCodec.StructCodec.refused(in, valueStart, e);
                     }
                 }
             }

@@ -447,7 +447,7 @@ abstract class ValueCodec implements Codec<Object> {
         private final Field[] fills;
         final ValueCodec[] codecs;
         private static final byte OTHER = 0, INT8 = 1, INT16 = 2, INT32 = 3, INT64 = 4, FLOAT32 = 5, FLOAT64 = 6,
-                BOOLEAN = 7, STRING = 8, STRINGS = 9, TIMESTAMP = 10, DATE = 11, TIME = 12, BYTES = 13;
+                BOOLEAN = 7, STRING = 8, STRINGS = 9, TIMESTAMP = 10, DATE = 11, TIME = 12, BYTES = 13, DECIMAL = 14;
         /** Per field: its one-pass read ({@link #readOnePass}), or OTHER (handed to its codec). */
         private final byte[] reads;
         /** Per field: whether its schema has a default, which {@link Struct#get(Field)} would put in for a null. */
@@ -518,8 +518,8 @@ abstract class ValueCodec implements Codec<Object> {
 
         /**
          * The struct read in one pass from its first token ({@code one}: {@link JsonReader#onePassArray}'s or
-         * {@link JsonReader#onePassOpen}'s): numbers, booleans, strings, lists of strings, timestamps, dates, times,
-         * bytes and nulls parsed where they start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
+         * {@link JsonReader#onePassOpen}'s): numbers, decimals, booleans, strings, lists of strings, timestamps, dates,
+         * times, bytes and nulls parsed where they start, other fields handed to their codecs, given {@code keys} the fields' keys in order (null: elements of
          * the positional array). Null when it gave up or a codec refused: the reader is then back on the first token.
          */
         final Struct readOnePass(JsonReader in, int one, JsonKey[] keys) {
@@ -582,7 +582,7 @@ abstract class ValueCodec implements Codec<Object> {
                     return l;
                 }
                 case OTHER: return handOver(in, i, key, first, codec);
-                default: return readText(in, reads[i], key, first, codec.schema);
+                default: return readText(in, reads[i], key, first, codec);
             }
         }
 
@@ -597,14 +597,18 @@ abstract class ValueCodec implements Codec<Object> {
         }
 
         /**
-         * A TIMESTAMP, DATE, TIME or BYTES field's value parsed from the reader's bytes by the fast paths the token
-         * read tries first (so what it takes, it takes as that read does); null when given up. Here and
+         * A TIMESTAMP, DATE, TIME, BYTES or DECIMAL field's value parsed from the reader's bytes by the fast paths
+         * the token read tries first (so what it takes, it takes as that read does); null when given up. Here and
          * {@link #handOver} outside {@link #readOne}, which stays under the JIT's inlining size (325 bytes).
          */
-        private static Object readText(JsonReader in, byte read, JsonKey key, boolean first, Schema schema) {
+        private static Object readText(JsonReader in, byte read, JsonKey key, boolean first, ValueCodec codec) {
             if (read == BYTES) {
                 return in.oneBase64(key, first);
             }
+            if (read == DECIMAL) {
+                return in.oneBigDecimal(key, first, ((DecimalCodec) codec).scale);
+            }
+            Schema schema = codec.schema;
             long v = in.oneTime(key, first, read == TIMESTAMP ? 't' : read == DATE ? 'D' : 'T');
             if (v == Long.MIN_VALUE) {
                 return null;
@@ -636,6 +640,9 @@ abstract class ValueCodec implements Codec<Object> {
             if (c instanceof TimeCodec) {
                 return TIME;
             }
+            if (c instanceof DecimalCodec) {
+                return DECIMAL;
+            }
             if (c instanceof ArrayCodec a) {
                 return a.element instanceof ScalarCodec e && e.scalar == ScalarTypes.STRING ? STRINGS : OTHER;
             }
@@ -655,6 +662,28 @@ abstract class ValueCodec implements Codec<Object> {
                 return; // a null stays unset: put() refuses null for a required field with a default
             }
             struct.put(fills[i], value);
+        }
+
+        /**
+         * Reads field {@code i}'s value with its codec, the reader on its first token, and sets it: put's refusal
+         * (a logical name on another type) with the value's JSON path and byte offset, as {@link PlainJsonCodec}'s.
+         */
+        final void readField(JsonReader in, Struct struct, int i) {
+            long start = ReadErrors.compositeStart(in);
+            Object value = codecs[i].read(in);
+            try {
+                put(struct, i, value);
+            } catch (DataException e) {
+                throw refused(in, start, e);
+            }
+        }
+
+        /**
+         * Connect's refusal of a value read, at the value's first token: {@code start} for a composite, else (-1) the
+         * current token, which is the value.
+         */
+        static TypedJsonException refused(JsonReader in, long start, DataException e) {
+            return start < 0 ? ReadErrors.error(in, e.getMessage(), e) : ReadErrors.error(in, e.getMessage(), start);
         }
     }
 
@@ -688,7 +717,7 @@ abstract class ValueCodec implements Codec<Object> {
                 if (in.nextToken() == JsonToken.END_ARRAY) {
                     throw ReadErrors.error(in, "a struct of " + fields.length + " fields has only " + i + " values");
                 }
-                put(struct, i, codecs[i].read(in));
+                readField(in, struct, i);
             }
             if (in.nextToken() != JsonToken.END_ARRAY) {
                 throw ReadErrors.error(in, "a struct of " + fields.length + " fields has more values");
@@ -750,7 +779,7 @@ abstract class ValueCodec implements Codec<Object> {
                 seen[i] = true;
                 next = i + 1;
                 in.nextToken();
-                put(struct, i, codecs[i].read(in));
+                readField(in, struct, i);
             }
             for (int i = 0; i < fields.length; i++) {
                 if (!seen[i] && !fields[i].schema().isOptional() && fields[i].schema().defaultValue() == null) {

@@ -236,6 +236,70 @@ class PositionalOnePassTest {
         assertTrue(wholeRead > 200 && refused > reads / 2, reads + " reads, " + refused + " refused, " + wholeRead + " whole read");
     }
 
+    // the numbers at the edges of the one-pass read's short path (at most 15 digits, no exponent, one division) and
+    // of its general one: digit counts, leading zeros, exponents, -0, float and double limits; the double of
+    // 1.65453439950943 and 3.96231210231781 lies halfway between two floats, where rounding it again would be off
+    private static final String[] NUMBER_EDGES = {"0", "-0", "0.0", "-0.0", "00", "01", "-01.5", "0.5", "-0.5", "1.",
+        ".5", "-", "-a", "5", "57.123455", "-57.123455", "99.99", "123456789012345", "1234567890123456",
+        "-123456789012345", "999999999999999", "9999999999999999", "0.00000000000001", "0.000000000000001",
+        "0.0000000000000001", "12345678901234.5", "1234567890123.45", "123456789012345.6", "0.123456789012345",
+        "0.1234567890123456", "1.5e0", "15e-1", "1.5E2", "1.5E", "1.5e+", "1E007", "1.0E7", "1.0E-4", "16777216",
+        "16777217", "16777217.0", "16777219", "33554433", "1.65453439950943", "3.96231210231781", "5.39915919303894",
+        "1.3273965716362", "9007199254740992", "9007199254740993", "3.4028235E38", "3.4028236E38", "1.4E-45",
+        "1.17549435E-38", "1.7976931348623157E308", "1.0E309", "4.9E-324", "1.0E-400", "1.5x", "1.5.5", "1.5,",
+        "\"1.5\"", "null", "true", "1.50", "-1.50", "-0.00", "0.00", "1.500", "150e-2", "1.50E0", "0.15E1",
+        "1234567890123456.78", "12345678901234567.89", "-1234567890123456.78", "9223372036854775.80", "01.50"};
+    private static final Schema NUMBERS = SchemaBuilder.struct()
+            .field("f32", Schema.FLOAT32_SCHEMA).field("f64", Schema.FLOAT64_SCHEMA)
+            .field("of32", Schema.OPTIONAL_FLOAT32_SCHEMA).field("dec", Decimal.schema(2)).field("n", Schema.INT32_SCHEMA)
+            .build();
+
+    /**
+     * Every edge number, and the floats, doubles and decimals of data sets (rows' scores and prices, amounts, random
+     * doubles of every length), in each float field and a Decimal of scale 2, whole and cut, under tight limits: the one-pass read gives what the token read gives.
+     */
+    @Test
+    void everyNumberReadsInOnePassAsTheTokenReadReadsIt() {
+        SplittableRandom random = new SplittableRandom(43);
+        List<String> numbers = new ArrayList<>(Arrays.asList(NUMBER_EDGES));
+        for (int n = 0; n < 300; n++) {
+            numbers.add(String.valueOf((float) (random.nextDouble() * 100))); // rows' scores
+            numbers.add(String.valueOf(random.nextInt(1, 10_000_000) / 100.0)); // amounts
+            numbers.add(String.valueOf(random.nextDouble() * Math.pow(10, random.nextInt(-8, 16)))); // 15-17 digits
+            numbers.add(String.valueOf(random.nextLong(1, 1_000_000_000_000_000L) / Math.pow(10, random.nextInt(0, 16))));
+            numbers.add(java.math.BigDecimal.valueOf(random.nextInt(1, 10_000_000), 2).toString()); // rows' prices
+            numbers.add(java.math.BigDecimal.valueOf(random.nextLong() >> random.nextInt(64), 2).toString());
+        }
+        int reads = 0, refused = 0;
+        for (boolean positional : new boolean[] {true, false}) {
+            ValueCodec onePass = ValueCodec.of(NUMBERS, positional ? ValueCodec.Spelling.POSITIONAL : ValueCodec.Spelling.OBJECT);
+            ValueCodec tokens = ValueCodec.of(NUMBERS,
+                    positional ? ValueCodec.Spelling.POSITIONAL_TOKENS : ValueCodec.Spelling.OBJECT_TOKENS);
+            for (int f = 0; f < 4; f++) {
+                for (String number : numbers) {
+                    List<String> elements = new ArrayList<>(List.of("1.5", "2.5", "null", "9.99", "7"));
+                    elements.set(f, number);
+                    if (!positional) {
+                        for (int i = 0; i < elements.size(); i++) {
+                            elements.set(i, "\"" + NUMBERS.fields().get(i).name() + "\":" + elements.get(i));
+                        }
+                    }
+                    String whole = (positional ? "[" : "{") + String.join(",", elements) + (positional ? "]" : "}");
+                    for (String document : List.of(whole, whole.substring(0, random.nextInt(whole.length())))) {
+                        byte[] d = document.getBytes(StandardCharsets.UTF_8);
+                        for (TypedJsonFormat format : FORMATS) {
+                            String expected = outcome(format, tokens, d);
+                            assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+                            reads++;
+                            refused += expected.startsWith("refused") ? 1 : 0;
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(refused > reads / 10 && refused < reads * 9 / 10, reads + " reads, " + refused + " refused");
+    }
+
     /** Inside an inline document, read whole by the converter: the same Structs, and Connect's validation accepts them. */
     @Test
     void structsOfEveryTypeReadInOnePassAreWhatWasWritten() {

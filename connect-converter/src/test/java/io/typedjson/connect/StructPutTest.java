@@ -119,20 +119,52 @@ class StructPutTest {
         }
     }
 
-    /** A schema with Connect's Decimal name on a string: Connect wants a BigDecimal there, so put() still judges it. */
+    /**
+     * A schema with Connect's Decimal name on a string: Connect wants a BigDecimal there, so put() still judges it,
+     * and both readers report its refusal with the value's JSON path and byte offset (a composite's at its first token).
+     */
     @Test
     void aLogicalNameOnAnotherTypeIsStillRefusedByConnect() {
-        Schema odd = SchemaBuilder.struct().field("f", SchemaBuilder.string().name(Decimal.LOGICAL_NAME).build()).build();
+        Schema named = SchemaBuilder.string().name(Decimal.LOGICAL_NAME).build();
+        Schema odd = SchemaBuilder.struct().field("f", named).build();
+        String refusal = "Invalid Java object for schema \"" + Decimal.LOGICAL_NAME
+                + "\" with type STRING: class java.lang.String for field: \"f\"";
         String notation = SchemaNotation.write(odd, null, 1000);
-        byte[] doc = ("{\"~s\":\"" + notation + "\",\"~v\":[\"x\"]}").getBytes(StandardCharsets.UTF_8);
-        DataException e = assertThrows(DataException.class, () -> TypedJsonConverterTest.converter("inline", false)
-                .toConnectData("t", doc));
-        assertEquals("Cannot read typed JSON from topic 't': Invalid Java object for schema \"" + Decimal.LOGICAL_NAME
-                + "\" with type STRING: class java.lang.String for field: \"f\"", e.getMessage()); // put with the real Field
-        DataException plain = assertThrows(DataException.class, () -> PlainJsonReadTest.reader(notation, "BASE64")
-                .toConnectData("t", "{\"f\":\"x\"}".getBytes(StandardCharsets.UTF_8)));
-        assertEquals("Cannot read plain JSON with the schema of typedjson.schema.content from topic 't': Invalid Java object"
-                + " for schema \"" + Decimal.LOGICAL_NAME + "\" with type STRING: class java.lang.String for field: \"f\""
-                + " at $.f (byte offset 5)", plain.getMessage());
+        String inline = "{\"~s\":\"" + notation + "\",\"~v\":[\"x\"]}";
+        assertEquals("Cannot read typed JSON from topic 't': " + refusal + " at $[\"~v\"][0] (byte offset "
+                + (inline.indexOf("[\"x") + 1) + ")", inlineRefusal(inline)); // put with the real Field
+        assertEquals("Cannot read typed JSON from topic 't': " + refusal + " at $.f (byte offset 5)",
+                headerRefusal(notation, "{\"f\":\"x\"}"));
+        assertEquals("Cannot read plain JSON with the schema of typedjson.schema.content from topic 't': " + refusal
+                + " at $.f (byte offset 5)", plainRefusal(notation, "{\"f\":\"x\"}"));
+
+        // a list put whole: refused at its '['
+        Schema list = SchemaBuilder.struct().field("n", Schema.INT32_SCHEMA).field("f", SchemaBuilder.array(named).build()).build();
+        String listNotation = SchemaNotation.write(list, null, 1000);
+        refusal = refusal.replace("for field", "for element of array field");
+        String listInline = "{\"~s\":\"" + listNotation + "\",\"~v\":[1,[\"x\"]]}";
+        assertEquals("Cannot read typed JSON from topic 't': " + refusal + " at $[\"~v\"][1] (byte offset "
+                + listInline.indexOf("[\"x") + ")", inlineRefusal(listInline));
+        assertEquals("Cannot read typed JSON from topic 't': " + refusal + " at $.f (byte offset 11)",
+                headerRefusal(listNotation, "{\"n\":1,\"f\":[\"x\"]}"));
+        assertEquals("Cannot read plain JSON with the schema of typedjson.schema.content from topic 't': " + refusal
+                + " at $.f (byte offset 11)", plainRefusal(listNotation, "{\"n\":1,\"f\":[\"x\"]}"));
+    }
+
+    private static String inlineRefusal(String doc) {
+        return assertThrows(DataException.class, () -> TypedJsonConverterTest.converter("inline", false)
+                .toConnectData("t", doc.getBytes(StandardCharsets.UTF_8))).getMessage();
+    }
+
+    private static String headerRefusal(String notation, String doc) {
+        org.apache.kafka.common.header.Headers headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+        headers.add(TypedJsonConverterConfig.VALUE_SCHEMA_HEADER, notation.getBytes(StandardCharsets.UTF_8));
+        return assertThrows(DataException.class, () -> TypedJsonConverterTest.converter("header", false)
+                .toConnectData("t", headers, doc.getBytes(StandardCharsets.UTF_8))).getMessage();
+    }
+
+    private static String plainRefusal(String notation, String doc) {
+        return assertThrows(DataException.class, () -> PlainJsonReadTest.reader(notation, "BASE64")
+                .toConnectData("t", doc.getBytes(StandardCharsets.UTF_8))).getMessage();
     }
 }

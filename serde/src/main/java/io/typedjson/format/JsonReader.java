@@ -1488,21 +1488,70 @@ public final class JsonReader {
 
     /** A float64 field: a number of at most 18 digits (its exponent's counted), which the fast rounding takes. */
     public double oneDouble(JsonKey key, boolean first) {
-        long m = oneDecimal(key, first);
-        double v = onePos < 0 ? Double.NaN : DecimalParsing.toDouble(oneNegative, m, oneExponent);
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            onePos = -1;
+        int p = oneKey(key, first);
+        if (p < 0) {
             return 0;
         }
-        oneValues++;
-        return v;
+        double v = oneShort(p);
+        return v == v ? v : oneNumber(p, false);
     }
 
     /** A float32 field: {@link #oneDouble}'s numbers, rounded once to the nearest float. */
     public float oneFloat(JsonKey key, boolean first) {
-        long m = oneDecimal(key, first);
-        float v = onePos < 0 ? Float.NaN : DecimalParsing.toFloat(oneNegative, m, oneExponent);
-        if (Float.isNaN(v) || Float.isInfinite(v)) {
+        int p = oneKey(key, first);
+        if (p < 0) {
+            return 0;
+        }
+        double v = oneShort(p);
+        if (v != v) {
+            return (float) oneNumber(p, true);
+        }
+        // the double nearest the number, rounded again: the nearest float, unless the double lies halfway between two
+        if ((Double.doubleToRawLongBits(v) & 0x1FFF_FFFF) == 0x1000_0000) {
+            onePos = -1; // (the token path rounds it once)
+            return 0;
+        }
+        return (float) v;
+    }
+
+    /**
+     * The common number of {@link #oneDouble} and {@link #oneFloat} at {@code p}, kept small to be inlined: at most 15
+     * digits without an exponent, whose nearest double one division gives (as {@link DecimalParsing#toDouble} does),
+     * {@link #onePos} after it and counted; else NaN, nothing read.
+     */
+    private double oneShort(int p) {
+        byte[] b = buf;
+        int from = b[p] == '-' ? p + 1 : p;
+        int i = from;
+        int point = -1;
+        long m = 0;
+        for (int e = Math.min(end, from + 17); i < e; i++) { // (a 16th digit makes it give up)
+            int d = b[i] - '0';
+            if (d >= 0 && d <= 9) {
+                m = m * 10 + d;
+            } else if (d == '.' - '0' && point < 0) {
+                point = i;
+            } else {
+                break;
+            }
+        }
+        int digits = point < 0 ? i - from : i - from - 1;
+        if (digits == 0 || digits > 15 || digits > maxNumberLength || point == from || point == i - 1
+                || b[from] == '0' && (point < 0 ? digits > 1 : point > from + 1) || i < end && (b[i] | 0x20) == 'e') {
+            return Double.NaN;
+        }
+        onePos = i;
+        oneValues++;
+        double v = DecimalParsing.divide(m, point < 0 ? 0 : i - point - 1);
+        return p == from ? v : -v;
+    }
+
+    /** The rest of {@link #oneDouble}'s numbers at {@code p} ({@code single}: rounded to a float), or given up. */
+    private double oneNumber(int p, boolean single) {
+        long m = oneDecimal(p);
+        double v = onePos < 0 ? Double.NaN : single ? DecimalParsing.toFloat(oneNegative, m, oneExponent)
+                : DecimalParsing.toDouble(oneNegative, m, oneExponent);
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
             onePos = -1;
             return 0;
         }
@@ -1515,14 +1564,25 @@ public final class JsonReader {
     private int oneExponent;
 
     /**
-     * The number after the key, as its significand (unsigned; {@link #oneNegative}, {@link #oneExponent}) when it has
+     * A Connect Decimal field of this {@code scale}: a number of at most 18 digits (its exponent's counted) as
+     * {@code new BigDecimal(lexeme)} gives it; null when given up (another scale too: the token path judges it).
+     */
+    public BigDecimal oneBigDecimal(JsonKey key, boolean first, int scale) {
+        int p = oneKey(key, first);
+        long m = p < 0 ? 0 : oneDecimal(p);
+        if (onePos < 0 || oneExponent != -scale) {
+            onePos = -1;
+            return null;
+        }
+        oneValues++;
+        return BigDecimal.valueOf(oneNegative ? -m : m, scale);
+    }
+
+    /**
+     * The number at {@code p}, as its significand (unsigned; {@link #oneNegative}, {@link #oneExponent}) when it has
      * at most 18 digits (its exponent's counted), {@link #onePos} after it; else given up.
      */
-    private long oneDecimal(JsonKey key, boolean first) {
-        int p = oneKey(key, first);
-        if (p < 0) {
-            return 0;
-        }
+    private long oneDecimal(int p) {
         byte[] b = buf;
         int e = end;
         boolean negative = b[p] == '-';

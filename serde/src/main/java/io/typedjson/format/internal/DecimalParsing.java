@@ -24,6 +24,14 @@ public final class DecimalParsing {
     private static final float[] FLOAT_POWERS = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 
     /**
+     * The double nearest to {@code significand / 10^fractionDigits}, for a significand below 2^53 and at most 22
+     * fraction digits: {@link #toDouble}'s first path, both exact, so one division rounds correctly.
+     */
+    public static double divide(long significand, int fractionDigits) {
+        return significand / DOUBLE_POWERS[fractionDigits];
+    }
+
+    /**
      * The double nearest to {@code significand * 10^exp10}, where {@code significand} is read as an unsigned number
      * of at most 19 decimal digits; NaN when the fast paths cannot tell (then take the general routine).
      */
