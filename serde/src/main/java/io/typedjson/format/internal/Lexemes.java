@@ -615,7 +615,7 @@ public final class Lexemes {
 
     /** Canonical padded base64 in {@code c[offset, offset + length)} decoded without a String, else null. */
     public static byte[] canonicalBase64OrNull(char[] c, int offset, int length) {
-        return canonicalBase64(c, offset, length);
+        return canonicalBase64(c, offset, offset + length);
     }
 
     public static BigDecimal parseCanonicalDecimal(JsonReader in, String s) {
@@ -776,7 +776,7 @@ public final class Lexemes {
 
     public static byte[] readBytes(JsonReader in) {
         expect(in, JsonToken.VALUE_STRING, "base64 bytes");
-        byte[] b = canonicalBase64(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
+        byte[] b = canonicalBase64OrNull(in.getTextCharacters(), in.getTextOffset(), in.getTextLength());
         return b != null ? b : parseBase64(in, in.getText());
     }
 
@@ -790,21 +790,28 @@ public final class Lexemes {
         }
     }
 
+    /** {@link #canonicalBase64OrNull(char[], int, int)} over the ASCII bytes {@code b[from, to)} of a document. */
+    public static byte[] canonicalBase64OrNull(byte[] b, int from, int to) {
+        return canonicalBase64(b, from, to);
+    }
+
     /**
-     * Canonical padded base64 (what {@link #parseBase64} accepts) decoded straight from the parser's buffer, or null
-     * for anything else, which {@link #parseBase64} then refuses with its message.
+     * Canonical padded base64 (what {@link #parseBase64} accepts) decoded straight from {@code text[from, to)}, the
+     * parser's buffer or the document's bytes ({@link #unit}), or null for anything else, which {@link #parseBase64}
+     * then refuses with its message.
      */
-    private static byte[] canonicalBase64(char[] c, int offset, int length) {
+    private static byte[] canonicalBase64(Object text, int from, int to) {
+        int length = to - from;
         if (length % 4 != 0) {
             return null;
         }
-        int end = offset + length;
-        int pad = length == 0 ? 0 : c[end - 1] != '=' ? 0 : c[end - 2] != '=' ? 1 : 2;
+        int pad = length == 0 ? 0 : unit(text, to - 1) != '=' ? 0 : unit(text, to - 2) != '=' ? 1 : 2;
         byte[] out = new byte[length / 4 * 3 - pad];
-        for (int i = offset, o = 0; i < end; i += 4, o += 3) {
-            boolean padded = i + 4 == end && pad > 0;
-            int bits = digit(c[i]) << 18 | digit(c[i + 1]) << 12
-                    | (padded && pad == 2 ? 0 : digit(c[i + 2]) << 6) | (padded ? 0 : digit(c[i + 3]));
+        for (int i = from, o = 0; i < to; i += 4, o += 3) {
+            boolean padded = i + 4 == to && pad > 0;
+            int bits = digit(unit(text, i)) << 18 | digit(unit(text, i + 1)) << 12
+                    | (padded && pad == 2 ? 0 : digit(unit(text, i + 2)) << 6)
+                    | (padded ? 0 : digit(unit(text, i + 3)));
             if (!quad(out, o, bits, padded ? pad : 0)) {
                 return null;
             }
@@ -812,23 +819,14 @@ public final class Lexemes {
         return out;
     }
 
-    /** {@link #canonicalBase64(char[], int, int)} over the ASCII bytes {@code b[from, to)} of a document. */
-    public static byte[] canonicalBase64OrNull(byte[] b, int from, int to) {
-        int length = to - from;
-        if (length % 4 != 0) {
-            return null;
-        }
-        int pad = length == 0 ? 0 : b[to - 1] != '=' ? 0 : b[to - 2] != '=' ? 1 : 2;
-        byte[] out = new byte[length / 4 * 3 - pad];
-        for (int i = from, o = 0; i < to; i += 4, o += 3) {
-            boolean padded = i + 4 == to && pad > 0;
-            int bits = digit(b[i]) << 18 | digit(b[i + 1]) << 12
-                    | (padded && pad == 2 ? 0 : digit(b[i + 2]) << 6) | (padded ? 0 : digit(b[i + 3]));
-            if (!quad(out, o, bits, padded ? pad : 0)) {
-                return null;
-            }
-        }
-        return out;
+    /**
+     * The unit at {@code i} of a lexeme's text that is a byte[] (a document's ASCII bytes, the reader's one-pass read)
+     * or a char[] (the parser's buffer, the token path), so that one decoder serves both; where a caller with one of
+     * the two is inlined, the JIT drops the test. A byte is sign-extended: a non-ASCII byte or char is never taken for
+     * an ASCII one.
+     */
+    private static int unit(Object text, int i) {
+        return text instanceof byte[] ? ((byte[]) text)[i] : ((char[]) text)[i];
     }
 
     /**
@@ -850,12 +848,9 @@ public final class Lexemes {
         return true;
     }
 
-    private static int digit(byte b) {
-        return b >= 0 ? BASE64_DIGITS[b] : -1;
-    }
-
-    private static int digit(char ch) {
-        return ch < 128 ? BASE64_DIGITS[ch] : -1;
+    /** The value of a base64 digit ({@link #unit}), else -1. */
+    private static int digit(int unit) {
+        return unit >= 0 && unit < 128 ? BASE64_DIGITS[unit] : -1; // (a unit's type drops one test where inlined)
     }
 
     public static byte[] parseBase64(JsonReader in, String s) {

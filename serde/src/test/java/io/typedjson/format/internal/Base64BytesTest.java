@@ -1,6 +1,7 @@
 package io.typedjson.format.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -40,6 +41,22 @@ class Base64BytesTest {
                 assertTrue(same(text) == 1, text);
                 byte[] doc = ("[\"" + text + "\"]").getBytes(StandardCharsets.US_ASCII);
                 assertArrayEquals(b, Lexemes.canonicalBase64OrNull(doc, 2, doc.length - 2), text);
+            }
+        }
+    }
+
+    /**
+     * The token path hands over chars that need not be ASCII, and one decoder serves the chars and the bytes: a char
+     * whose low byte is a base64 digit or '=' (U+0141 for 'A') is refused, never taken for that digit.
+     */
+    @Test
+    void aCharBeyondAsciiIsNotItsLowByte() {
+        for (String text : new String[] {"AAEC", "AQ==", "AQI=", "/+9z"}) {
+            for (int at = 0; at < text.length(); at++) {
+                for (int high : new int[] {0x100, 0xFF00}) {
+                    char[] c = (text.substring(0, at) + (char) (high | text.charAt(at)) + text.substring(at + 1)).toCharArray();
+                    assertNull(Lexemes.canonicalBase64OrNull(c, 0, c.length), new String(c));
+                }
             }
         }
     }

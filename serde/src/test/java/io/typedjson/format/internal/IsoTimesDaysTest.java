@@ -172,6 +172,30 @@ class IsoTimesDaysTest {
         assertTrue(taken > 300, taken + " taken");
     }
 
+    /**
+     * The token path hands over chars that need not be ASCII, the one-pass read only ASCII bytes: a char whose low byte is
+     * the one it replaces (U+0130 for '0', U+FF3A for 'Z') is refused, as java.time refuses it, never taken for that ASCII
+     * character (as code shared with the byte paths could).
+     */
+    @Test
+    void aCharBeyondAsciiIsNotItsLowByte() {
+        for (String text : new String[] {"2024-02-29T23:59:59.999Z", "9999-12-31T23:59:59.123456789Z", "2026-11-30",
+            "23:59:59.999", "00:00"}) {
+            for (int at = 0; at < text.length(); at++) {
+                for (int high : new int[] {0x100, 0xFF00}) {
+                    String t = text.substring(0, at) + (char) (high | text.charAt(at)) + text.substring(at + 1);
+                    char[] c = t.toCharArray();
+                    assertEquals(Long.MIN_VALUE, IsoTimes.fastEpochMilli(c, 0, c.length), t);
+                    assertNull(IsoTimes.fastInstantOrNull(c, 0, c.length), t);
+                    assertEquals(Long.MIN_VALUE, IsoTimes.fastEpochDay(c, 0, c.length), t);
+                    assertNull(IsoTimes.canonicalLocalDateOrNull(c, 0, c.length), t);
+                    assertNull(IsoTimes.canonicalLocalTimeOrNull(t), t);
+                    assertNull(timeOrNull(t), t);
+                }
+            }
+        }
+    }
+
     /** parseLocalTime's fast path: what it takes without java.time (which takes no more of these shapes). */
     private static LocalTime timeOrNull(String t) {
         try {
