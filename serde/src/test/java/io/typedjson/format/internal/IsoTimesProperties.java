@@ -183,7 +183,8 @@ class IsoTimesProperties {
         assertEquals(LocalTime.of(10, 15, 0, 100_000_000), IsoTimes.parseLocalTime("10:15:00.10"));
         assertEquals(i, IsoTimes.parseInstant("2024-01-01t00:00:00z")); // RFC 3339 allows lower case
         for (String refused : new String[] {"2024-01-01 00:00:00Z", "-0000-01-01T00:00:00Z", "2024-01-01T23:59:60Z",
-                "2024-01-01T00:00Z", "2024-1-01T00:00:00Z", "+2024-01-01T00:00:00Z"}) {
+                "2024-01-01T00:00Z", "2024-1-01T00:00:00Z", "+2024-01-01T00:00:00Z", "2024-01-01T24:00:00Z",
+                "2024-01-01T24:00:00.000Z", "2024-01-01t24:00:00z", "2024-01-01T24:00:00+00:00"}) {
             org.junit.jupiter.api.Assertions.assertThrows(java.time.DateTimeException.class,
                     () -> IsoTimes.parseInstant(refused), refused);
         }
