@@ -269,7 +269,9 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
   sc.pop();
   if (sc.nextMember()) {
     sc.skipWhitespace();
-    sc.fail(`a tagged object ${quote(tag)} must have exactly one key`, sc.pos);
+    const second = sc.pos;
+    sc.readKey(); // its JSON is checked first, as any key's
+    sc.fail(`a tagged object ${quote(tag)} must have exactly one key`, second);
   }
   return value;
 }
@@ -301,7 +303,6 @@ function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
  * array is empty.
  */
 export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Value, readValue: () => Value, what: string, array: string): boolean {
-  const arrayAt = sc.tokenStart;
   if (sc.beginArray()) return true;
   const seen = new Set<string>();
   let i = 0;
@@ -314,7 +315,7 @@ export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Va
     if (seen.has(key)) sc.fail(`duplicate key in ${what}`, at);
     seen.add(key);
     sc.pop();
-    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, arrayAt);
+    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, sc.pos - 1); // at the close bracket
     sc.pushIndex(i++);
     map.set(setMember(k), readValue());
     sc.pop();
