@@ -825,6 +825,7 @@ class DynamicReader:
             return self.tagged_object(raw, key_start)
         out = {}
         for raw, key_start in sc.object(raw, key_start):
+            sc.colon()  # the key's JSON first, then what it says
             if raw[:1] == "~" and not sc.plain:
                 if raw[:2] != "~~":
                     raise sc.key_error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
@@ -832,7 +833,6 @@ class DynamicReader:
                 key = raw[1:]
             else:
                 key = raw
-            sc.colon()
             value_start = sc.pos
             value = self.value()
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
@@ -842,12 +842,19 @@ class DynamicReader:
 
     def tagged_object(self, tag, key_start):
         sc = self.sc
-        if tag not in ("~set", "~map"):
-            raise sc.error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
-                           key_start)
         sc.path.append(path_segment(tag))
-        sc.colon()
+        sc.colon()  # the key's JSON first, then what it says
+        if tag not in ("~set", "~map"):
+            raise sc.key_error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
+                               key_start)
         if sc.peek() != 0x5B:
+            at = sc.pos
+            # a string's or number's JSON is checked first, as the Java reader reads the token before it refuses it
+            if sc.peek() == 0x22:
+                sc.string()
+            elif sc.peek() == 0x2D or 0x30 <= sc.peek() <= 0x39:
+                sc.number()
+            sc.pos = at
             what = "end-of-input" if sc.peek() < 0 else "a value that is not an array"
             raise sc.error(f"{what} where the array of {tag!r} belongs")
         sc.count(sc.pos)

@@ -246,11 +246,11 @@ function readObject(sc: Scanner): Value {
   for (;;) {
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) {
-      sc.skipWhitespace();
-      sc.fail(`duplicate key ${quote(raw)}`, sc.pos); // named at the value that follows it (SPEC.md section 8)
-    }
-    map.set(key, readValue(sc));
+    sc.skipWhitespace();
+    const valueAt = sc.pos;
+    const value = readValue(sc); // a duplicate is found once its value is read: named there (SPEC.md section 8)
+    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+    map.set(key, value);
     sc.pop();
     if (!sc.nextMember()) return map;
     raw = sc.readKey();
@@ -262,7 +262,11 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
   if (tag !== "~set" && tag !== "~map") sc.fail(`unknown tag ${quote(tag)} (a key starting with '~' is written with the '~' doubled)`, at);
   sc.pushKey(tag);
   const kind = sc.peek();
+  if (kind === Kind.End) sc.unexpected("a value"); // the end, where the array belongs
   if (kind !== Kind.Array) {
+    // a string's or number's JSON is checked first, as the Java reader reads the token before it refuses it
+    if (kind === Kind.String) sc.readString();
+    else if (kind === Kind.Number) sc.readNumber();
     sc.fail(`${kind === Kind.Object ? "an object" : kind === Kind.String ? "a string" : kind === Kind.Number ? "a number" : "a literal"} where the array of ${quote(tag)} belongs`);
   }
   const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc, at);
