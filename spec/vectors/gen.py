@@ -599,6 +599,8 @@ bad("two ':'", '{"a"::1}', "$.a", "Unexpected character", offset=5)
 bad("missing value before '}'", '{"a":}', "$.a", "close marker", offset=5)
 bad("extra '}' after the document", '{"a":1}}', "$", "close marker", offset=7)
 bad("',' after the document", '[1,2]  ,', "$", "Unexpected character", offset=7)
+bad("second value cut in a string", '[1] "abc', "$", "end-of-input", offset=8)
+bad("second value a malformed number", '[1] -]', "$", "digit", offset=5)
 bad("word after the document", '[1]x', "$", "Unrecognized token", offset=3)
 # numbers: a character that cannot continue the number is named, or the end
 bad("lone minus", '-', "$", "end-of-input", offset=1)

@@ -145,6 +145,13 @@ class Scanner:
     def end(self):
         self.ws()
         if self.pos < self.n:
+            at = self.pos
+            # a second string or number is read as a token first, as the Java reader does: malformed JSON in it is named
+            if self.data[at] == 0x22:
+                self.string()
+            elif self.data[at] == 0x2D or 0x30 <= self.data[at] <= 0x39:
+                self.number()
+            self.pos = at
             if self.data[self.pos] == ord("/"):
                 raise self.error("Unexpected character '/' after the document: a comment is not JSON")
             c = self.data[self.pos]

@@ -242,8 +242,12 @@ export class Scanner {
   expectEnd(): void {
     this.skipWhitespace();
     if (this.pos < this.bytes.length) {
-      this.tokenStart = this.pos;
-      const c = this.bytes[this.pos];
+      const at = this.pos;
+      const c = this.bytes[at];
+      // a second string or number is read as a token first, as the Java reader does: malformed JSON in it is named
+      if (c === 34) this.readString();
+      else if (c === 45 || (c >= 48 && c <= 57)) this.readNumber();
+      this.tokenStart = at;
       this.fail(`trailing content after the document's value${c === 47 ? " (a comment? comments are not JSON)" : ""}`);
     }
   }
