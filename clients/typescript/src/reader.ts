@@ -246,11 +246,14 @@ function readObject(sc: Scanner): Value {
   for (;;) {
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    sc.skipWhitespace();
-    const valueAt = sc.pos;
-    const value = readValue(sc); // a duplicate is found once its value is read: named there (SPEC.md section 8)
-    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
-    map.set(key, value);
+    if (map.has(key)) {
+      // a duplicate is named at its value, once it is read: malformed JSON in it comes first (SPEC.md section 8)
+      sc.skipWhitespace();
+      const valueAt = sc.pos;
+      readValue(sc);
+      sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+    }
+    map.set(key, readValue(sc));
     sc.pop();
     if (!sc.nextMember()) return map;
     raw = sc.readKey();
