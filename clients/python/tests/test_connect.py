@@ -98,7 +98,7 @@ class ConnectTest(unittest.TestCase):
             (b'{"~s":"date","~v":"+6000000-01-01"}', '$["~v"]', 18, "INT32 days"),
             (b'{"~s":"dec(2)","~v":1E-2147483648}', '$["~v"]', 20, "scale beyond"),
             (b'{"~s":"<i8,i8>","~v":[1,2,1,3]}', '$["~v"][2]', 26, "duplicate key"),
-            (b'{"~s":"<i8,i8>","~v":[1,2,3]}', '$["~v"]', 21, "a map array must alternate keys and values"),
+            (b'{"~s":"<i8,i8>","~v":[1,2,3]}', '$["~v"]', 27, "a map array must alternate keys and values"),
         ]
         for doc, path, offset, word in cases:
             with self.subTest(doc=doc):

@@ -93,11 +93,11 @@ class EventReaderTest(unittest.TestCase):
         self.assertEqual(('key "2026.12.03" is not the canonical text of a date', "$.credits", doc.index(b'"2026.')),
                          (e.reason, e.path, e.offset))
 
-    def test_a_map_of_dynamic_keys_is_refused_at_its_repeated_key_or_at_the_array_without_a_last_value(self):
+    def test_a_map_of_dynamic_keys_is_refused_at_its_repeated_key_or_at_the_close_without_a_last_value(self):
         reader = EventReader({"types": [{"name": "m", "shape": {"map": ["dynamic", "int32"]}}], "shapes": {}})
         for doc, reason, path, offset in [(b"[1,2,1,3]", "duplicate key in a map", "$[2]", 5),
                                           (b"[1,2,3]", "a map's array must alternate keys and values, but its last "
-                                                       "key has no value", "$", 0)]:
+                                                       "key has no value", "$", 6)]:
             with self.assertRaises(TypedJsonError) as caught:
                 reader.read(doc, {"ce_type": "m"})
             e = caught.exception

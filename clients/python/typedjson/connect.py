@@ -608,7 +608,8 @@ class _TypedReader:
                 items.append(v)
             self.array(item)
             if len(items) % 2:
-                raise sc.error("a map array must alternate keys and values, but its last key has no value", start)
+                raise sc.error("a map array must alternate keys and values, but its last key has no value",
+                               sc.pos - 1)  # at its ']', where the value belongs, as the Java reader
             return TypedMap(zip(items[0::2], items[1::2]))
         if t == "STRUCT":
             names = [n for n, _ in s.fields]

@@ -538,7 +538,6 @@ class _ShapeReader:
             return m if len(m) else {}  # an empty map is a dict, as the dynamic model reads {}
         items = []
         keys = TypedSet()
-        start = sc.pos
 
         def item(i):
             at = sc.pos
@@ -548,7 +547,8 @@ class _ShapeReader:
             items.append(v)
         self.array(item)
         if len(items) % 2:
-            raise sc.error("a map's array must alternate keys and values, but its last key has no value", start)
+            raise sc.error("a map's array must alternate keys and values, but its last key has no value",
+                           sc.pos - 1)  # at its ']', where the value belongs, as the Java reader
         return TypedMap(zip(items[0::2], items[1::2])) if items else {}
 
     def map_key(self, key_type, named, raw, at):

@@ -98,9 +98,9 @@ class Scanner:
             raise self.error("a byte order mark is not allowed (a document is UTF-8 without BOM)", 0)
         if data[:1] in (b"\xfe", b"\xff"):
             raise self.error("a UTF-16 or UTF-32 byte order mark: a document is UTF-8", 0)
-        nul = data.find(b"\0")
+        nul = data.find(b"\0", 0, 4)
         if nul >= 0:
-            # UTF-16 and UTF-32 text holds a NUL within its first four bytes; UTF-8 JSON text never holds one raw
+            # UTF-16 and UTF-32 text holds a NUL within its first four bytes; a later one is refused where it stands
             raise self.error(f"a NUL byte (CTRL-CHAR, code 0): a document is UTF-8, not UTF-16 or UTF-32", nul)
 
     # ---- errors and positions
@@ -145,6 +145,13 @@ class Scanner:
     def end(self):
         self.ws()
         if self.pos < self.n:
+            at = self.pos
+            # a second string or number is read as a token first, as the Java reader does: malformed JSON in it is named
+            if self.data[at] == 0x22:
+                self.string()
+            elif self.data[at] == 0x2D or 0x30 <= self.data[at] <= 0x39:
+                self.number()
+            self.pos = at
             if self.data[self.pos] == ord("/"):
                 raise self.error("Unexpected character '/' after the document: a comment is not JSON")
             c = self.data[self.pos]
@@ -183,17 +190,17 @@ class Scanner:
             yield i
             self.ws()
             c = self.peek()
-            path.pop()
             if c == 0x2C:
+                path.pop()
                 self.pos += 1
                 i += 1
                 continue
             if c == 0x5D:
+                path.pop()
                 self.pos += 1
                 self.depth -= 1
                 return
-            path.append(f"[{i + 1}]")
-            raise self.unexpected("',' or ']' in an array")
+            raise self.unexpected("',' or ']' in an array")  # at the element before (SPEC.md section 8)
 
     def object(self, raw=None, key_start=0):
         """Walks the object at pos (its '{' checked by the caller): yields ``(raw, key_start)`` for each key, with
@@ -256,6 +263,7 @@ class Scanner:
                 self._check_length(s, start)
                 return s
         parts = []
+        lone = None  # the first lone surrogate, refused once the string is read (its syntax errors come first)
         p = start + 1
         data, n = self.data, self.n
         while True:
@@ -283,27 +291,25 @@ class Scanner:
             if e == ord("u"):
                 unit = self._hex4(p)
                 p += 6
-                if 0xD800 <= unit <= 0xDBFF:
-                    if p >= n or data[p] == 0x5C and p + 1 >= n:
-                        raise self.error("Unexpected end-of-input in a string", n)
-                    if data[p:p + 2] == b"\\u":
-                        low = self._hex4(p)
-                        if 0xDC00 <= low <= 0xDFFF:
-                            parts.append(chr(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
-                            p += 6
-                            continue
-                    raise self._surrogate(unit, start)
-                if 0xDC00 <= unit <= 0xDFFF:
-                    raise self._surrogate(unit, start)
+                if 0xD800 <= unit <= 0xDBFF and data[p:p + 2] == b"\\u":
+                    low = self._hex4(p)
+                    if 0xDC00 <= low <= 0xDFFF:
+                        parts.append(chr(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
+                        p += 6
+                        continue
+                if 0xD800 <= unit <= 0xDFFF and lone is None:
+                    lone = unit
                 parts.append(chr(unit))
             elif e in _ESCAPES:
                 parts.append(_ESCAPES[e])
                 p += 2
             else:
-                raise self.error(f"Unrecognized character escape {_describe_byte(data, p + 1)}", p)
+                raise self.error(f"Unrecognized character escape {_describe_byte(data, p + 1)}", p + 1)
         self.pos = p
         s = "".join(parts)
         self._check_length(s, start)
+        if lone is not None:
+            raise self._surrogate(lone, start)
         return s
 
     def _surrogate(self, unit, start):
@@ -311,8 +317,10 @@ class Scanner:
 
     def _hex4(self, p):
         h = self.data[p + 2:p + 6]
-        if not all(c in b"0123456789abcdefABCDEF" for c in h):
-            raise self.error("Unexpected character in a \\u escape: expected 4 hex digits", p)
+        for k, c in enumerate(h):
+            if c not in _HEX:  # the first character that is not a hex digit (SPEC.md section 8)
+                raise self.error(f"Unexpected character {_describe_byte(self.data, p + 2 + k)} in a \\u escape: "
+                                 "expected 4 hex digits", p + 2 + k)
         if len(h) < 4:  # the document ends inside the escape: where more was expected (SPEC section 8)
             raise self.error("Unexpected end-of-input in a \\u escape", self.n)
         return int(h, 16)
@@ -326,22 +334,39 @@ class Scanner:
         """(lexeme, is_integer) of the number at pos."""
         start = self.pos
         m = _NUMBER.match(self.data, start)
-        if not m:
-            if self.data.startswith(b"-Infinity", start):
-                raise self.error("Non-standard token '-Infinity': non-finite numbers are strings (\"~z-Infinity\")")
-            raise self.error(f"malformed number: {_describe_byte(self.data, start + 1)} after '-'", start)
+        if not m:  # '-' and no digit: a word (-Infinity), another character or the end
+            if start + 1 < self.n and self.data[start + 1] in _LETTERS:
+                raise self.unrecognized(start)
+            raise self.error(f"malformed number: {_describe_byte(self.data, start + 1)} after '-'",
+                             min(start + 1, self.n))
         end = m.end()
         if end < self.n:
             c = self.data[end]
             if 0x30 <= c <= 0x39:
                 raise self.error("Leading zeroes not allowed in a number", start)
-            if c in b".eE":
-                raise self.error("malformed number: a digit must follow '.' or the exponent", start)
+            # a '.' or 'e' that starts a part the lexeme lacks needs a digit: the character where it belongs, or the
+            # end (after a complete part, the character is the next token's business)
+            if (c == 0x2E and m.group(1) is None and m.group(2) is None) or (c in b"eE" and m.group(2) is None):
+                i = end + 1
+                if c != 0x2E and i < self.n and self.data[i] in b"+-":
+                    i += 1
+                raise self.error(f"malformed number: {_describe_byte(self.data, i)} where a digit of its "
+                                 f"{'fraction' if c == 0x2E else 'exponent'} belongs", min(i, self.n))
         lexeme = m.group().decode("ascii")
         if end - start > self.limits.max_number_length:
             self.check_number_length(lexeme, start)
         self.pos = end
         return lexeme, m.group(1) is None and m.group(2) is None
+
+    def unrecognized(self, start):
+        """A word where a value belongs (``tru``, ``NaN``, ``-x``) is one offending token, named at its first byte."""
+        end = start + 1
+        while end < self.n and end - start < 256 and self.data[end] in _WORD:
+            end += 1
+        word = self.data[start:end].decode("ascii")
+        if word in ("NaN", "Infinity", "-Infinity"):
+            return self.error(f"Non-standard token '{word}': non-finite numbers are strings (\"~z{word}\")", start)
+        return self.error(f"Unrecognized token '{word}': expected a value", start)
 
     def check_number_length(self, lexeme, start):
         """The digits of a number lexeme (the exponent's included; not the signs, the point or the E) within
@@ -354,17 +379,23 @@ class Scanner:
         d = self.data
         for word, value in ((b"true", True), (b"false", False), (b"null", None)):
             if d.startswith(word, self.pos):
-                self.pos += len(word)
+                end = self.pos + len(word)
+                if end < self.n and d[end] in _WORD:
+                    raise self.unrecognized(self.pos)
+                self.pos = end
                 return value
-        for word in (b"NaN", b"Infinity"):
-            if d.startswith(word, self.pos):
-                raise self.error(f"Non-standard token '{word.decode()}': non-finite numbers are strings "
-                                 f"(\"~z{word.decode()}\")")
+        if self.peek() in _LETTERS:
+            raise self.unrecognized(self.pos)
         if d[self.pos:self.pos + 1] == b"'":
             raise self.error("Unexpected character (''' (code 39)): expected double-quote to start a string")
         if d[self.pos:self.pos + 1] == b"/":
             raise self.error("Unexpected character ('/' (code 47)): a comment is not JSON")
         raise self.unexpected("a value")
+
+
+_LETTERS = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_WORD = _LETTERS | frozenset(b"0123456789_+-.")  # what continues a word after its first character
+_HEX = frozenset(b"0123456789abcdefABCDEF")
 
 
 def utf16_length(s: str) -> int:
@@ -801,6 +832,7 @@ class DynamicReader:
             return self.tagged_object(raw, key_start)
         out = {}
         for raw, key_start in sc.object(raw, key_start):
+            sc.colon()  # the key's JSON first, then what it says
             if raw[:1] == "~" and not sc.plain:
                 if raw[:2] != "~~":
                     raise sc.key_error(f"format key {raw[:60]!r} must be the only key of its object (a key starting "
@@ -808,7 +840,6 @@ class DynamicReader:
                 key = raw[1:]
             else:
                 key = raw
-            sc.colon()
             value_start = sc.pos
             value = self.value()
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
@@ -818,12 +849,19 @@ class DynamicReader:
 
     def tagged_object(self, tag, key_start):
         sc = self.sc
-        if tag not in ("~set", "~map"):
-            raise sc.error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
-                           key_start)
         sc.path.append(path_segment(tag))
-        sc.colon()
+        sc.colon()  # the key's JSON first, then what it says
+        if tag not in ("~set", "~map"):
+            raise sc.key_error(f"unknown tag {tag[:60]!r} (a key starting with '~' is written with the '~' doubled)",
+                               key_start)
         if sc.peek() != 0x5B:
+            at = sc.pos
+            # a string's or number's JSON is checked first, as the Java reader reads the token before it refuses it
+            if sc.peek() == 0x22:
+                sc.string()
+            elif sc.peek() == 0x2D or 0x30 <= sc.peek() <= 0x39:
+                sc.number()
+            sc.pos = at
             what = "end-of-input" if sc.peek() < 0 else "a value that is not an array"
             raise sc.error(f"{what} where the array of {tag!r} belongs")
         sc.count(sc.pos)
@@ -848,10 +886,15 @@ class DynamicReader:
         sc.ws()
         c = sc.peek()
         if c == 0x2C:
+            # a second key is refused once it and its ':' are read, as any key's JSON is checked first
             sc.pos += 1
             sc.ws()
-            raise sc.error(f"a tagged object {tag!r} must have exactly one key")
+            at = sc.pos
+            sc.path.append(path_segment(sc.key()))
+            sc.colon()
+            raise sc.key_error(f"a tagged object {tag!r} must have exactly one key", at)
         if c != 0x7D:
+            sc.path.append(path_segment(tag))  # a missing ',' or '}' is named at the value before it
             raise sc.unexpected("'}' after the tagged object")
         sc.pos += 1
         sc.depth -= 1

@@ -247,8 +247,11 @@ function readObject(sc: Scanner): Value {
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
     if (map.has(key)) {
+      // a duplicate is named at its value, once it is read: malformed JSON in it comes first (SPEC.md section 8)
       sc.skipWhitespace();
-      sc.fail(`duplicate key ${quote(raw)}`, sc.pos); // named at the value that follows it (SPEC.md section 8)
+      const valueAt = sc.pos;
+      readValue(sc);
+      sc.fail(`duplicate key ${quote(raw)}`, valueAt);
     }
     map.set(key, readValue(sc));
     sc.pop();
@@ -262,14 +265,20 @@ function readTaggedObject(sc: Scanner, tag: string, at: number): Value {
   if (tag !== "~set" && tag !== "~map") sc.fail(`unknown tag ${quote(tag)} (a key starting with '~' is written with the '~' doubled)`, at);
   sc.pushKey(tag);
   const kind = sc.peek();
+  if (kind === Kind.End) sc.unexpected("a value"); // the end, where the array belongs
   if (kind !== Kind.Array) {
+    // a string's or number's JSON is checked first, as the Java reader reads the token before it refuses it
+    if (kind === Kind.String) sc.readString();
+    else if (kind === Kind.Number) sc.readNumber();
     sc.fail(`${kind === Kind.Object ? "an object" : kind === Kind.String ? "a string" : kind === Kind.Number ? "a number" : "a literal"} where the array of ${quote(tag)} belongs`);
   }
   const value = tag === "~set" ? readSetItems(sc) : readMapItems(sc, at);
   sc.pop();
   if (sc.nextMember()) {
     sc.skipWhitespace();
-    sc.fail(`a tagged object ${quote(tag)} must have exactly one key`, sc.pos);
+    const second = sc.pos;
+    sc.readKey(); // its JSON is checked first, as any key's
+    sc.fail(`a tagged object ${quote(tag)} must have exactly one key`, second);
   }
   return value;
 }
@@ -301,7 +310,6 @@ function readMapItems(sc: Scanner, keyAt: number): Map<Value, Value> {
  * array is empty.
  */
 export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Value, readValue: () => Value, what: string, array: string): boolean {
-  const arrayAt = sc.tokenStart;
   if (sc.beginArray()) return true;
   const seen = new Set<string>();
   let i = 0;
@@ -314,7 +322,7 @@ export function readPairs(sc: Scanner, map: Map<Value, Value>, readKey: () => Va
     if (seen.has(key)) sc.fail(`duplicate key in ${what}`, at);
     seen.add(key);
     sc.pop();
-    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, arrayAt);
+    if (!sc.nextElement()) sc.fail(`${array} must alternate keys and values, but its last key has no value`, sc.pos - 1); // at the close bracket
     sc.pushIndex(i++);
     map.set(setMember(k), readValue());
     sc.pop();

@@ -113,6 +113,11 @@ export function documentTooLarge(bytes: number, limit: number): string {
   return `document of ${bytes} bytes exceeds the limit of ${limit} bytes (limits.maxDocumentBytes, typedjson.max.document.bytes in Java)`;
 }
 
+/** What continues a word after its first character (Java's reader takes the same). */
+function isWordByte(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 43 || c === 46;
+}
+
 export const enum Kind {
   End = -1,
   Object = 123, // {
@@ -214,13 +219,7 @@ export class Scanner {
     this.tokenStart = this.pos;
     if (this.pos >= b.length) this.fail(`unexpected end-of-input where ${what} belongs`, this.pos);
     const c = b[this.pos];
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      let end = this.pos;
-      while (end < b.length && end - this.pos < 40 && ((b[end] >= 65 && b[end] <= 90) || (b[end] >= 97 && b[end] <= 122))) end++;
-      const word = String.fromCharCode(...b.subarray(this.pos, end));
-      const hint = word === "NaN" || word === "Infinity" ? ` (typed JSON spells it "~z${word}")` : "";
-      this.fail(`Non-standard token '${word}' where ${what} belongs${hint}`);
-    }
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) this.word(what);
     if (c === 47) this.fail(`unexpected '/' where ${what} belongs: comments are not JSON`);
     if (c === 39) this.fail(`unexpected single quote where ${what} belongs: JSON strings use double-quote`);
     if (c === 0) this.fail(`unexpected NUL byte where ${what} belongs (UTF-16 input? documents are UTF-8)`);
@@ -228,12 +227,27 @@ export class Scanner {
     this.fail(`unexpected ${shown} where ${what} belongs`);
   }
 
+  /** A word at pos where `what` belongs (`tru`, `NaN`, `-x`): one offending token, named at its first byte. */
+  word(what: string): never {
+    const b = this.bytes;
+    this.tokenStart = this.pos;
+    let end = this.pos + 1;
+    while (end < b.length && end - this.pos < 256 && isWordByte(b[end])) end++;
+    const word = String.fromCharCode(...b.subarray(this.pos, end));
+    const hint = word === "NaN" || word === "Infinity" || word === "-Infinity" ? ` (typed JSON spells it "~z${word}")` : "";
+    return this.fail(`${hint ? "Non-standard" : "Unrecognized"} token '${word}' where ${what} belongs${hint}`);
+  }
+
   /** After the document's value: only whitespace may follow. */
   expectEnd(): void {
     this.skipWhitespace();
     if (this.pos < this.bytes.length) {
-      this.tokenStart = this.pos;
-      const c = this.bytes[this.pos];
+      const at = this.pos;
+      const c = this.bytes[at];
+      // a second string or number is read as a token first, as the Java reader does: malformed JSON in it is named
+      if (c === 34) this.readString();
+      else if (c === 45 || (c >= 48 && c <= 57)) this.readNumber();
+      this.tokenStart = at;
       this.fail(`trailing content after the document's value${c === 47 ? " (a comment? comments are not JSON)" : ""}`);
     }
   }
@@ -251,10 +265,9 @@ export class Scanner {
     const start = this.pos;
     const word = b[start] === 116 ? "true" : b[start] === 102 ? "false" : "null";
     for (let k = 0; k < word.length; k++) {
-      if (b[start + k] !== word.charCodeAt(k)) this.unexpected("a value");
+      if (b[start + k] !== word.charCodeAt(k)) this.word("a value");
     }
-    const after = b[start + word.length];
-    if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || (after >= 48 && after <= 57)) this.unexpected("a value");
+    if (start + word.length < b.length && isWordByte(b[start + word.length])) this.word("a value");
     this.pos = start + word.length;
     return word === "true" ? true : word === "false" ? false : null;
   }
@@ -272,8 +285,8 @@ export class Scanner {
     } else {
       while (b[i] >= 48 && b[i] <= 57) i++;
       if (i === digitsAt) {
-        this.pos = i;
-        this.fail("malformed number: '-' must be followed by a digit");
+        if ((b[i] >= 65 && b[i] <= 90) || (b[i] >= 97 && b[i] <= 122)) this.word("a value"); // -Infinity, -x
+        this.noDigit(i, "'-' must be followed by a digit");
       }
     }
     let integer = true;
@@ -281,7 +294,7 @@ export class Scanner {
       integer = false;
       const f = ++i;
       while (b[i] >= 48 && b[i] <= 57) i++;
-      if (i === f) this.fail("malformed number: the decimal point must be followed by a digit");
+      if (i === f) this.noDigit(i, "the decimal point must be followed by a digit");
     }
     if (b[i] === 101 || b[i] === 69) {
       integer = false;
@@ -289,7 +302,7 @@ export class Scanner {
       if (b[i] === 43 || b[i] === 45) i++;
       const e = i;
       while (b[i] >= 48 && b[i] <= 57) i++;
-      if (i === e) this.fail("malformed number: the exponent must have a digit");
+      if (i === e) this.noDigit(i, "the exponent must have a digit");
     }
     const digits = countDigits(b, start, i);
     if (digits > this.limits.maxNumberLength) this.fail(numberTooLong(digits, this.limits.maxNumberLength));
@@ -297,6 +310,14 @@ export class Scanner {
     let text = "";
     for (let k = start; k < i; k++) text += String.fromCharCode(b[k]);
     return { text, integer };
+  }
+
+  /** A digit belongs at `i` of a number: names the character there, or the end (SPEC.md section 8). */
+  private noDigit(i: number, reason: string): never {
+    const b = this.bytes;
+    if (i >= b.length) this.fail(`malformed number: unexpected end-of-input where a digit belongs (${reason})`, b.length);
+    const c = b[i];
+    this.fail(`malformed number: ${c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `byte 0x${c.toString(16).padStart(2, "0").toUpperCase()}`} where a digit belongs (${reason})`, i);
   }
 
   /** A JSON string at pos (its opening quote), unescaped; refuses bad UTF-8, raw control characters and lone surrogates. */
@@ -308,7 +329,10 @@ export class Scanner {
     let chunk = i;
     let out = "";
     for (;;) {
-      if (i >= b.length) this.fail("unexpected end-of-input in a string", b.length);
+      if (i >= b.length) {
+        this.decode(chunk, i); // ill-formed UTF-8 before the end is named first
+        this.fail("unexpected end-of-input in a string", b.length);
+      }
       const c = b[i];
       if (c === 34) break;
       if (c === 92) {
@@ -331,7 +355,7 @@ export class Scanner {
               const h = b[i + k];
               if (h === undefined) this.fail("unexpected end-of-input in a \\u escape", b.length);
               const d = h >= 48 && h <= 57 ? h - 48 : h >= 65 && h <= 70 ? h - 55 : h >= 97 && h <= 102 ? h - 87 : -1;
-              if (d < 0) this.fail("malformed \\u escape in a string: four hex digits expected", i - 1);
+              if (d < 0) this.fail("malformed \\u escape in a string: four hex digits expected", i + k);
               v = v * 16 + d;
             }
             out += String.fromCharCode(v);
@@ -339,12 +363,13 @@ export class Scanner {
             break;
           }
           default:
-            this.fail(`unrecognized escape '\\${e === undefined ? "" : String.fromCharCode(e)}' in a string`, i - 1);
+            this.fail(`unrecognized escape '\\${e === undefined ? "" : String.fromCharCode(e)}' in a string`, i);
         }
         i++;
         chunk = i;
         continue;
       }
+      if (c < 0x20) this.decode(chunk, i); // ill-formed UTF-8 before it is named first
       if (c < 0x20) this.fail(`unescaped control character U+${c.toString(16).padStart(4, "0").toUpperCase()} in a string (JSON requires \\u${c.toString(16).padStart(4, "0").toUpperCase()})`, i);
       i++;
     }
@@ -388,6 +413,7 @@ export class Scanner {
   /** Consumes '[' and tells whether the array is empty (its ']' consumed too). */
   beginArray(): boolean {
     this.enter();
+    this.popped = undefined;
     this.pos++;
     this.skipWhitespace();
     if (this.bytes[this.pos] === 93) {
@@ -402,6 +428,8 @@ export class Scanner {
   nextElement(): boolean {
     this.skipWhitespace();
     const c = this.bytes[this.pos];
+    const popped = this.popped;
+    this.popped = undefined;
     if (c === 44) {
       this.pos++;
       return true;
@@ -411,12 +439,13 @@ export class Scanner {
       this.leave();
       return false;
     }
-    return this.unexpected("',' or ']' of an array");
+    return this.afterValue(popped, "',' or ']' of an array");
   }
 
   /** Consumes '{' and tells whether the object is empty (its '}' consumed too). */
   beginObject(): boolean {
     this.enter();
+    this.popped = undefined;
     this.pos++;
     this.skipWhitespace();
     if (this.bytes[this.pos] === 125) {
@@ -438,7 +467,10 @@ export class Scanner {
     }
     const key = this.readString();
     this.skipWhitespace();
-    if (this.bytes[this.pos] !== 58) this.unexpected("':' after a key");
+    if (this.bytes[this.pos] !== 58) {
+      this.path.push(key); // named at the key's value (SPEC.md section 8)
+      this.unexpected("':' after a key");
+    }
     this.pos++;
     return key;
   }
@@ -449,6 +481,8 @@ export class Scanner {
   nextMember(): boolean {
     this.skipWhitespace();
     const c = this.bytes[this.pos];
+    const popped = this.popped;
+    this.popped = undefined;
     if (c === 44) {
       this.pos++;
       return true;
@@ -458,7 +492,7 @@ export class Scanner {
       this.leave();
       return false;
     }
-    return this.unexpected("',' or '}' of an object");
+    return this.afterValue(popped, "',' or '}' of an object");
   }
 
   pushIndex(i: number): void {
@@ -470,6 +504,14 @@ export class Scanner {
   }
 
   pop(): void {
-    this.path.pop();
+    this.popped = this.path.pop();
+  }
+
+  /** The segment popped last: a value's, which a missing ',' or closing bracket after it is named by. */
+  private popped: string | number | undefined;
+
+  private afterValue(popped: string | number | undefined, what: string): never {
+    if (popped !== undefined) this.path.push(popped);
+    return this.unexpected(what);
   }
 }

@@ -172,10 +172,10 @@ test("the schema header: well-formed UTF-8 only, a byte order mark is not part o
   assert.throws(() => parseConnectWithSchema("{a:i32,b:i64}", "{}", { limits: { maxStringLength: 12 } }), /exceeds the limit of 12/);
 });
 
-test("a map of non-string keys: a key seen before is refused at its offset, a last key without a value at the array's", () => {
+test("a map of non-string keys: a key seen before is refused at its offset, a last key without a value at the array's ']' (where its value belongs)", () => {
   for (const [doc, path, reason, offset] of [
     ['{"~s":"<i32,str>","~v":[1,"a",1,"b"]}', '$["~v"][2]', "duplicate key in a map", 30],
-    ['{"~s":"<i32,str>","~v":[1,"a",2]}', '$["~v"]', "a map's array must alternate keys and values, but its last key has no value", 23],
+    ['{"~s":"<i32,str>","~v":[1,"a",2]}', '$["~v"]', "a map's array must alternate keys and values, but its last key has no value", 31],
   ] as const) {
     assert.throws(() => parseConnect(doc), (e: unknown) => e instanceof TypedJsonError && e.reason === reason && e.path === path && e.byteOffset === offset);
   }

@@ -128,11 +128,11 @@ test("each case of the type header is named as what it is, as Java names it: nul
   assert.equal(passed.kind === "unknown" ? passed.type : null, "order.shipp\ufffdd");
 });
 
-test("a map of dynamic keys: a key seen before is refused at its offset, a last key without a value at the array's", () => {
+test("a map of dynamic keys: a key seen before is refused at its offset, a last key without a value at the array's ']' (where its value belongs)", () => {
   const reader = new EventReader(JSON.stringify({ types: [{ name: "m", shape: { map: ["dynamic", "int32"] } }], shapes: {} }));
   for (const [doc, path, reason, offset] of [
     ["[1,2,1,3]", "$[2]", "duplicate key in a map", 5],
-    ["[1,2,3]", "$", "a map's array must alternate keys and values, but its last key has no value", 0],
+    ["[1,2,3]", "$", "a map's array must alternate keys and values, but its last key has no value", 6],
   ] as const) {
     assert.throws(() => reader.read({ value: doc, headers: [["ce_type", "m"]] }),
       (e: unknown) => e instanceof TypedJsonError && e.reason === reason && e.path === path && e.byteOffset === offset);

@@ -117,11 +117,12 @@ test("documents: UTF-8 without BOM, nothing but whitespace after the value", () 
   refused('"a\u2028\ud800"', "$", "lone surrogate");
   refused('{"a":"x\u0001"}', "$.a", "control character", 7);
   refused("[1,]", "$[1]", "where a value belongs", 3);
-  refused("-", "$", "malformed number");
-  refused("1.", "$", "malformed number");
-  refused("1e", "$", "malformed number");
+  refused("-", "$", "malformed number", 1); // the end, where a digit belongs (SPEC.md section 8)
+  refused("1.", "$", "malformed number", 2);
+  refused("1e", "$", "malformed number", 2);
+  refused("[-]", "$[0]", "malformed number", 2);
   refused("+1", "$", "unexpected '+'");
-  refused("[tru]", "$[0]", "Non-standard token");
+  refused("[tru]", "$[0]", "Unrecognized token 'tru'", 1); // a word that is not a literal: one token, at its first byte
   refused('"\\x"', "$", "escape");
   refused('"\\u12G4"', "$", "escape");
   refused('"abc', "$", "end-of-input");
@@ -288,7 +289,7 @@ test("a string cut short is refused at the end of the document, where more was e
   refused('"\\ud83d', "$", "end-of-input", 7);
 });
 
-test("a ~map's array: a key seen before is refused at its offset, a last key without a value at the array's", () => {
+test("a ~map's array: a key seen before is refused at its offset, a last key without a value at the array's ']' (where its value belongs)", () => {
   refused('{"~map":[1,2,1,3]}', '$["~map"][2]', "duplicate key in a ~map", 13);
-  refused('{"~map":[1,2,3]}', '$["~map"]', "a ~map array must alternate keys and values", 8);
+  refused('{"~map":[1,2,3]}', '$["~map"]', "a ~map array must alternate keys and values", 14);
 });
