@@ -119,7 +119,7 @@ public final class TypedJsonConfig extends AbstractConfig {
                         "Deepest nesting of arrays and objects a document may have; deeper input is refused, "
                                 + "and so is a deeper (or cyclic) value on write.")
                 .define(MAX_NUMBER_LENGTH, Type.INT, Limits.DEFAULT.maxNumberLength(), Range.atLeast(1), Importance.LOW,
-                        "Longest number lexeme accepted, in characters.")
+                        "Longest number accepted, in digits: those of its exponent counted, its signs, point and E not (-1.25E+7 has 4).")
                 .define(MAX_STRING_LENGTH, Type.INT, Limits.DEFAULT.maxStringLength(), Range.atLeast(1), Importance.LOW,
                         "Longest string or object key accepted, in characters.")
                 .define(MAX_DOCUMENT_BYTES, Type.LONG, Limits.DEFAULT.maxDocumentLength(), Range.atLeast(1), Importance.LOW,
