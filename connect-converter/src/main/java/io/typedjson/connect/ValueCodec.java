@@ -512,7 +512,8 @@ abstract class ValueCodec implements Codec<Object> {
                 // to see a null where the field has a default, which get would give instead
                 codecs[i].write(out, hasDefault[i] ? struct.getWithoutDefault(fields[i].name()) : struct.get(fields[i]));
             } catch (TypedJsonException e) {
-                throw e.inField(fields[i].name());
+                String name = fields[i].name(); // the key as the document has it: ~t spelled ~~t (SPEC.md 8)
+                throw e.inField(name.startsWith("~") ? Tags.PREFIX + name : name);
             }
         }
 

@@ -324,6 +324,14 @@ class TypedJsonConverterTest {
         Schema noScale = SchemaBuilder.bytes().name(Decimal.LOGICAL_NAME).build();
         e = assertThrows(DataException.class, () -> c.fromConnectData("rows", noScale, BigDecimal.ONE));
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("integer \"scale\" parameter"), e.getMessage());
+        // a field whose name starts with '~' is named by the key as the document spells it, in every location
+        Schema tilde = SchemaBuilder.struct().field("~t", Schema.INT32_SCHEMA).field("a", Schema.INT32_SCHEMA).build();
+        for (String location : List.of("inline", "header", "none")) {
+            e = assertThrows(DataException.class, () -> converter(location, false).fromConnectData("rows",
+                    new org.apache.kafka.common.header.internals.RecordHeaders(), tilde, new Struct(tilde).put("a", 1)));
+            assertEquals("Cannot write typed JSON for topic 'rows': null for a required INT32 at $[\"~~t\"]", e.getMessage(),
+                    location);
+        }
     }
 
     @Test
