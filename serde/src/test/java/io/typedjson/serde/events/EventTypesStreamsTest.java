@@ -119,12 +119,15 @@ class EventTypesStreamsTest {
         p.remove("dsl.store.format");
         p.put(TypedJsonConfig.TYPE_LOCATION, "both");
         String refusal = headerDisagreement(p);
-        assertEquals("Cannot read typed JSON from topic 'typedjson-events-latest-event-changelog': event types disagree: "
-                + "header ce_type says \"order.shipped\" and the document says \"order.created\" at $[\"~type\"] (byte offset 9) "
-                + "(in a Kafka Streams state store that drops headers, of dsl.store.format=default or in memory, a value meets "
-                + "the headers of another record: give stores a serde of typedjson.type.location=document, or set "
-                + "dsl.store.format=headers with RocksDB stores)", refusal);
+        assertEquals(DISAGREEMENT, refusal);
     }
+
+    /** The refusal of a stored value read with another record's headers, in every store that drops headers. */
+    private static final String DISAGREEMENT = "Cannot read typed JSON from topic 'typedjson-events-latest-event-changelog': event types disagree: "
+            + "header ce_type says \"order.shipped\" and the document says \"order.created\" at $[\"~type\"] (byte offset 9) "
+            + "(in a Kafka Streams state store that drops headers, of dsl.store.format=default or in memory, a value meets "
+            + "the headers of another record: give stores a serde of typedjson.type.location=document, or set "
+            + "dsl.store.format=headers with RocksDB stores)";
 
     /** The message of the refusal when an order's second event meets the first's stored value: it must be refused. */
     private static String headerDisagreement(Properties p) {
@@ -154,11 +157,7 @@ class EventTypesStreamsTest {
         p.put(TypedJsonConfig.TYPE_LOCATION, "both");
         assertEquals("headers", p.get("dsl.store.format"));
         String refusal = headerDisagreement(p);
-        assertEquals("Cannot read typed JSON from topic 'typedjson-events-latest-event-changelog': event types disagree: "
-                + "header ce_type says \"order.shipped\" and the document says \"order.created\" at $[\"~type\"] (byte offset 9) "
-                + "(in a Kafka Streams state store that drops headers, of dsl.store.format=default or in memory, a value meets "
-                + "the headers of another record: give stores a serde of typedjson.type.location=document, or set "
-                + "dsl.store.format=headers with RocksDB stores)", refusal);
+        assertEquals(DISAGREEMENT, refusal);
     }
 
     private static void roundTrip(Properties props, Materialized<String, Object, KeyValueStore<Bytes, byte[]>> store) {
