@@ -133,10 +133,8 @@ class PositionalOnePassTest {
                     }
                 }
                 for (String document : variants(elements, random, positional)) {
-                    byte[] d = document.getBytes(StandardCharsets.UTF_8);
                     for (TypedJsonFormat format : FORMATS) {
-                        String expected = outcome(format, tokens, d);
-                        assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+                        String expected = sameOutcome(format, tokens, onePass, document);
                         reads++;
                         refused += expected.startsWith("refused") ? 1 : 0;
                         canonicalRead += format == FORMATS.get(0) && !expected.startsWith("refused") ? 1 : 0;
@@ -220,10 +218,8 @@ class PositionalOnePassTest {
                     int at = whole.indexOf(edge, positional ? 1 : whole.indexOf(':' + edge));
                     documents.add(whole.substring(0, at + random.nextInt(edge.length() + 1))); // cut within the edge
                     for (String document : documents) {
-                        byte[] d = document.getBytes(StandardCharsets.UTF_8);
                         for (TypedJsonFormat format : FORMATS) {
-                            String expected = outcome(format, tokens, d);
-                            assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+                            String expected = sameOutcome(format, tokens, onePass, document);
                             reads++;
                             refused += expected.startsWith("refused") ? 1 : 0;
                             wholeRead += document == whole && format == FORMATS.get(0) && !expected.startsWith("refused") ? 1 : 0;
@@ -286,10 +282,8 @@ class PositionalOnePassTest {
                     }
                     String whole = (positional ? "[" : "{") + String.join(",", elements) + (positional ? "]" : "}");
                     for (String document : List.of(whole, whole.substring(0, random.nextInt(whole.length())))) {
-                        byte[] d = document.getBytes(StandardCharsets.UTF_8);
                         for (TypedJsonFormat format : FORMATS) {
-                            String expected = outcome(format, tokens, d);
-                            assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+                            String expected = sameOutcome(format, tokens, onePass, document);
                             reads++;
                             refused += expected.startsWith("refused") ? 1 : 0;
                         }
@@ -357,6 +351,14 @@ class PositionalOnePassTest {
             }
         }, d);
         assertEquals(List.of(-12, 123456789012345678L, 1.5, 3.4028235E38f, true, "a", true, List.of("x", "y"), 7), read);
+    }
+
+    /** {@code document} read by the token path under {@code format}, asserted the same by the one-pass read: its outcome. */
+    private static String sameOutcome(TypedJsonFormat format, ValueCodec tokens, ValueCodec onePass, String document) {
+        byte[] d = document.getBytes(StandardCharsets.UTF_8);
+        String expected = outcome(format, tokens, d);
+        assertEquals(expected, outcome(format, onePass, d), () -> "reading " + document + " under " + format.limits());
+        return expected;
     }
 
     /** The read's Struct with the class of every value (Struct.equals would not tell a Short from an Integer), or its refusal. */
