@@ -11,6 +11,8 @@ import java.util.Arrays;
 /** Arrays of int, long, short, double, float, boolean and char: a JSON array of the elements' typed spellings (byte[] is base64). */
 final class PrimitiveArrayCodec extends NullableCodec<Object> {
     private final Class<?> component;
+    /** {@code component}'s array class (Class.arrayType makes an array to find it: once, here). */
+    private final Class<?> arrayType;
 
     PrimitiveArrayCodec(Class<?> component) {
         if (component != int.class && component != long.class && component != short.class && component != double.class
@@ -18,6 +20,7 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
             throw new IllegalArgumentException("not a primitive array component: " + component);
         }
         this.component = component;
+        this.arrayType = component.arrayType();
     }
 
     // for CodecSchemas (the JSON Schema of a codec)
@@ -25,9 +28,8 @@ final class PrimitiveArrayCodec extends NullableCodec<Object> {
 
     @Override
     void writeValue(JsonWriter out, Object value) {
-        if (value.getClass() != component.arrayType()) { // another array, through raw types: not what reads back
-            throw new TypedJsonException(ReadErrors.aType(value.getClass()) + " where " + ReadErrors.aType(component.arrayType())
-                    + " belongs");
+        if (value.getClass() != arrayType) { // another array, through raw types: not what reads back
+            throw new TypedJsonException(ReadErrors.aType(value.getClass()) + " where " + ReadErrors.aType(arrayType) + " belongs");
         }
         out.writeStartArray();
         if (value instanceof int[] a) {
