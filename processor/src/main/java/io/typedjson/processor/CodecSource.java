@@ -136,7 +136,7 @@ final class CodecSource {
             line(3, writeValue(m, k, get) + ";");
         }
         line(2, "} catch (" + text.javaLang("RuntimeException") + " e) {");
-        line(3, "throw fields.writeFailed(field, e);");
+        line(3, "throw fields.writeFailed(out, field, e);");
         line(2, "}");
         line(2, "out.writeEndObject();");
         line(1, "}");

@@ -270,6 +270,43 @@ class ThreeKindsTest {
     }
 
     @Test
+    void aValueThatCannotBeWrittenIsNamedAtItsKeyAsTheDocumentSpellsItInEveryKind() throws ReflectiveOperationException {
+        Kinds keys = new Kinds(keysType(), CodecOptions.DEFAULT);
+        Object value;
+        Values values = new Values(new SplittableRandom(SEED));
+        do {
+            value = values.of(keys.type);
+        } while (value == null || keys.document(value) == null);
+        // the same value with a lone surrogate in the field whose key is "~tilde"
+        Class<?> record = (Class<?>) keysType();
+        RecordComponent[] components = record.getRecordComponents();
+        Object[] args = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            components[i].getAccessor().setAccessible(true);
+            args[i] = components[i].getName().equals("tilde") ? "\uD800" : components[i].getAccessor().invoke(value);
+            types[i] = components[i].getType();
+        }
+        var constructor = record.getDeclaredConstructor(types);
+        constructor.setAccessible(true);
+        Object lone = constructor.newInstance(args);
+        String refusal = "string holds a lone surrogate U+D800 at index 0, which is not Unicode text and has no UTF-8 spelling";
+        List<String> typed = keys.written(lone);
+        same(typed, () -> "writing typed " + lone);
+        assertEquals("refused " + refusal + " at $[\"~~tilde\"]", typed.get(0));
+        TypedJsonFormat format = TypedJsonFormat.defaults();
+        List<String> plain = keys.codecs.stream().map(c -> {
+            try {
+                return "written " + new String(format.writePlain(c, lone), StandardCharsets.UTF_8);
+            } catch (TypedJsonException e) {
+                return "refused " + e.getMessage();
+            }
+        }).toList();
+        same(plain, () -> "writing plain " + lone);
+        assertEquals("refused " + refusal + " at $[\"~tilde\"]", plain.get(0));
+    }
+
+    @Test
     void keysSpelledWithOtherEscapesAreTheSameKeys() {
         Kinds order = new Kinds(Order.class, CodecOptions.DEFAULT);
         List<String> escaped = order.read("{\"\\u0069d\":7,\"na\\u006de\":\"x\"}".getBytes(StandardCharsets.UTF_8));

@@ -4,6 +4,7 @@ import io.typedjson.format.JsonKey;
 import io.typedjson.format.JsonKeys;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
+import io.typedjson.format.JsonWriter;
 import io.typedjson.format.TypedJsonException;
 import io.typedjson.format.internal.ObjectKeys;
 import io.typedjson.format.internal.ReadErrors;
@@ -257,14 +258,15 @@ public final class ClassFields {
     // ------------------------------------------------------------------ writing
 
     /**
-     * Writing field {@code field} threw {@code e}: a {@link TypedJsonException} gets the field's key in its path; any
-     * other exception is the getter failing, refused with the path like a value that cannot be carried.
+     * Writing field {@code field} to {@code out} threw {@code e}: a {@link TypedJsonException} gets the field's key in
+     * its path, spelled as {@code out}'s document has it; any other exception is the getter failing, refused with the
+     * path like a value that cannot be carried.
      */
-    public TypedJsonException writeFailed(int field, RuntimeException e) {
+    public TypedJsonException writeFailed(JsonWriter out, int field, RuntimeException e) {
+        String key = keys.get(field).spelledBy(out);
         if (e instanceof TypedJsonException t) {
-            return t.inField(names[field]);
+            return t.inField(key);
         }
-        return new TypedJsonException("the getter of " + typeName + "." + names[field] + " failed: " + e, e)
-                .inField(names[field]);
+        return new TypedJsonException("the getter of " + typeName + "." + names[field] + " failed: " + e, e).inField(key);
     }
 }

@@ -225,7 +225,7 @@ final class CodecGenerator {
          *     at = 2; out.writeFieldName(KEY_2); CODEC_2.write(out, (Object) GETTER_2.invokeExact(value));
          *     ...
          * } catch (RuntimeException e) {
-         *     throw FIELDS.writeFailed(at, e);
+         *     throw FIELDS.writeFailed(out, at, e);
          * }
          * out.writeEndObject();
          * </pre>
@@ -292,10 +292,11 @@ final class CodecGenerator {
             mv.visitLabel(handler);
             mv.visitVarInsn(ASTORE, failure);
             load(mv, fields);
+            mv.visitVarInsn(ALOAD, out);
             mv.visitVarInsn(ILOAD, at);
             mv.visitVarInsn(ALOAD, failure);
             mv.visitMethodInsn(INVOKEVIRTUAL, FIELDS, "writeFailed",
-                    "(ILjava/lang/RuntimeException;)Lio/typedjson/format/TypedJsonException;", false);
+                    "(Lio/typedjson/format/JsonWriter;ILjava/lang/RuntimeException;)Lio/typedjson/format/TypedJsonException;", false);
             mv.visitInsn(ATHROW);
             mv.visitMaxs(0, 0);
             mv.visitEnd();

@@ -161,7 +161,7 @@ final class ObjectCodec implements Codec<Object> {
             try {
                 ps[i].write(out, value);
             } catch (RuntimeException e) {
-                throw fields.writeFailed(i, e);
+                throw fields.writeFailed(out, i, e);
             }
         }
         out.writeEndObject();

@@ -54,7 +54,7 @@ final class VariantCodec extends NullableCodec<Object> {
                 try {
                     codecs[i].write(out, value);
                 } catch (TypedJsonException e) {
-                    throw e.inField(names[i]);
+                    throw e.inField(keys[i].spelledBy(out));
                 }
                 out.writeEndObject();
                 return;

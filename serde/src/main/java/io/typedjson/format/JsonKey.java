@@ -40,6 +40,14 @@ public final class JsonKey {
         return new JsonKey(name, Lexemes.escapeKey(name));
     }
 
+    /**
+     * The key as {@code out}'s document has it, which is what a path names (SPEC.md section 8): its escaped text
+     * ({@code ~~t}), or in plain JSON its name as it is.
+     */
+    public String spelledBy(JsonWriter out) {
+        return plainName != null && out.plainJson() ? plainName : spelled;
+    }
+
     /** The key's text, as given to {@link #of}. */
     public String name() {
         return name;

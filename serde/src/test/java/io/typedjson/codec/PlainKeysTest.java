@@ -39,6 +39,16 @@ class PlainKeysTest {
         public String name;
     }
 
+    public sealed interface Note permits Memo {}
+
+    @TypedJsonName("~memo")
+    public record Memo(@TypedJsonName("~text") String text) implements Note {}
+
+    public record Noted(@TypedJsonName("~first") String first, Note note) {}
+
+    static final String LONE_SURROGATE =
+            "string holds a lone surrogate U+D800 at index 0, which is not Unicode text and has no UTF-8 spelling";
+
     static final Renamed VALUE = new Renamed(7, "~n", Level.LOW, new Dot(1));
     static final String PLAIN = "{\"~id\":7,\"name\":\"~n\",\"level\":\"~low\",\"shape\":{\"~dot\":{\"x\":1}}}";
     static final String TYPED = "{\"~~id\":7,\"name\":\"~~n\",\"level\":\"~~low\",\"shape\":{\"~~dot\":{\"x\":1}}}";
@@ -98,6 +108,21 @@ class PlainKeysTest {
             assertEquals("{\"~~id\":5,\"name\":\"b\"}", Fixtures.write(codec, bean), kind.toString());
             assertEquals(5, ((Bean) readPlain(codec, "{\"name\":\"b\",\"~id\":5}")).id, kind.toString());
             assertEquals(0, ((Bean) readPlain(codec, "{\"~~id\":5}")).id, kind.toString());
+        }
+    }
+
+    @Test
+    void aValueThatCannotBeWrittenIsNamedAtTheKeyAsTheDocumentSpellsIt() {
+        String lone = "\uD800";
+        for (CodecOptions kind : KINDS) {
+            Codec<Object> codec = Codecs.of(Noted.class, kind);
+            for (Noted value : List.of(new Noted(lone, null), new Noted("a", new Memo(lone)))) {
+                TypedJsonException typed = assertThrows(TypedJsonException.class, () -> FORMAT.write(codec, value));
+                TypedJsonException plain = assertThrows(TypedJsonException.class, () -> FORMAT.writePlain(codec, value));
+                String where = value.first() == lone ? "$[\"~~first\"]" : "$.note[\"~~memo\"][\"~~text\"]";
+                assertEquals(LONE_SURROGATE + " at " + where, typed.getMessage(), kind.toString());
+                assertEquals(LONE_SURROGATE + " at " + where.replace("~~", "~"), plain.getMessage(), kind.toString());
+            }
         }
     }
 }
