@@ -243,7 +243,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
             if (location == TypedJsonConverterConfig.Location.REFERENCE && headers != null) {
                 return writeReferenced(headers, schema, value);
             }
-            return format.write(inline, new SchemaAndValue(schema, value));
+            return writeInline(schema, value);
         } catch (SchemaTopicException e) { // the schema could not be written: the topic's failure, not the record's
             throw new SchemaTopicException("Cannot write typed JSON for topic '" + topic + "': " + message(e), e);
         } catch (RuntimeException e) { // a value of another type than its schema's, a schema beyond the limits, ...
@@ -368,13 +368,43 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         }
     }
 
+    private byte[] writeInline(Schema schema, Object value) {
+        try {
+            return format.write(inline, new SchemaAndValue(schema, value));
+        } catch (TypedJsonException e) {
+            throw e.path().startsWith("$[\"~v\"]") ? atTheValuesPath(e, schema, value) : e;
+        }
+    }
+
     /** Location reference: the value as inline writes "~v", the schema's fingerprint in a header. */
     private byte[] writeReferenced(Headers headers, Schema schema, Object value) {
         SchemaCache.Entry entry = cache.forSchema(schema);
-        byte[] bytes = format.write(entry.positional, value);
+        byte[] bytes;
+        try {
+            bytes = format.write(entry.positional, value);
+        } catch (TypedJsonException e) {
+            throw atTheValuesPath(e, schema, value);
+        }
         byte[] fingerprint = references.written(entry); // durable in the schema topic before the record exists
         headers.add(refHeaders.of(fingerprint));
         return bytes;
+    }
+
+    /**
+     * A refusal of a value written inline or by reference, named as header mode names it (SPEC.md section 11). A limit
+     * the document exceeds is found by reading the written document back, at the document's path, where a struct is
+     * positional ({@code $["~v"][6]}); the value written as header mode writes it is refused at the value's path
+     * ({@code $.note}) for the same reason. Only on the way to a refusal, so a record written pays nothing for it.
+     * When header mode refuses it for another reason or not at all (the inline envelope's own two elements made the
+     * document exceed {@code typedjson.max.elements}), the document's path is the one that is true.
+     */
+    private TypedJsonException atTheValuesPath(TypedJsonException refused, Schema schema, Object value) {
+        try {
+            format.write(cache.forSchema(schema).object, value);
+        } catch (TypedJsonException asAnObject) {
+            return asAnObject.reason().equals(refused.reason()) ? asAnObject : refused;
+        }
+        return refused;
     }
 
     /**
@@ -514,7 +544,7 @@ public class TypedJsonConverter implements Converter, HeaderConverter, Versioned
         try {
             return schema == null
                     ? format.write(DynamicCodec.INSTANCE, value)
-                    : format.write(inline, new SchemaAndValue(schema, value));
+                    : writeInline(schema, value);
         } catch (RuntimeException e) {
             throw new DataException("Cannot write typed JSON for header '" + headerKey + "' of topic '" + topic + "': "
                     + message(e), e);

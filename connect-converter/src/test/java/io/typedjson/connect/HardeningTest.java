@@ -252,6 +252,38 @@ class HardeningTest {
     }
 
     @Test
+    void aWrittenValueOverALimitIsNamedAtTheValuesPathInEveryLocation() {
+        Schema item = SchemaBuilder.struct().field("n", Schema.INT64_SCHEMA).build();
+        Schema schema = SchemaBuilder.struct().field("a", Schema.INT32_SCHEMA)
+                .field("s", SchemaBuilder.array(Schema.STRING_SCHEMA).build())
+                .field("items", SchemaBuilder.array(item).build()).build();
+        Struct longString = new Struct(schema).put("a", 1).put("s", List.of("ok", "x".repeat(41)))
+                .put("items", List.of(new Struct(item).put("n", 1L)));
+        Struct longNumber = new Struct(schema).put("a", 1).put("s", List.of())
+                .put("items", List.of(new Struct(item).put("n", 1L), new Struct(item).put("n", 1234567L)));
+        Map<String, Object> limits = Map.of("typedjson.max.string.length", 40, "typedjson.max.number.length", 6,
+                "bootstrap.servers", "127.0.0.1:1"); // location reference refuses before it talks to a broker
+        for (String location : List.of("inline", "header", "reference", "none")) {
+            TypedJsonConverter c = converter(location, limits);
+            DataException e = refused(() -> c.fromConnectData("t", new RecordHeaders(), schema, longString));
+            assertEquals("Cannot write typed JSON for topic 't': string of 41 UTF-16 units exceeds the limit of 40"
+                    + " (typedjson.max.string.length) at $.s[1]", e.getMessage(), location);
+            e = refused(() -> c.fromConnectData("t", new RecordHeaders(), schema, longNumber));
+            assertEquals("Cannot write typed JSON for topic 't': number of 7 digits exceeds the limit of 6"
+                    + " (typedjson.max.number.length) at $.items[1].n", e.getMessage(), location);
+        }
+        // the header converter writes inline documents
+        DataException e = refused(() -> converter("inline", limits).fromConnectHeader("t", "h", schema, longNumber));
+        assertTrue(e.getMessage().endsWith("at $.items[1].n"), e.getMessage());
+        // what only the inline envelope exceeds is named in the document: its two elements beyond the value's four
+        TypedJsonConverter five = converter("inline", Map.of("typedjson.max.elements", 5));
+        Schema list = SchemaBuilder.array(Schema.INT8_SCHEMA).build();
+        e = refused(() -> five.fromConnectData("t", list, List.of((byte) 1, (byte) 2, (byte) 3)));
+        assertTrue(e.getMessage().endsWith("element count 6 exceeds the limit of 5 (typedjson.max.elements) at $[\"~v\"][2]"),
+                e.getMessage());
+    }
+
+    @Test
     void theEnvelopeHasOneShapeAndJsonsFreedom() {
         TypedJsonConverter c = converter("inline");
         // JSON's freedom: escapes and whitespace
