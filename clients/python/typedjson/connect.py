@@ -13,7 +13,7 @@ import math
 from decimal import Decimal, InvalidOperation
 
 from . import reader as r
-from .errors import TypedJsonError
+from .errors import TypedJsonError, path_segment
 from .numbers import decimal_text, double_text, float32_of, float32_text
 from .reader import DEFAULT_LIMITS, Scanner
 from .types import Float32, Instant, Int8, Int16, Int32, LocalDate, LocalTime, TypedMap, TypedSet
@@ -640,7 +640,9 @@ class _TypedReader:
         kind = ("end-of-input" if c < 0 else "a string" if c == 0x22 else "an object" if c == 0x7B
                 else "an array" if c == 0x5B else "a number" if c == 0x2D or 0x30 <= c <= 0x39
                 else "true" if c == 0x74 else "false" if c == 0x66 else "a token")
-        raise sc.error(f"{kind} where {what} belongs")
+        at = sc.pos
+        _read_scalar(sc)  # a scalar is read first: malformed JSON in it is named as such (SPEC.md section 8)
+        raise sc.error(f"{kind} where {what} belongs", at)
 
     def number(self, what):
         c = self.sc.peek()
@@ -750,36 +752,61 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     sc.colon()
     notation_at = sc.pos
     if sc.peek() != 0x22:
-        raise sc.error("the schema notation must be a string")
+        _read_scalar(sc)
+        raise sc.error("the schema notation must be a string", notation_at)
     sc.count(notation_at)
     notation = sc.string()
     try:
         s = parse_schema(notation, limits)
     except NotationError as e:
         raise sc.error(str(e), notation_at) from None
-    sc.path.pop()
     sc.ws()
+    if sc.peek() == 0x7D:
+        sc.path.pop()
+        raise sc.error("'}' where the key \"~v\" belongs")
     if sc.peek() != 0x2C:
-        raise sc.unexpected("',' and the key \"~v\" after the schema")
+        raise sc.unexpected("',' and the key \"~v\" after the schema")  # named at the notation before it
+    sc.path.pop()
     sc.pos += 1
     sc.ws()
     key_at = sc.pos
-    if sc.key() != "~v":
+    key = sc.key()
+    sc.path.append(path_segment(key))
+    sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
+    sc.path.pop()
+    if key != "~v":
         raise sc.error('where the key "~v" belongs: an inline document has only the keys "~s" and "~v", in this '
                        'order', key_at)
     sc.path.append('["~v"]')
-    sc.colon()
     value = _TypedReader(sc, False).value(s)
-    sc.path.pop()
     sc.ws()
     if sc.peek() == 0x2C:
-        raise sc.error('an inline document has only the keys "~s" and "~v", in this order')
+        sc.path.pop()
+        sc.pos += 1
+        sc.ws()
+        key_at = sc.pos
+        sc.path.append(path_segment(sc.key()))
+        sc.colon()
+        sc.path.pop()
+        raise sc.error('an inline document has only the keys "~s" and "~v", in this order', key_at)
     if sc.peek() != 0x7D:
-        raise sc.unexpected("'}'")
+        raise sc.unexpected("'}'")  # named at the value before it
+    sc.path.pop()
     sc.pos += 1
     sc.depth -= 1
     sc.end()
     return s, value
+
+
+def _read_scalar(sc):
+    """Reads the string, number or word at pos, if one starts there."""
+    c = sc.peek()
+    if c == 0x22:
+        sc.string()
+    elif c == 0x2D or 0x30 <= c <= 0x39:
+        sc.number()
+    elif c >= 0 and c not in (0x5B, 0x7B):
+        sc.literal()
 
 
 def _starts_inline(sc):

@@ -453,7 +453,13 @@ function kindName(k: Kind): string {
 
 function expectKind(sc: Scanner, kind: Kind, what: string): void {
   const k = sc.peek();
-  if (k !== kind) sc.fail(`${kindName(k)} where ${what} belongs`);
+  if (k === kind) return;
+  // a scalar of another kind is read first, so that malformed JSON in it is named as such (SPEC.md section 8)
+  const at = sc.tokenStart;
+  if (k === Kind.String) sc.readString();
+  else if (k === Kind.Number) sc.readNumber();
+  else if (k !== Kind.Array && k !== Kind.Object && k !== Kind.End) sc.readLiteral();
+  sc.fail(`${kindName(k)} where ${what} belongs`, at);
 }
 
 function readInteger(sc: Scanner, what: string): bigint {
@@ -562,7 +568,7 @@ export function readTyped(sc: Scanner, schema: ConnectSchema, positional: boolea
     case "FLOAT64":
       return readFloat(sc, "a float64", false);
     case "BOOLEAN":
-      if (k !== Kind.True && k !== Kind.False) sc.fail(`${kindName(k)} where a boolean belongs`);
+      if (k !== Kind.True && k !== Kind.False) expectKind(sc, Kind.True, "a boolean");
       return sc.readLiteral();
     case "STRING":
       return readPlainString(sc);
@@ -633,8 +639,12 @@ function readPositionalStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Va
     struct.set(fields[i].name, readTyped(sc, fields[i].schema, true));
     sc.pop();
   }
-  if (fields.length === 0 && !empty) sc.fail("a struct of 0 fields has more values", sc.pos);
-  if (fields.length > 0 && sc.nextElement()) sc.fail(`a struct of ${fields.length} fields has more values`, sc.pos);
+  if (fields.length === 0 ? !empty : sc.nextElement()) {
+    // named by the first value too many, once it starts as a value (SPEC.md section 8)
+    sc.pushIndex(fields.length);
+    sc.peek();
+    sc.fail(`a struct of ${fields.length} fields has more values`);
+  }
   return struct;
 }
 
@@ -791,7 +801,10 @@ export function parseConnect(input: string | Uint8Array, options?: ConnectParseO
   sc.pushKey("~v");
   const value = readTyped(sc, schema, true);
   sc.pop();
-  if (sc.nextMember()) sc.fail('a second key after the value: an inline document has only the keys "~s" and "~v"', sc.pos);
+  if (sc.nextMember()) {
+    sc.readKey(); // the key and its ':' first (SPEC.md section 8)
+    sc.fail('a second key after the value: an inline document has only the keys "~s" and "~v"', sc.keyStart);
+  }
   sc.expectEnd();
   return { schema, value };
 }

@@ -283,17 +283,27 @@ function skip(sc: Scanner): void {
       if (!sc.beginObject()) {
         do {
           const k = sc.readKey();
-          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, sc.keyStart);
-          seen.add(k);
+          // a skipped value's refusals name their path inside it, as Java's do; a duplicate key its own path, at the
+          // value after it, once that is read (SPEC.md section 8)
+          sc.pushKey(k);
+          sc.skipWhitespace();
+          const at = sc.pos;
           skip(sc);
+          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, at);
+          seen.add(k);
+          sc.pop();
         } while (sc.nextMember());
       }
       return;
     }
     case Kind.Array:
       if (!sc.beginArray()) {
-        do skip(sc);
-        while (sc.nextElement());
+        let i = 0;
+        do {
+          sc.pushIndex(i++);
+          skip(sc);
+          sc.pop();
+        } while (sc.nextElement());
       }
       return;
     case Kind.String:
@@ -559,8 +569,9 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
           sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
         }
         seen.add(raw);
+        const mk = mapKey(sc, keyType, named, raw, at); // a key that is no key of the type: named by the map, as Java does
         sc.pushKey(raw);
-        out.set(setMember(mapKey(sc, keyType, named, raw, at)), readShaped(sc, value, shapes));
+        out.set(setMember(mk), readShaped(sc, value, shapes));
         sc.pop();
       } while (sc.nextMember());
     }

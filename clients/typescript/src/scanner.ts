@@ -193,9 +193,9 @@ export class Scanner {
   peek(): Kind {
     this.skipWhitespace();
     const b = this.bytes;
+    this.tokenStart = this.pos; // at the end too: where more was expected is named at the document's length
     if (this.pos >= b.length) return Kind.End;
     const c = b[this.pos];
-    this.tokenStart = this.pos;
     // a value starts here (a value is peeked at before it is read, sometimes twice: each position counts once)
     if (this.pos !== this.countedAt) {
       this.countedAt = this.pos;
