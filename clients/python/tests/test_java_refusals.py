@@ -26,6 +26,15 @@ class JavaRefusalsTest(unittest.TestCase):
                         EventReader(MANIFEST, unknown=c["policy"]).read(doc, {"ce_type": c["type"]} if c["type"] else {})
                 self.assertEqual((e.exception.path, e.exception.offset), (c["path"], c["offset"]), str(e.exception))
 
+    def test_an_unlisted_name_in_the_header_leaves_the_value_unread(self):
+        # as Java: the policy decides before the document is looked at (SPEC.md 12.3), an empty or BOM-led one included
+        for doc in (b"", b"\xef\xbb\xbf{}", b"\xff{"):
+            with self.subTest(doc=doc):
+                self.assertIsNone(EventReader(MANIFEST, unknown="skip").read(doc, {"ce_type": "order.refunded"}))
+                self.assertEqual(doc, EventReader(MANIFEST, unknown="pass").read(doc, {"ce_type": "order.refunded"}).value)
+                with self.assertRaises(TypedJsonError):
+                    EventReader(MANIFEST, unknown="pass").read(doc, {"ce_type": "order.shipped"})
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -190,10 +190,14 @@ class EventReader:
                     not_utf8 = (f"the record's header {self.header} is not UTF-8 (byte {values[0][e.start]:02X} at index "
                                 f"{e.start}): it names no listed event type")
         r.ensure_stack(self.limits.max_depth)
-        sc = Scanner(data, self.limits)
-        sc.plain = plain
-        sc.begin()
-        envelope = _starts_envelope(sc)
+        try:
+            sc = Scanner(data, self.limits)
+            sc.plain = plain
+            sc.begin()
+            bad_start = None
+        except TypedJsonError as e:  # no document (empty, a byte order mark, ...): no envelope, its name is the header's
+            bad_start = e
+        envelope = bad_start is None and _starts_envelope(sc)
         if plain and envelope:
             # typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never
             # read as an object of its keys (SPEC.md 13.2)
@@ -209,6 +213,8 @@ class EventReader:
                     f"no event type: the record{header} and its value is no event envelope "
                     '{"~type":"<name>","~v":<document>}')
                 return self._unlisted(from_header, where, data, pairs)
+            if bad_start is not None:
+                raise bad_start
             v = _ShapeReader(sc, self.shapes).value(shape)
             sc.end()
             return Event(from_header, v)
