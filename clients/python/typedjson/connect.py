@@ -517,6 +517,8 @@ class _TypedReader:
         if c >= 0:
             sc.count(sc.pos)
         if c == ord("n") and sc.data.startswith(b"null", sc.pos):
+            if sc.pos + 4 < sc.n and sc.data[sc.pos + 4] in r._WORD:  # "nullx": one word, named at its first byte
+                raise sc.unrecognized(sc.pos)
             if not (s.optional or s.has_default):
                 raise sc.error(f"null for a required {s.type} (a schema that is not optional and has no default)")
             sc.pos += 4
@@ -618,21 +620,25 @@ class _TypedReader:
 
                 def field_schema(key):
                     if key not in known:
-                        raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
+                        raise sc.key_error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})", self.key_start)
                     return known[key]
                 got = self.object(field_schema, unescape=False, struct=True)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
-                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
+                        # at the object's '}', where it is found missing (as Java names it)
+                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", sc.pos - 1)
                 return {n: got.get(n) for n in names}
             values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
             if len(values) != len(names):
-                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", start)
+                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", sc.pos - 1)  # at its ']'
             return dict(zip(names, values))
         raise sc.error(f"unsupported schema type {t}")
 
     def too_many(self, n):
-        raise self.sc.error(f"more values than the struct's {n} fields")
+        sc = self.sc
+        at = sc.pos
+        _read_scalar(sc)  # read first: malformed JSON in it is named as such (SPEC.md section 8)
+        raise sc.error(f"more values than the struct's {n} fields", at)
 
     def wrong(self, what):
         sc = self.sc
@@ -669,6 +675,8 @@ class _TypedReader:
             self.wrong("an object")
         out = {}
         for raw, key_start in sc.object():
+            sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
+            self.key_start = key_start
             key = raw
             if raw.startswith("~"):
                 if not raw.startswith("~~") and struct:  # as Java's converter words it
@@ -679,7 +687,7 @@ class _TypedReader:
                                        "written with the '~' doubled)", key_start)
                 key = raw[1:]
             vs = schema_of(key)
-            sc.colon()
+            sc.ws()
             value_start = sc.pos
             value = self.value(vs)
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)

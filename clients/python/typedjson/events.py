@@ -230,33 +230,49 @@ class EventReader:
         shape = self.types.get(name)
         if shape is None and self.unknown == "fail":
             raise sc.error(self._unknown_message(name, 'in the document\'s "~type"'), start)
-        sc.path.pop()
+        # malformed JSON where a ',' or '}' belongs is named at the value before it, and a key once it and its ':'
+        # are read (SPEC.md section 8)
         sc.ws()
+        if sc.peek() == 0x7D:
+            sc.path.pop()
+            raise sc.error("'}' where the key \"~v\" of an event envelope belongs")
         if sc.peek() != 0x2C:
-            raise sc.error(f'{describe(sc)} where the key "~v" of an event envelope belongs')
+            raise sc.unexpected("',' and the key \"~v\" of an event envelope")
+        sc.path.pop()
         sc.pos += 1
         sc.ws()
         key_start = sc.pos
-        key = sc.key()
+        key = self._key_and_colon(sc)
         if key != "~v":
             raise sc.error(f'key {quote_name(key)} where the key "~v" of an event envelope belongs', key_start)
-        sc.colon()
         sc.path.append(path_segment("~v"))
         v = _skip(sc) if shape is None else _ShapeReader(sc, self.shapes).value(shape)
-        sc.path.pop()
         sc.ws()
+        if sc.peek() == 0x2C:
+            sc.path.pop()
+            sc.pos += 1
+            sc.ws()
+            key_start = sc.pos
+            key = self._key_and_colon(sc)
+            raise sc.error(f'key {quote_name(key)} after the document of an event envelope (it has only the keys '
+                           '"~type" and "~v")', key_start)
         if sc.peek() != 0x7D:
-            if sc.peek() == 0x2C:
-                sc.pos += 1
-                sc.ws()
-            raise sc.error(f'{describe(sc)} after the document of an event envelope (it has only the keys "~type" and '
-                           '"~v")')
+            raise sc.unexpected("'}' after the document of an event envelope")
+        sc.path.pop()
         sc.pos += 1
         sc.depth -= 1
         sc.end()
         if shape is None:
             return self._unlisted(name, 'in the document\'s "~type"', data, pairs)
         return Event(name, v)
+
+    @staticmethod
+    def _key_and_colon(sc):
+        key = sc.key()
+        sc.path.append(path_segment(key))
+        sc.colon()
+        sc.path.pop()
+        return key
 
     def _unknown_message(self, name, where):
         return f"unknown event type {quote_name(name)} {where} (the topic's types are {', '.join(self.names)})"
@@ -503,6 +519,7 @@ class _ShapeReader:
         out = {} if key_of is None else TypedMap()
         seen = set()
         for raw, key_start in sc.object():
+            sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
             if key_of is not None:
                 key = key_of(raw, key_start)
             elif raw.startswith("~") and not sc.plain:
@@ -512,7 +529,6 @@ class _ShapeReader:
                 key = raw[1:]
             else:
                 key = raw
-            sc.colon()
             value_start = sc.pos
             s = shape_of(key)
             if s is None:

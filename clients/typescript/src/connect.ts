@@ -456,10 +456,15 @@ function expectKind(sc: Scanner, kind: Kind, what: string): void {
   if (k === kind) return;
   // a scalar of another kind is read first, so that malformed JSON in it is named as such (SPEC.md section 8)
   const at = sc.tokenStart;
+  readScalar(sc, k);
+  sc.fail(`${kindName(k)} where ${what} belongs`, at);
+}
+
+/** Reads the string, number or literal that starts at pos (of kind `k`, just peeked); nothing for a composite. */
+function readScalar(sc: Scanner, k: Kind): void {
   if (k === Kind.String) sc.readString();
   else if (k === Kind.Number) sc.readNumber();
   else if (k !== Kind.Array && k !== Kind.Object && k !== Kind.End) sc.readLiteral();
-  sc.fail(`${kindName(k)} where ${what} belongs`, at);
 }
 
 function readInteger(sc: Scanner, what: string): bigint {
@@ -642,8 +647,10 @@ function readPositionalStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Va
   if (fields.length === 0 ? !empty : sc.nextElement()) {
     // named by the first value too many, once it starts as a value (SPEC.md section 8)
     sc.pushIndex(fields.length);
-    sc.peek();
-    sc.fail(`a struct of ${fields.length} fields has more values`);
+    const k = sc.peek();
+    const at = sc.tokenStart;
+    readScalar(sc, k);
+    sc.fail(`a struct of ${fields.length} fields has more values`, at);
   }
   return struct;
 }
@@ -662,15 +669,20 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
       const name = unescapeKey(sc, raw, at);
       const field = fields.find((f) => f.name === name);
       if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);
-      if (values.has(name)) sc.fail(`duplicate field ${raw}`, at);
       sc.pushKey(raw);
-      values.set(name, readTyped(sc, field.schema, false));
+      sc.skipWhitespace();
+      const valueAt = sc.pos;
+      const value = readTyped(sc, field.schema, false);
+      // named by its own path at the value after it, once that is read (SPEC.md section 8)
+      if (values.has(name)) sc.fail(`duplicate field ${raw}`, valueAt);
+      values.set(name, value);
       sc.pop();
     } while (sc.nextMember());
   }
+  const end = sc.pos - 1; // the object's '}', where a missing field is found (as Java names it)
   const struct = new Map<Value, Value>();
   for (const f of fields) {
-    if (!values.has(f.name) && !f.schema.optional && f.schema.defaultValue === undefined) sc.fail(`missing required field ${f.name}`);
+    if (!values.has(f.name) && !f.schema.optional && f.schema.defaultValue === undefined) sc.fail(`missing required field ${f.name}`, end);
     struct.set(f.name, values.get(f.name) ?? null);
   }
   return struct;

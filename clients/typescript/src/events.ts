@@ -161,8 +161,17 @@ export class EventReader<N extends string = string> {
       // a name in no list (SPEC.md 12.2), said to be what it is when refused
       if (bad >= 0) notUtf8 = `the record's header ${this.header} is not UTF-8 (byte ${v![bad].toString(16).toUpperCase().padStart(2, "0")} at index ${bad}): it names no listed event type`;
     }
-    const sc = new Scanner(bytes, limitsOf(this.options));
-    sc.plain = plain;
+    // a value that is no document (a byte order mark, a NUL among its first bytes) is no envelope: an unlisted name in
+    // the header leaves it unread, as Java does (SPEC.md 12.3); a listed one refuses it
+    let sc!: Scanner;
+    let badStart: TypedJsonError | undefined;
+    try {
+      sc = new Scanner(bytes, limitsOf(this.options));
+      sc.plain = plain;
+    } catch (e) {
+      if (!(e instanceof TypedJsonError)) throw e;
+      badStart = e;
+    }
     const envelope = isEnvelope(bytes, this.options);
     // typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never read as
     // an object of its keys (SPEC.md 13.2)
@@ -173,6 +182,7 @@ export class EventReader<N extends string = string> {
         if (notUtf8 !== null && this.unknown === "fail") throw new TypedJsonError(`${notUtf8} (the topic's types are ${this.names.join(", ")})`, "$");
         return this.unlisted(fromHeader, fromHeader === null ? this.missing(nullHeader) : `in header ${this.header}`, bytes, headers);
       }
+      if (badStart !== undefined) throw badStart;
       const value = readShaped(sc, shape, this.manifest.shapes);
       sc.expectEnd();
       return { kind: "event", type: fromHeader as N, value };
