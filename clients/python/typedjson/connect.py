@@ -168,6 +168,10 @@ class _NotationParser:
                         fs = self.schema()
                     else:
                         fs = self.suffixes(Schema("STRING"))
+                    if name == "":
+                        self.pos = at
+                        # Connect's words: a field name is non-empty (SPEC.md section 11)
+                        raise self.error("fieldName cannot be null.")
                     if any(n == name for n, _ in fields):
                         self.pos = at
                         raise self.error(f"Cannot create field because of field name duplication {name}")

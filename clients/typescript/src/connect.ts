@@ -126,6 +126,10 @@ class NotationParser {
           this.pos = colon;
           this.error("a string field is written without ':str'");
         }
+        if (name === "") {
+          this.pos = at;
+          this.error("fieldName cannot be null."); // Connect's words: a field name is non-empty (SPEC.md section 11)
+        }
         if (fields.some((f) => f.name === name)) {
           this.pos = at;
           this.error(`Cannot create field because of field name duplication ${name}`);
