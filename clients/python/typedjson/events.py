@@ -368,6 +368,8 @@ class _ShapeReader:
         sc = self.sc
         sc.ws()
         if sc.peek() == 0x6E and sc.data.startswith(b"null", sc.pos):
+            if sc.pos + 4 < sc.n and sc.data[sc.pos + 4] in r._WORD:  # "nullx": one word, named at its first byte
+                raise sc.unrecognized(sc.pos)
             if isinstance(shape, str) and shape.endswith("!"):
                 raise sc.error(f"null where {_article(shape[:-1])} belongs")
             sc.pos += 4

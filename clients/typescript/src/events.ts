@@ -468,15 +468,15 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
         sc.fail(`format key ${quote(raw)} where a field of ${shape.ref} belongs (a key starting with '~' is written with the '~' doubled)`, at);
       }
       const key = unescapeKey(sc, raw, at);
-      if (seen.has(key)) {
-        sc.skipWhitespace();
-        sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
-      }
-      seen.add(key);
       sc.pushKey(raw);
+      sc.skipWhitespace();
+      const valueAt = sc.pos;
       const field = named.object.find(([n]) => n === key);
-      if (field === undefined) skip(sc);
-      else values.set(key, readShaped(sc, field[1], shapes));
+      const value = field === undefined ? skip(sc) : readShaped(sc, field[1], shapes);
+      // named by its own path at the value after it, once that is read (SPEC.md section 8)
+      if (seen.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+      seen.add(key);
+      if (field !== undefined) values.set(key, value!);
       sc.pop();
     } while (sc.nextMember());
   }

@@ -280,6 +280,32 @@ const cases: Case[] = [
   "type": "order.shipped",
   "path": "$",
   "offset": 0
+ },
+ {
+  "kind": "event",
+  "doc": "{\"orderId\":1,\"orderId\":2}",
+  "doc64": "eyJvcmRlcklkIjoxLCJvcmRlcklkIjoyfQ==",
+  "policy": "fail",
+  "type": "order.shipped",
+  "path": "$.orderId",
+  "offset": 23
+ },
+ {
+  "kind": "event",
+  "doc": "{\"orderId\":1,\"tracking\":nullx}",
+  "doc64": "eyJvcmRlcklkIjoxLCJ0cmFja2luZyI6bnVsbHh9",
+  "policy": "fail",
+  "type": "order.shipped",
+  "path": "$.tracking",
+  "offset": 24
+ },
+ {
+  "kind": "connect",
+  "doc": "{\"~s\":\"{a:{``:i8}}\",\"~v\":[[1]]}",
+  "doc64": "eyJ+cyI6InthOntgYDppOH19IiwifnYiOltbMV1dfQ==",
+  "header": null,
+  "path": "$[\"~s\"]",
+  "offset": 6
  }
 ];
 
