@@ -247,6 +247,16 @@ bad("header mode: missing required field", "header", '{}', "missing required fie
 bad("map with an odd number of items", "inline", '{"~s":"<i8,i8>","~v":[1,2,3]}', "alternate")
 bad("map keys that are the same bytes", "inline", '{"~s":"<bytes,i8>","~v":["AQ==",1,"AQ==",2]}', "duplicate key", path='$["~v"][2]')
 bad("map keys that are the same map in another order", "inline", '{"~s":"<<str,i8>,i8>","~v":[{"a":1,"b":2},1,{"b":2,"a":1},2]}', "duplicate key", path='$["~v"][2]')
+# found by a differential fuzz of the three readers: where each is named (SPEC.md sections 8 and 11)
+bad_notation("a struct field with an empty name", "{``:i8}", "fieldName cannot be null")
+bad("struct with too many values: named at the first one too many", "inline", '{"~s":"{a:i8}","~v":[1,2]}', "more values",
+    path='$["~v"][1]')
+bad("inline: malformed JSON after the notation, named at it", "inline", '{"~s":"i32" 1}', "Unexpected character", path='$["~s"]')
+bad("inline: malformed JSON after the value, named at it", "inline", '{"~s":"i32","~v":1 2}', "Unexpected character", path='$["~v"]')
+bad("inline: a key without its ':', named at its value", "inline", '{"~s":"i32","~x" 1}', "Unexpected character", path='$["~x"]')
+bad("header mode: an unknown field, named by the struct", "header", '{"a":1,"c":2}', "unknown field", header="{a:i8}", path="$")
+bad("header mode: a duplicate field, named by its own path", "header", '{"a":1,"a":2}', "duplicate field a", header="{a:i8}",
+    path="$.a")
 bad("document nested deeper than the limit", "inline", '{"~s":"' + "[" * 500 + "i8" + "]" * 500 + '","~v":' + "[" * 500 + "]" * 500 + "}", "typedjson.max.depth")
 
 doc = {

@@ -188,6 +188,11 @@ case("a set with a repeated element is refused", '{"orderId":1,"parcels":["a","a
                "type and bits or scale)"}, [("ce_type", "order.shipped")], path="$.parcels[1]", offset=28)
 case("null for a primitive is refused", '{"orderId":null}', {"error": "null where an int64 belongs"}, [("ce_type", "order.shipped")],
      path="$.orderId", offset=11)
+# a value that is skipped (an unknown key's, an unlisted type's) is checked as JSON, its refusals named inside it
+case("a duplicate key inside an unknown key's value is named at its own path", '{"orderId":1,"x":[0,{"a":1,"a":2}]}',
+     {"error": 'duplicate key "a"'}, [("ce_type", "order.shipped")], path="$.x[1].a", offset=31)
+case("a duplicate key inside an unlisted type's value is named at its own path", '{"~type":"order.refunded","~v":{"a":{"b":1,"b":2}}}',
+     {"error": 'duplicate key "b"'}, [], "pass", path='$["~v"].a.b', offset=47)
 
 out = {
     "_about": "Vectors of SPEC.md section 12 (several event types on one topic); written by gen_events.py, read with the "

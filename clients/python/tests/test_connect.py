@@ -92,7 +92,7 @@ class ConnectTest(unittest.TestCase):
             (b'{"~s":"str","~v":"~t1"}', '$["~v"]', 17, "where a plain string belongs"),
             (b'{"~s":"<str,i32>","~v":{"a":1,"a":2}}', '$["~v"].a', 34, "duplicate key"),
             (b'{"~s":"{a:i32","~v":1}', '$["~s"]', 6, "invalid schema notation at character 6"),
-            (b'{"~s":"i32","~v":1,"x":2}', "$", 18, "only the keys"),
+            (b'{"~s":"i32","~v":1,"x":2}', "$", 19, "only the keys"),  # the key, once it and its ":" are read, as Java names it
             (b'{"~s":"f32","~v":1e39}', '$["~v"]', 17, "out of range for float32"),
             (b'{"~s":"{a:i32}","~v":{"a":1}}', '$["~v"]', 21, "an object where an array belongs"),
             (b'{"~s":"date","~v":"+6000000-01-01"}', '$["~v"]', 18, "INT32 days"),

@@ -13,7 +13,7 @@ import math
 from decimal import Decimal, InvalidOperation
 
 from . import reader as r
-from .errors import TypedJsonError
+from .errors import TypedJsonError, path_segment
 from .numbers import decimal_text, double_text, float32_of, float32_text
 from .reader import DEFAULT_LIMITS, Scanner
 from .types import Float32, Instant, Int8, Int16, Int32, LocalDate, LocalTime, TypedMap, TypedSet
@@ -168,6 +168,10 @@ class _NotationParser:
                         fs = self.schema()
                     else:
                         fs = self.suffixes(Schema("STRING"))
+                    if name == "":
+                        self.pos = at
+                        # Connect's words: a field name is non-empty (SPEC.md section 11)
+                        raise self.error("fieldName cannot be null.")
                     if any(n == name for n, _ in fields):
                         self.pos = at
                         raise self.error(f"Cannot create field because of field name duplication {name}")
@@ -517,6 +521,8 @@ class _TypedReader:
         if c >= 0:
             sc.count(sc.pos)
         if c == ord("n") and sc.data.startswith(b"null", sc.pos):
+            if sc.pos + 4 < sc.n and sc.data[sc.pos + 4] in r._WORD:  # "nullx": one word, named at its first byte
+                raise sc.unrecognized(sc.pos)
             if not (s.optional or s.has_default):
                 raise sc.error(f"null for a required {s.type} (a schema that is not optional and has no default)")
             sc.pos += 4
@@ -618,21 +624,25 @@ class _TypedReader:
 
                 def field_schema(key):
                     if key not in known:
-                        raise sc.error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})")
+                        raise sc.key_error(f"unknown field {key[:60]!r} (expected one of {', '.join(names)})", self.key_start)
                     return known[key]
                 got = self.object(field_schema, unescape=False, struct=True)
                 for n, fs in s.fields:
                     if n not in got and not (fs.optional or fs.has_default):
-                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", start)
+                        # at the object's '}', where it is found missing (as Java names it)
+                        raise sc.error(f"missing required field {n} (it is not optional and has no default)", sc.pos - 1)
                 return {n: got.get(n) for n in names}
             values = self.array(lambda i: self.value(s.fields[i][1]) if i < len(names) else self.too_many(len(names)))
             if len(values) != len(names):
-                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", start)
+                raise sc.error(f"a struct of {len(names)} fields has only {len(values)} values", sc.pos - 1)  # at its ']'
             return dict(zip(names, values))
         raise sc.error(f"unsupported schema type {t}")
 
     def too_many(self, n):
-        raise self.sc.error(f"more values than the struct's {n} fields")
+        sc = self.sc
+        at = sc.pos
+        _read_scalar(sc)  # read first: malformed JSON in it is named as such (SPEC.md section 8)
+        raise sc.error(f"more values than the struct's {n} fields", at)
 
     def wrong(self, what):
         sc = self.sc
@@ -640,7 +650,9 @@ class _TypedReader:
         kind = ("end-of-input" if c < 0 else "a string" if c == 0x22 else "an object" if c == 0x7B
                 else "an array" if c == 0x5B else "a number" if c == 0x2D or 0x30 <= c <= 0x39
                 else "true" if c == 0x74 else "false" if c == 0x66 else "a token")
-        raise sc.error(f"{kind} where {what} belongs")
+        at = sc.pos
+        _read_scalar(sc)  # a scalar is read first: malformed JSON in it is named as such (SPEC.md section 8)
+        raise sc.error(f"{kind} where {what} belongs", at)
 
     def number(self, what):
         c = self.sc.peek()
@@ -667,6 +679,8 @@ class _TypedReader:
             self.wrong("an object")
         out = {}
         for raw, key_start in sc.object():
+            sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
+            self.key_start = key_start
             key = raw
             if raw.startswith("~"):
                 if not raw.startswith("~~") and struct:  # as Java's converter words it
@@ -677,7 +691,7 @@ class _TypedReader:
                                        "written with the '~' doubled)", key_start)
                 key = raw[1:]
             vs = schema_of(key)
-            sc.colon()
+            sc.ws()
             value_start = sc.pos
             value = self.value(vs)
             if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
@@ -750,36 +764,61 @@ def loads_connect(document, *, schema=None, location="inline", limits=None):
     sc.colon()
     notation_at = sc.pos
     if sc.peek() != 0x22:
-        raise sc.error("the schema notation must be a string")
+        _read_scalar(sc)
+        raise sc.error("the schema notation must be a string", notation_at)
     sc.count(notation_at)
     notation = sc.string()
     try:
         s = parse_schema(notation, limits)
     except NotationError as e:
         raise sc.error(str(e), notation_at) from None
-    sc.path.pop()
     sc.ws()
+    if sc.peek() == 0x7D:
+        sc.path.pop()
+        raise sc.error("'}' where the key \"~v\" belongs")
     if sc.peek() != 0x2C:
-        raise sc.unexpected("',' and the key \"~v\" after the schema")
+        raise sc.unexpected("',' and the key \"~v\" after the schema")  # named at the notation before it
+    sc.path.pop()
     sc.pos += 1
     sc.ws()
     key_at = sc.pos
-    if sc.key() != "~v":
+    key = sc.key()
+    sc.path.append(path_segment(key))
+    sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
+    sc.path.pop()
+    if key != "~v":
         raise sc.error('where the key "~v" belongs: an inline document has only the keys "~s" and "~v", in this '
                        'order', key_at)
     sc.path.append('["~v"]')
-    sc.colon()
     value = _TypedReader(sc, False).value(s)
-    sc.path.pop()
     sc.ws()
     if sc.peek() == 0x2C:
-        raise sc.error('an inline document has only the keys "~s" and "~v", in this order')
+        sc.path.pop()
+        sc.pos += 1
+        sc.ws()
+        key_at = sc.pos
+        sc.path.append(path_segment(sc.key()))
+        sc.colon()
+        sc.path.pop()
+        raise sc.error('an inline document has only the keys "~s" and "~v", in this order', key_at)
     if sc.peek() != 0x7D:
-        raise sc.unexpected("'}'")
+        raise sc.unexpected("'}'")  # named at the value before it
+    sc.path.pop()
     sc.pos += 1
     sc.depth -= 1
     sc.end()
     return s, value
+
+
+def _read_scalar(sc):
+    """Reads the string, number or word at pos, if one starts there."""
+    c = sc.peek()
+    if c == 0x22:
+        sc.string()
+    elif c == 0x2D or 0x30 <= c <= 0x39:
+        sc.number()
+    elif c >= 0 and c not in (0x5B, 0x7B):
+        sc.literal()
 
 
 def _starts_inline(sc):

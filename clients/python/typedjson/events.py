@@ -190,10 +190,14 @@ class EventReader:
                     not_utf8 = (f"the record's header {self.header} is not UTF-8 (byte {values[0][e.start]:02X} at index "
                                 f"{e.start}): it names no listed event type")
         r.ensure_stack(self.limits.max_depth)
-        sc = Scanner(data, self.limits)
-        sc.plain = plain
-        sc.begin()
-        envelope = _starts_envelope(sc)
+        try:
+            sc = Scanner(data, self.limits)
+            sc.plain = plain
+            sc.begin()
+            bad_start = None
+        except TypedJsonError as e:  # no document (empty, a byte order mark, ...): no envelope, its name is the header's
+            bad_start = e
+        envelope = bad_start is None and _starts_envelope(sc)
         if plain and envelope:
             # typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never
             # read as an object of its keys (SPEC.md 13.2)
@@ -209,6 +213,8 @@ class EventReader:
                     f"no event type: the record{header} and its value is no event envelope "
                     '{"~type":"<name>","~v":<document>}')
                 return self._unlisted(from_header, where, data, pairs)
+            if bad_start is not None:
+                raise bad_start
             v = _ShapeReader(sc, self.shapes).value(shape)
             sc.end()
             return Event(from_header, v)
@@ -224,33 +230,49 @@ class EventReader:
         shape = self.types.get(name)
         if shape is None and self.unknown == "fail":
             raise sc.error(self._unknown_message(name, 'in the document\'s "~type"'), start)
-        sc.path.pop()
+        # malformed JSON where a ',' or '}' belongs is named at the value before it, and a key once it and its ':'
+        # are read (SPEC.md section 8)
         sc.ws()
+        if sc.peek() == 0x7D:
+            sc.path.pop()
+            raise sc.error("'}' where the key \"~v\" of an event envelope belongs")
         if sc.peek() != 0x2C:
-            raise sc.error(f'{describe(sc)} where the key "~v" of an event envelope belongs')
+            raise sc.unexpected("',' and the key \"~v\" of an event envelope")
+        sc.path.pop()
         sc.pos += 1
         sc.ws()
         key_start = sc.pos
-        key = sc.key()
+        key = self._key_and_colon(sc)
         if key != "~v":
             raise sc.error(f'key {quote_name(key)} where the key "~v" of an event envelope belongs', key_start)
-        sc.colon()
         sc.path.append(path_segment("~v"))
         v = _skip(sc) if shape is None else _ShapeReader(sc, self.shapes).value(shape)
-        sc.path.pop()
         sc.ws()
+        if sc.peek() == 0x2C:
+            sc.path.pop()
+            sc.pos += 1
+            sc.ws()
+            key_start = sc.pos
+            key = self._key_and_colon(sc)
+            raise sc.error(f'key {quote_name(key)} after the document of an event envelope (it has only the keys '
+                           '"~type" and "~v")', key_start)
         if sc.peek() != 0x7D:
-            if sc.peek() == 0x2C:
-                sc.pos += 1
-                sc.ws()
-            raise sc.error(f'{describe(sc)} after the document of an event envelope (it has only the keys "~type" and '
-                           '"~v")')
+            raise sc.unexpected("'}' after the document of an event envelope")
+        sc.path.pop()
         sc.pos += 1
         sc.depth -= 1
         sc.end()
         if shape is None:
             return self._unlisted(name, 'in the document\'s "~type"', data, pairs)
         return Event(name, v)
+
+    @staticmethod
+    def _key_and_colon(sc):
+        key = sc.key()
+        sc.path.append(path_segment(key))
+        sc.colon()
+        sc.path.pop()
+        return key
 
     def _unknown_message(self, name, where):
         return f"unknown event type {quote_name(name)} {where} (the topic's types are {', '.join(self.names)})"
@@ -346,6 +368,8 @@ class _ShapeReader:
         sc = self.sc
         sc.ws()
         if sc.peek() == 0x6E and sc.data.startswith(b"null", sc.pos):
+            if sc.pos + 4 < sc.n and sc.data[sc.pos + 4] in r._WORD:  # "nullx": one word, named at its first byte
+                raise sc.unrecognized(sc.pos)
             if isinstance(shape, str) and shape.endswith("!"):
                 raise sc.error(f"null where {_article(shape[:-1])} belongs")
             sc.pos += 4
@@ -497,6 +521,7 @@ class _ShapeReader:
         out = {} if key_of is None else TypedMap()
         seen = set()
         for raw, key_start in sc.object():
+            sc.colon()  # the key and its ':' are read first (SPEC.md section 8)
             if key_of is not None:
                 key = key_of(raw, key_start)
             elif raw.startswith("~") and not sc.plain:
@@ -506,7 +531,6 @@ class _ShapeReader:
                 key = raw[1:]
             else:
                 key = raw
-            sc.colon()
             value_start = sc.pos
             s = shape_of(key)
             if s is None:
@@ -599,37 +623,26 @@ def _article(t):
 
 def _skip(sc: Scanner):
     """A value that is not read as any type (an unknown key's, an unlisted type's): only checked to be JSON, without
-    duplicate keys, as the Java reader skips it."""
+    duplicate keys, as the Java reader skips it; its refusals name their path inside it, as Java's do."""
     sc.ws()
     c = sc.peek()
     if c == 0x22:
         sc.string()
     elif c == 0x2D or 0x30 <= c <= 0x39:
         sc.number()
-    elif c in (0x5B, 0x7B):
-        close = 0x5D if c == 0x5B else 0x7D
-        if sc.open(close):
-            return
-        seen = set()
-        while True:
-            if close == 0x7D:
-                key_start = sc.pos
-                key = sc.key()
-                sc.colon()
-                if key in seen:
-                    raise sc.error(f"duplicate key {_quote(key)}", key_start)
-                seen.add(key)
+    elif c == 0x5B:
+        for _ in sc.array():
             _skip(sc)
+    elif c == 0x7B:
+        seen = set()
+        for key, _ in sc.object():
+            sc.colon()
             sc.ws()
-            if sc.peek() == 0x2C:
-                sc.pos += 1
-                sc.ws()
-                continue
-            if sc.peek() == close:
-                sc.pos += 1
-                sc.depth -= 1
-                return
-            raise sc.unexpected(f"',' or '{chr(close)}'")
+            value_start = sc.pos
+            _skip(sc)
+            if key in seen:  # named by its own path at the value after it, once that is read (SPEC.md section 8)
+                raise sc.error(f"duplicate key {_quote(key)}", value_start)
+            seen.add(key)
     else:
         sc.literal()
 

@@ -126,6 +126,10 @@ class NotationParser {
           this.pos = colon;
           this.error("a string field is written without ':str'");
         }
+        if (name === "") {
+          this.pos = at;
+          this.error("fieldName cannot be null."); // Connect's words: a field name is non-empty (SPEC.md section 11)
+        }
         if (fields.some((f) => f.name === name)) {
           this.pos = at;
           this.error(`Cannot create field because of field name duplication ${name}`);
@@ -453,7 +457,18 @@ function kindName(k: Kind): string {
 
 function expectKind(sc: Scanner, kind: Kind, what: string): void {
   const k = sc.peek();
-  if (k !== kind) sc.fail(`${kindName(k)} where ${what} belongs`);
+  if (k === kind) return;
+  // a scalar of another kind is read first, so that malformed JSON in it is named as such (SPEC.md section 8)
+  const at = sc.tokenStart;
+  readScalar(sc, k);
+  sc.fail(`${kindName(k)} where ${what} belongs`, at);
+}
+
+/** Reads the string, number or literal that starts at pos (of kind `k`, just peeked); nothing for a composite. */
+function readScalar(sc: Scanner, k: Kind): void {
+  if (k === Kind.String) sc.readString();
+  else if (k === Kind.Number) sc.readNumber();
+  else if (k !== Kind.Array && k !== Kind.Object && k !== Kind.End) sc.readLiteral();
 }
 
 function readInteger(sc: Scanner, what: string): bigint {
@@ -562,7 +577,7 @@ export function readTyped(sc: Scanner, schema: ConnectSchema, positional: boolea
     case "FLOAT64":
       return readFloat(sc, "a float64", false);
     case "BOOLEAN":
-      if (k !== Kind.True && k !== Kind.False) sc.fail(`${kindName(k)} where a boolean belongs`);
+      if (k !== Kind.True && k !== Kind.False) expectKind(sc, Kind.True, "a boolean");
       return sc.readLiteral();
     case "STRING":
       return readPlainString(sc);
@@ -633,8 +648,14 @@ function readPositionalStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Va
     struct.set(fields[i].name, readTyped(sc, fields[i].schema, true));
     sc.pop();
   }
-  if (fields.length === 0 && !empty) sc.fail("a struct of 0 fields has more values", sc.pos);
-  if (fields.length > 0 && sc.nextElement()) sc.fail(`a struct of ${fields.length} fields has more values`, sc.pos);
+  if (fields.length === 0 ? !empty : sc.nextElement()) {
+    // named by the first value too many, once it starts as a value (SPEC.md section 8)
+    sc.pushIndex(fields.length);
+    const k = sc.peek();
+    const at = sc.tokenStart;
+    readScalar(sc, k);
+    sc.fail(`a struct of ${fields.length} fields has more values`, at);
+  }
   return struct;
 }
 
@@ -652,15 +673,20 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
       const name = unescapeKey(sc, raw, at);
       const field = fields.find((f) => f.name === name);
       if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);
-      if (values.has(name)) sc.fail(`duplicate field ${raw}`, at);
       sc.pushKey(raw);
-      values.set(name, readTyped(sc, field.schema, false));
+      sc.skipWhitespace();
+      const valueAt = sc.pos;
+      const value = readTyped(sc, field.schema, false);
+      // named by its own path at the value after it, once that is read (SPEC.md section 8)
+      if (values.has(name)) sc.fail(`duplicate field ${raw}`, valueAt);
+      values.set(name, value);
       sc.pop();
     } while (sc.nextMember());
   }
+  const end = sc.pos - 1; // the object's '}', where a missing field is found (as Java names it)
   const struct = new Map<Value, Value>();
   for (const f of fields) {
-    if (!values.has(f.name) && !f.schema.optional && f.schema.defaultValue === undefined) sc.fail(`missing required field ${f.name}`);
+    if (!values.has(f.name) && !f.schema.optional && f.schema.defaultValue === undefined) sc.fail(`missing required field ${f.name}`, end);
     struct.set(f.name, values.get(f.name) ?? null);
   }
   return struct;
@@ -791,7 +817,10 @@ export function parseConnect(input: string | Uint8Array, options?: ConnectParseO
   sc.pushKey("~v");
   const value = readTyped(sc, schema, true);
   sc.pop();
-  if (sc.nextMember()) sc.fail('a second key after the value: an inline document has only the keys "~s" and "~v"', sc.pos);
+  if (sc.nextMember()) {
+    sc.readKey(); // the key and its ':' first (SPEC.md section 8)
+    sc.fail('a second key after the value: an inline document has only the keys "~s" and "~v"', sc.keyStart);
+  }
   sc.expectEnd();
   return { schema, value };
 }

@@ -161,8 +161,17 @@ export class EventReader<N extends string = string> {
       // a name in no list (SPEC.md 12.2), said to be what it is when refused
       if (bad >= 0) notUtf8 = `the record's header ${this.header} is not UTF-8 (byte ${v![bad].toString(16).toUpperCase().padStart(2, "0")} at index ${bad}): it names no listed event type`;
     }
-    const sc = new Scanner(bytes, limitsOf(this.options));
-    sc.plain = plain;
+    // a value that is no document (a byte order mark, a NUL among its first bytes) is no envelope: an unlisted name in
+    // the header leaves it unread, as Java does (SPEC.md 12.3); a listed one refuses it
+    let sc!: Scanner;
+    let badStart: TypedJsonError | undefined;
+    try {
+      sc = new Scanner(bytes, limitsOf(this.options));
+      sc.plain = plain;
+    } catch (e) {
+      if (!(e instanceof TypedJsonError)) throw e;
+      badStart = e;
+    }
     const envelope = isEnvelope(bytes, this.options);
     // typedjson's envelope, unmarked (a writer with no headers), met by a reader of plain JSON: refused, never read as
     // an object of its keys (SPEC.md 13.2)
@@ -173,6 +182,7 @@ export class EventReader<N extends string = string> {
         if (notUtf8 !== null && this.unknown === "fail") throw new TypedJsonError(`${notUtf8} (the topic's types are ${this.names.join(", ")})`, "$");
         return this.unlisted(fromHeader, fromHeader === null ? this.missing(nullHeader) : `in header ${this.header}`, bytes, headers);
       }
+      if (badStart !== undefined) throw badStart;
       const value = readShaped(sc, shape, this.manifest.shapes);
       sc.expectEnd();
       return { kind: "event", type: fromHeader as N, value };
@@ -283,17 +293,27 @@ function skip(sc: Scanner): void {
       if (!sc.beginObject()) {
         do {
           const k = sc.readKey();
-          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, sc.keyStart);
-          seen.add(k);
+          // a skipped value's refusals name their path inside it, as Java's do; a duplicate key its own path, at the
+          // value after it, once that is read (SPEC.md section 8)
+          sc.pushKey(k);
+          sc.skipWhitespace();
+          const at = sc.pos;
           skip(sc);
+          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, at);
+          seen.add(k);
+          sc.pop();
         } while (sc.nextMember());
       }
       return;
     }
     case Kind.Array:
       if (!sc.beginArray()) {
-        do skip(sc);
-        while (sc.nextElement());
+        let i = 0;
+        do {
+          sc.pushIndex(i++);
+          skip(sc);
+          sc.pop();
+        } while (sc.nextElement());
       }
       return;
     case Kind.String:
@@ -448,15 +468,15 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
         sc.fail(`format key ${quote(raw)} where a field of ${shape.ref} belongs (a key starting with '~' is written with the '~' doubled)`, at);
       }
       const key = unescapeKey(sc, raw, at);
-      if (seen.has(key)) {
-        sc.skipWhitespace();
-        sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
-      }
-      seen.add(key);
       sc.pushKey(raw);
+      sc.skipWhitespace();
+      const valueAt = sc.pos;
       const field = named.object.find(([n]) => n === key);
-      if (field === undefined) skip(sc);
-      else values.set(key, readShaped(sc, field[1], shapes));
+      const value = field === undefined ? skip(sc) : readShaped(sc, field[1], shapes);
+      // named by its own path at the value after it, once that is read (SPEC.md section 8)
+      if (seen.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+      seen.add(key);
+      if (field !== undefined) values.set(key, value!);
       sc.pop();
     } while (sc.nextMember());
   }
@@ -559,8 +579,9 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
           sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
         }
         seen.add(raw);
+        const mk = mapKey(sc, keyType, named, raw, at); // a key that is no key of the type: named by the map, as Java does
         sc.pushKey(raw);
-        out.set(setMember(mapKey(sc, keyType, named, raw, at)), readShaped(sc, value, shapes));
+        out.set(setMember(mk), readShaped(sc, value, shapes));
         sc.pop();
       } while (sc.nextMember());
     }

@@ -163,6 +163,8 @@ export class Scanner {
     const b = this.bytes;
     if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.fail("document starts with a byte order mark: typed JSON documents are UTF-8 without one", 0);
     if (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) this.fail("document starts with a UTF-16 byte order mark: typed JSON documents are UTF-8", 0);
+    // a first byte FE or FF is in no UTF-8 text: named at 0 before a NUL after it, as Java and Python name it
+    if (b.length >= 1 && (b[0] === 0xfe || b[0] === 0xff)) this.fail(`byte ${b[0].toString(16).toUpperCase()} where a document starts: UTF-16 or UTF-32 text? typed JSON documents are UTF-8`, 0);
     // UTF-16 and UTF-32 text holds a NUL within its first four bytes; readers refuse it rather than detect it
     for (let i = 0; i < 4 && i < b.length; i++) {
       if (b[i] === 0) this.fail("NUL byte at the start of the document: UTF-16 or UTF-32 text? typed JSON documents are UTF-8", i);
@@ -193,9 +195,9 @@ export class Scanner {
   peek(): Kind {
     this.skipWhitespace();
     const b = this.bytes;
+    this.tokenStart = this.pos; // at the end too: where more was expected is named at the document's length
     if (this.pos >= b.length) return Kind.End;
     const c = b[this.pos];
-    this.tokenStart = this.pos;
     // a value starts here (a value is peeked at before it is read, sometimes twice: each position counts once)
     if (this.pos !== this.countedAt) {
       this.countedAt = this.pos;
@@ -281,7 +283,7 @@ export class Scanner {
     const digitsAt = i;
     if (b[i] === 48) {
       i++;
-      if (b[i] >= 48 && b[i] <= 57) this.fail("Leading zeroes not allowed in a JSON number");
+      if (b[i] >= 48 && b[i] <= 57) this.fail("Leading zeroes not allowed in a JSON number", start);
     } else {
       while (b[i] >= 48 && b[i] <= 57) i++;
       if (i === digitsAt) {

@@ -101,7 +101,8 @@ test("values that do not fit their schema are refused with the path and offset",
   refused('{"~s":"<str,i8>=`{\\"a\\": 1}`","~v":null}', '$["~s"]', "invalid schema notation at character 15: non-canonical notation");
   refused('{"~s":"f32","~v":1e39}', '$["~v"]', "out of range for float32");
   refused('{"~s":"{a,b}","~v":["x"]}', '$["~v"]', "has only 1 values");
-  refused('{"~s":"{a,b}","~v":["x","y","z"]}', '$["~v"]', "has more values");
+  refused('{"~s":"{a,b}","~v":["x","y","z"]}', '$["~v"][2]', "has more values"); // the first value too many, as Java names it
+
   refused('{"~s":"<i32,str>","~v":[1,"a",1,"b"]}', '$["~v"][2]', "duplicate key");
   refused('{"~s":"<i32,str>","~v":[1,"a",2]}', '$["~v"]', "alternate keys and values");
   refused('{"~s":"{a:i33}","~v":[1]}', '$["~s"]', "invalid schema notation at character 3");
