@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-/** {@code java -jar typedjson-bench.jar report|jmh|cluster|scale|failover|faults [options]}. */
+/** {@code java -jar typedjson-bench.jar report|speed|jmh|cluster|scale|failover|faults|flink [options]}. */
 public final class Main {
     private static final String USAGE = """
             usage: java -jar bench/target/typedjson-bench.jar <command> [options]
@@ -30,6 +30,8 @@ public final class Main {
               faults   the Connect converter (schema location reference) and the class serde under
                        load while brokers die and the schema topic's leader moves: lost, duplicated,
                        out of order, the longest stall
+              flink    one Flink SQL aggregation over a topic with Flink's json format and with
+                       typedjson, in turns: records per second and exactness (docs/flink.md)
 
             Results go under bench/target/results/ unless --results-dir names a directory; the published
             ones in bench/results/ change only with --results-dir bench/results.

@@ -206,12 +206,29 @@ abstract class FlinkScalar {
         Object toInternal(Object value) {
             if (value instanceof Instant i) {
                 checkFraction(i.getNano(), precision, value, type, UP_TO_9);
+                if (i.isBefore(MIN_INSTANT) || i.isAfter(MAX_INSTANT)) {
+                    throw beyond(value);
+                }
                 return TimestampData.fromInstant(i);
             }
             LocalDateTime t = (LocalDateTime) value;
             checkFraction(t.getNano(), precision, value, type, UP_TO_9);
+            if (t.isBefore(MIN_LOCAL) || t.isAfter(MAX_LOCAL)) {
+                throw beyond(value);
+            }
             return TimestampData.fromLocalDateTime(t);
         }
+
+        private CannotCarry beyond(Object value) {
+            return new CannotCarry(value + " is beyond the range of Flink's " + type.asSummaryString());
+        }
+
+        // TimestampData's long of epoch milliseconds would wrap around beyond these (Instant.MAX read as 4479003 BC);
+        // toLocalDateTime() casts the epoch day to an int, so a TIMESTAMP holds a narrower range
+        private static final Instant MIN_INSTANT = Instant.ofEpochMilli(Long.MIN_VALUE);
+        private static final Instant MAX_INSTANT = Instant.ofEpochMilli(Long.MAX_VALUE).plusNanos(999_999);
+        private static final LocalDateTime MIN_LOCAL = LocalDate.ofEpochDay(Integer.MIN_VALUE).atStartOfDay();
+        private static final LocalDateTime MAX_LOCAL = LocalDate.ofEpochDay(Integer.MAX_VALUE).atTime(LocalTime.MAX);
     }
 
     private static final long[] POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,

@@ -14,6 +14,7 @@ import static org.apache.flink.table.api.DataTypes.SECOND;
 import static org.apache.flink.table.api.DataTypes.SMALLINT;
 import static org.apache.flink.table.api.DataTypes.STRING;
 import static org.apache.flink.table.api.DataTypes.TIME;
+import static org.apache.flink.table.api.DataTypes.TIMESTAMP;
 import static org.apache.flink.table.api.DataTypes.TIMESTAMP_LTZ;
 import static org.apache.flink.table.api.DataTypes.TIMESTAMP_WITH_TIME_ZONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -81,6 +82,29 @@ class RefusalsTest {
         TypedJsonException e = refused(row(INT(), TIMESTAMP_LTZ(3)), "{\"a\":1,\"b\":\"2024-01-01T00:00:00.000001Z\"}");
         assertRefusal(e, "2024-01-01T00:00:00.000001Z has more fraction digits than TIMESTAMP_LTZ(3) holds"
                 + " (declare a precision up to 9 to keep them)", "$.b", 11);
+    }
+
+    @Test
+    void aTimestampBeyondFlinksMillisecondsIsRefusedNotWrappedAround() throws IOException {
+        // Flink's TimestampData holds epoch milliseconds in a long: Instant.MAX used to come back 4,479,003 years BC
+        assertRefusal(refused(row(TIMESTAMP_LTZ(9)), "{\"a\":\"+1000000000-12-31T23:59:59.999999999Z\"}"),
+                "+1000000000-12-31T23:59:59.999999999Z is beyond the range of Flink's TIMESTAMP_LTZ(9)", "$.a", 5);
+        assertRefusal(refused(row(TIMESTAMP(9)), "{\"a\":\"-999999999-01-01T00:00:00\"}"),
+                "-999999999-01-01T00:00 is beyond the range of Flink's TIMESTAMP(9)", "$.a", 5);
+        assertRefusal(refused(row(MAP(TIMESTAMP(3), INT())), "{\"a\":{\"+999999999-12-31T23:59:59\":1}}"),
+                "+999999999-12-31T23:59:59 is beyond the range of Flink's TIMESTAMP(3)", "$.a", 6);
+        // the edges of what a long of milliseconds holds still read and write back as they were
+        assertRefusal(refused(row(TIMESTAMP(9)), "{\"a\":\"+5881580-07-12T00:00\"}"),
+                "+5881580-07-12T00:00 is beyond the range of Flink's TIMESTAMP(9)", "$.a", 5);
+        String[][] edges = {{"TIMESTAMP_LTZ", "+292278994-08-17T07:12:55.807999999Z"}, {"TIMESTAMP_LTZ", "-292275055-05-16T16:47:04.192Z"},
+                {"TIMESTAMP", "+5881580-07-11T23:59:59.999999999"}, {"TIMESTAMP", "-5877641-06-23T00:00"}};
+        for (String[] edge : edges) {
+            RowType row = row(edge[0].equals("TIMESTAMP") ? TIMESTAMP(9) : TIMESTAMP_LTZ(9));
+            String t = edge[1];
+            byte[] doc = ("{\"a\":\"" + t + "\"}").getBytes(UTF_8);
+            RowData read = TypeMappingTest.deserializer(row).deserialize(doc);
+            assertEquals(new String(doc, UTF_8), new String(new TypedJsonRowDataSerializationSchema(row).serialize(read), UTF_8));
+        }
     }
 
     @Test

@@ -94,7 +94,10 @@ final class SerdeSupport<T> {
         try {
             type = loadClass(name);
         } catch (ClassNotFoundException e) {
-            throw new ConfigException(key, name, "class not found on the classpath");
+            throw new ConfigException(key, name, name.indexOf('<') >= 0
+                    ? "a class name, not a generic type: a type such as List<Order> is given in code,"
+                            + " TypedJsonSerde.forType(new TypeRef<List<Order>>() {})"
+                    : "class not found on the classpath");
         }
         try {
             return Codecs.of(type, options);

@@ -111,6 +111,12 @@ class TypedJsonSerdeTest {
         assertTrue(type.getMessage().contains("com.acme.Missing"), type.getMessage());
         // the key type is configured separately from the value type
         new TypedJsonDeserializer<>().configure(Map.of(TypedJsonConfig.VALUE_TYPE, "com.acme.Missing"), true);
+        // a generic type is no class name (it said "class not found on the classpath" of java.util.List<...>)
+        ConfigException generic = assertThrows(ConfigException.class, () -> new TypedJsonSerde<>().configure(
+                Map.of(TypedJsonConfig.KEY_TYPE, "java.util.List<java.lang.String>"), true));
+        assertEquals("Invalid value java.util.List<java.lang.String> for configuration typedjson.key.type: a class name,"
+                + " not a generic type: a type such as List<Order> is given in code,"
+                + " TypedJsonSerde.forType(new TypeRef<List<Order>>() {})", generic.getMessage());
     }
 
     @Test

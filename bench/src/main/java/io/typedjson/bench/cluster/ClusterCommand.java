@@ -138,6 +138,13 @@ public final class ClusterCommand {
             return 0;
         }
         try {
+            selectCodecs(o, sources, NO_CLUSTER_YET); // an unknown data set or codec is a usage error, before any broker
+        } catch (IllegalArgumentException e) {
+            err.println("cluster: " + e.getMessage());
+            err.println("try: cluster --help");
+            return 2;
+        }
+        try {
             return execute(o, out, err, sources);
         } catch (Exception e) {
             err.println();
@@ -246,6 +253,13 @@ public final class ClusterCommand {
         }
         if (o.codecFilter.isEmpty() || o.codecFilter.equals(List.of("all"))) {
             return codecs;
+        }
+        for (String name : o.codecFilter) {
+            if (o.codecFilter != DEFAULT_CODECS && codecs.stream().noneMatch(c -> c.name().equals(name))) {
+                // a misspelt name was passed over while the others ran
+                throw new IllegalArgumentException("no codec named " + name + " for " + o.dataset + "; its codecs are "
+                        + String.join(", ", codecs.stream().map(BenchCodec::name).toList()));
+            }
         }
         List<BenchCodec<?>> kept = new ArrayList<>();
         for (BenchCodec<?> c : codecs) {

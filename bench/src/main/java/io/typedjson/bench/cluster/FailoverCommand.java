@@ -68,6 +68,7 @@ public final class FailoverCommand {
         String dataset = "orders";
         String codecName = "typedjson-class";
         Path resultsDir = ClusterCommand.defaultResultsDir();
+        BenchCodec<Object> codec;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -96,13 +97,13 @@ public final class FailoverCommand {
             if (brokers < 3) {
                 throw new IllegalArgumentException("--brokers must be at least 3 (replication factor 3)");
             }
+            codec = Codecs.get(dataset, codecName); // an unknown data set or codec is a usage error, before any broker
         } catch (IllegalArgumentException e) {
             err.println("failover: " + e.getMessage());
             err.println("try: failover --help");
             return 2;
         }
         try {
-            BenchCodec<Object> codec = Codecs.get(dataset, codecName);
             List<Object> values = new ArrayList<>();
             for (Object r : Datasets.generate(dataset, 5_000, 42)) {
                 values.add(codec.prepare(r));

@@ -111,6 +111,15 @@ public final class ScaleCommand {
             return 0;
         }
         try {
+            for (Point p : o.points()) {
+                chosenCodecs(o, p.dataset(), sources); // an unknown data set or codec is a usage error
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("scale: " + e.getMessage());
+            err.println("try: scale --help");
+            return 2;
+        }
+        try {
             return execute(o, out, err, sources);
         } catch (Exception e) {
             err.println("scale: failed: " + e);

@@ -63,8 +63,9 @@ public final class SpeedCommand {
                     List<String> codecs = List.of(BadOption.value(args, ++i).split(","));
                     targets = Interleaved.TARGETS.stream().filter(t -> codecs.contains(t.codec())).toList();
                     if (targets.isEmpty()) {
-                        System.err.println("no target of " + codecs + "; see speed --help");
-                        return 2;
+                        throw new BadOption("--targets: no speed target of " + String.join(", ", codecs) + "; the codecs"
+                                + " with targets are " + String.join(", ", Interleaved.TARGETS.stream()
+                                        .map(Interleaved.Target::codec).distinct().toList()));
                     }
                 }
                 case "--rounds" -> s = new Interleaved.Settings(s.warmupRounds(), BadOption.positive(args, ++i),
@@ -84,9 +85,21 @@ public final class SpeedCommand {
         if (from != null && !Files.isRegularFile(from)) {
             throw new BadOption("--from " + from + ": no such file");
         }
+        // the page is checked before measuring: a run of minutes must not end in a file it cannot write
+        String page = null;
+        if (readme != null) {
+            if (!Files.isRegularFile(readme)) {
+                throw new BadOption("--readme " + readme + ": no such file");
+            }
+            page = Files.readString(readme, StandardCharsets.UTF_8);
+            if (ReportWriter.readmeBlock(page).isEmpty()) {
+                throw new BadOption("--readme " + readme + " has no speed table markers: " + ReportWriter.README_BEGIN
+                        + " ... " + ReportWriter.README_END);
+            }
+        }
         List<Interleaved.Measured> measured;
         if (from != null) {
-            measured = ReportWriter.readSpeedCsv(Files.readString(from, StandardCharsets.UTF_8));
+            measured = readSpeedCsv(from);
         } else {
             measured = Interleaved.runForked(datasets, targets, s); // each data set in a JVM of its own
             System.out.println();
@@ -104,12 +117,6 @@ public final class SpeedCommand {
             measured = ReportWriter.readSpeedCsv(ReportWriter.speedCsv(measured));
         }
         if (readme != null) {
-            String page = Files.readString(readme, StandardCharsets.UTF_8);
-            if (ReportWriter.readmeBlock(page).isEmpty()) {
-                System.err.println(readme + " has no speed table markers: " + ReportWriter.README_BEGIN + " ... "
-                        + ReportWriter.README_END);
-                return 2;
-            }
             Files.writeString(readme, ReportWriter.replaceReadmeBlock(page, ReportWriter.readmeTable(measured)),
                     StandardCharsets.UTF_8);
             System.out.println("replaced the speed table of " + readme);
@@ -117,5 +124,19 @@ public final class SpeedCommand {
             System.out.print(ReportWriter.readmeTable(measured));
         }
         return 0;
+    }
+
+    /** The targets of a speed.csv that speed or report wrote; anything else is refused with the file's name. */
+    private static List<Interleaved.Measured> readSpeedCsv(Path from) throws java.io.IOException {
+        String csv = Files.readString(from, StandardCharsets.UTF_8);
+        String header = csv.lines().findFirst().orElse("");
+        if (!header.startsWith("dataset,codec,rival,")) {
+            throw new BadOption("--from " + from + " is not a speed.csv (its first line is not the header dataset,codec,rival,...)");
+        }
+        try {
+            return ReportWriter.readSpeedCsv(csv);
+        } catch (RuntimeException e) {
+            throw new BadOption("--from " + from + " is not a speed.csv: " + e);
+        }
     }
 }

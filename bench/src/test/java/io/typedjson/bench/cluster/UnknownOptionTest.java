@@ -66,6 +66,25 @@ class UnknownOptionTest {
     }
 
     @Test
+    void anUnknownDataSetOrCodecIsAUsageErrorBeforeAnyBrokerStarts() {
+        // were "failed: java.lang.IllegalArgumentException: ..." with exit status 3, and a misspelt codec among
+        // known ones was passed over
+        java.util.function.Function<String[], String> cluster =
+                args -> commandError((out, err) -> ClusterCommand.run(args, out, err, ClusterCommand.BENCH_SOURCES));
+        java.util.function.Function<String[], String> scale =
+                args -> commandError((out, err) -> ScaleCommand.run(args, out, err, ClusterCommand.BENCH_SOURCES));
+        assertEquals("cluster: unknown data set 'nope'; known: [orders, rows, cdc, board]",
+                cluster.apply(new String[] {"--dataset", "nope"}));
+        String codecs = cluster.apply(new String[] {"--codecs", "typedjson-class,nope"});
+        assertEquals(true, codecs.startsWith("cluster: no codec named nope for orders; its codecs are typedjson-dynamic, "), codecs);
+        assertEquals("scale: no codec nope for orders", scale.apply(new String[] {"--codecs", "nope"}));
+        assertEquals("scale: unknown data set 'nope'; known: [orders, rows, cdc, board]",
+                scale.apply(new String[] {"--datasets", "nope"}));
+        assertEquals("failover: no codec 'nope' for data set orders", failoverError("--codec", "nope"));
+        assertEquals("failover: unknown data set 'nope'; known: [orders, rows, cdc, board]", failoverError("--dataset", "nope"));
+    }
+
+    @Test
     void aNumberOptionGivenWordsNamesTheOption() {
         for (String option : List.of("--seed", "--order-seed")) {
             assertEquals(option + " needs a number, not x", clusterError(option, "x"), "cluster");

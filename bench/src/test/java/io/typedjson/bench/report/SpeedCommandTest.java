@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A command line speed cannot run is refused before anything is measured: one line, exit status 2. */
 class SpeedCommandTest {
@@ -32,5 +35,23 @@ class SpeedCommandTest {
         assertEquals("speed: --datasets needs a value; see speed --help\n", refusal("--datasets"));
         assertEquals("speed: --from /nonexistent/speed.csv: no such file; see speed --help\n",
                 refusal("--from", "/nonexistent/speed.csv"));
+        assertEquals("speed: --targets: no speed target of nope; the codecs with targets are "
+                + String.join(", ", Interleaved.TARGETS.stream().map(Interleaved.Target::codec).distinct().toList())
+                + "; see speed --help\n", refusal("--targets", "nope"));
+    }
+
+    @Test
+    void aFileThatIsNoSpeedCsvOrNoPageWithMarkersIsRefusedBeforeMeasuring(@TempDir Path dir) throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.txt"), "hello\n");
+        assertEquals("speed: --from " + text + " is not a speed.csv (its first line is not the header dataset,codec,rival,...);"
+                + " see speed --help\n", refusal("--from", text.toString()));
+        Path empty = Files.writeString(dir.resolve("empty.csv"), "");
+        assertEquals("speed: --from " + empty + " is not a speed.csv (its first line is not the header dataset,codec,rival,...);"
+                + " see speed --help\n", refusal("--from", empty.toString()));
+        // used to end in a NoSuchFileException's stack trace, and without --from only after the whole measurement
+        assertEquals("speed: --readme /nonexistent/benchmarks.md: no such file; see speed --help\n",
+                refusal("--readme", "/nonexistent/benchmarks.md", "--datasets", "orders"));
+        assertEquals("speed: --readme " + text + " has no speed table markers: " + ReportWriter.README_BEGIN + " ... "
+                + ReportWriter.README_END + "; see speed --help\n", refusal("--readme", text.toString(), "--datasets", "orders"));
     }
 }
