@@ -34,9 +34,16 @@ public final class TypedJsonSerializationSchema<T> implements SerializationSchem
         codec = Codecs.of(type);
     }
 
-    /** The document; a value typedjson cannot carry exactly fails with its path and nothing is written. */
+    /**
+     * The document; a value typedjson cannot carry exactly fails with its path and nothing is written. A null value is
+     * a tombstone, no bytes, as {@code TypedJsonSerializer} writes it (and as {@link TypedJsonDeserializationSchema}
+     * reads one).
+     */
     @Override
     public byte[] serialize(T value) {
+        if (value == null) {
+            return null;
+        }
         if (codec == null) {
             codec = Codecs.of(type);
         }
