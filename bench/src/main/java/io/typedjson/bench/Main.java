@@ -57,8 +57,12 @@ public final class Main {
 
     static int run(String[] args) throws Exception {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            if (args.length == 0) { // a usage error, as an unknown command is
+                System.err.print(USAGE);
+                return 2;
+            }
             System.out.print(USAGE);
-            return args.length == 0 ? 2 : 0;
+            return 0;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {

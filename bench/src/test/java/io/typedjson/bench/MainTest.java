@@ -36,4 +36,21 @@ class MainTest {
         }
         assertEquals(8, commands);
     }
+
+    @Test
+    void noCommandIsAUsageErrorOnStandardError() throws Exception {
+        PrintStream out = System.out, err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream(), stderr = new ByteArrayOutputStream();
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            System.setOut(o);
+            System.setErr(e);
+            assertEquals(2, Main.run(new String[0]));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        assertEquals("", stdout.toString(StandardCharsets.UTF_8));
+        assertTrue(stderr.toString(StandardCharsets.UTF_8).startsWith("usage: "), stderr.toString(StandardCharsets.UTF_8));
+    }
 }
