@@ -813,7 +813,7 @@ public final class JsonReader {
             return decode(valueStart, valueEnd, escaped, ascii); // not kept in text (see WRITE_BARRIER)
         }
         if (token == T_VALUE_NUMBER_INT || token == T_VALUE_NUMBER_FLOAT) {
-            return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
+            return text = latin1(buf, valueStart, valueEnd - valueStart);
         }
         return token == T_NONE ? null : switch (TOKENS[token]) {
             case VALUE_TRUE -> "true";
@@ -999,7 +999,7 @@ public final class JsonReader {
                 && (n <= 16 || sameMiddle(cached, from + 8, to - 8))) {
             return cached;
         }
-        String made = new String(b, from, n, StandardCharsets.ISO_8859_1);
+        String made = latin1(b, from, n);
         cache[slot] = made;
         firsts[slot] = first;
         lasts[slot] = last;
