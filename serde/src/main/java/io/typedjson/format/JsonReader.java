@@ -813,7 +813,7 @@ public final class JsonReader {
             return decode(valueStart, valueEnd, escaped, ascii); // not kept in text (see WRITE_BARRIER)
         }
         if (token == T_VALUE_NUMBER_INT || token == T_VALUE_NUMBER_FLOAT) {
-            return text = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
+            return text = latin1(buf, valueStart, valueEnd - valueStart);
         }
         return token == T_NONE ? null : switch (TOKENS[token]) {
             case VALUE_TRUE -> "true";
@@ -828,12 +828,21 @@ public final class JsonReader {
 
     private String decode(int from, int to, boolean hasEscapes, boolean isAscii) {
         if (!hasEscapes) {
-            return new String(buf, from, to - from, isAscii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            return isAscii ? latin1(buf, from, to - from) : new String(buf, from, to - from, StandardCharsets.UTF_8);
         }
         // a buffer of its own: the one getTextCharacters() hands out stays as it was (a key decoded for a path,
         // currentName() on a value)
         char[] c = new char[to - from];
         return new String(c, 0, decodeInto(from, to, c));
+    }
+
+    /**
+     * The String of the Latin-1 bytes {@code b[from, from + n)}. The constructor with a high byte of 0 is a range copy
+     * small enough to inline; the one taking a Charset is too large to, and a call per string.
+     */
+    @SuppressWarnings("deprecation")
+    private static String latin1(byte[] b, int from, int n) {
+        return new String(b, 0, from, n);
     }
 
     /**
@@ -990,7 +999,7 @@ public final class JsonReader {
                 && (n <= 16 || sameMiddle(cached, from + 8, to - 8))) {
             return cached;
         }
-        String made = new String(b, from, n, StandardCharsets.ISO_8859_1);
+        String made = latin1(b, from, n);
         cache[slot] = made;
         firsts[slot] = first;
         lasts[slot] = last;
@@ -1688,7 +1697,7 @@ public final class JsonReader {
             return null;
         }
         onePos = i + 1;
-        return new String(buf, p + 1, i - p - 1, StandardCharsets.ISO_8859_1);
+        return latin1(buf, p + 1, i - p - 1);
     }
 
     /** The closing quote of the plain string whose quote is at {@code p} (its text not starting with '~'); or -1, given up. */
