@@ -257,6 +257,24 @@ bad("inline: a key without its ':', named at its value", "inline", '{"~s":"i32",
 bad("header mode: an unknown field, named by the struct", "header", '{"a":1,"c":2}', "unknown field", header="{a:i8}", path="$")
 bad("header mode: a duplicate field, named by its own path", "header", '{"a":1,"a":2}', "duplicate field a", header="{a:i8}",
     path="$.a")
+# a duplicate key (SPEC.md section 8): a header-mode struct's is named at the value after it once that value's first
+# token is read; a map's once its value is read (a wrong type in it first)
+bad("header mode: a duplicate field whose value is of the wrong type: the duplicate is named", "header", '{"a":1,"a":[}',
+    "duplicate field a", header="{a:i8}", path="$.a")
+bad("header mode: a duplicate field whose value is a string", "header", '{"a":1,"a":"x"}', "duplicate field a", header="{a:i8}",
+    path="$.a")
+bad("header mode: a duplicate field whose value is out of range", "header", '{"a":1,"a":300}', "duplicate field a",
+    header="{a:i8}", path="$.a")
+bad("header mode: a duplicate field whose value is an object with a duplicate key", "header", '{"a":1,"a":{"b":1,"b":[}}',
+    "duplicate field a", header="{a:i8}", path="$.a")
+bad("header mode: a map's duplicate key, a wrong type in its value first", "header", '{"a":{"x":1,"x":[}}',
+    "an array where an int8 belongs", header="{a:<str,i8>}", path="$.a.x")
+bad("header mode: a map's duplicate key, named at its value", "header", '{"a":{"x":1,"x":2}}', "duplicate key",
+    header="{a:<str,i8>}", path="$.a.x")
+bad("inline: a map's duplicate key, a wrong type in its value first", "inline", '{"~s":"<str,i8>","~v":{"x":1,"x":[}}',
+    "an array where an int8 belongs", path='$["~v"].x')
+bad("location none: a duplicate key is found once its value is read: malformed JSON in it first", "none", '{"x":1,"x":[}',
+    "a value", path="$.x[0]")
 bad("document nested deeper than the limit", "inline", '{"~s":"' + "[" * 500 + "i8" + "]" * 500 + '","~v":' + "[" * 500 + "]" * 500 + "}", "typedjson.max.depth")
 
 doc = {

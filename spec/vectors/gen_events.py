@@ -193,6 +193,39 @@ case("a duplicate key inside an unknown key's value is named at its own path", '
      {"error": 'duplicate key "a"'}, [("ce_type", "order.shipped")], path="$.x[1].a", offset=31)
 case("a duplicate key inside an unlisted type's value is named at its own path", '{"~type":"order.refunded","~v":{"a":{"b":1,"b":2}}}',
      {"error": 'duplicate key "b"'}, [], "pass", path='$["~v"].a.b', offset=47)
+# a duplicate key (SPEC.md section 8): a class's (an unknown key's, a skipped object's too) is found at the key and
+# named at the value after it once that value's first token is read, nothing after it; a map's once its value is read
+S, C, K = [("ce_type", "order.shipped")], [("ce_type", "order.cancelled")], [("ce_type", "order.created")]
+case("a duplicate unknown key: named at its value's first token, before malformed JSON after it", '{"orderId":1,"x":1,"x":[}',
+     {"error": 'duplicate key "x"'}, S, path="$.x", offset=23)
+case("a duplicate field whose value is of the wrong type: the duplicate is named", '{"orderId":1,"orderId":[}',
+     {"error": 'duplicate key "orderId"'}, S, path="$.orderId", offset=23)
+case("a duplicate field whose value is a string where a number belongs", '{"orderId":1,"orderId":"a"}',
+     {"error": 'duplicate key "orderId"'}, S, path="$.orderId", offset=23)
+case("a duplicate field whose value is a lone surrogate: the string is read as a token, its Unicode not checked",
+     '{"orderId":1,"x":1,"x":"\\uD800"}', {"error": 'duplicate key "x"'}, S, path="$.x", offset=23)
+case("a duplicate field whose value is an object with a duplicate key: the outer one is named",
+     '{"orderId":1,"carrier":"UPS","carrier":{"a":1,"a":[}}', {"error": 'duplicate key "carrier"'}, S, path="$.carrier", offset=39)
+case("a duplicate key in a skipped object: named at its value's first token", '{"orderId":1,"x":{"a":1,"a":[}}',
+     {"error": 'duplicate key "a"'}, S, path="$.x.a", offset=28)
+case("a duplicate set field: the duplicate key, not the duplicate element after it", '{"orderId":1,"parcels":[],"parcels":["a","a"]}',
+     {"error": 'duplicate key "parcels"'}, S, path="$.parcels", offset=36)
+case("a duplicate field whose value is a tagged string: the duplicate is named", '{"orderId":1,"tracking":"a","tracking":"~x"}',
+     {"error": 'duplicate key "tracking"'}, S, path="$.tracking", offset=39)
+case("a duplicate field of a nested class", '{"orderId":1,"lines":[{"sku":"a","sku":[}]}',
+     {"error": 'duplicate key "sku"'}, K, path="$.lines[0].sku", offset=39)
+case("a duplicate map field: the duplicate key, not its value's type", '{"orderId":1,"refunds":{},"refunds":[}',
+     {"error": 'duplicate key "refunds"'}, C, path="$.refunds", offset=36)
+case("a duplicate key in an unlisted type's value: named at its value's first token", '{"~type":"order.refunded","~v":{"a":1,"a":[}}',
+     {"error": 'duplicate key "a"'}, [], "pass", path='$["~v"].a', offset=42)
+case("a map's duplicate key is found once its value is read: a wrong type in it first", '{"orderId":1,"refunds":{"a":1,"a":[}}',
+     {"error": "an array where an int32 belongs"}, C, path="$.refunds.a", offset=34)
+case("a map's duplicate key: a value out of range first", '{"orderId":1,"refunds":{"a":1,"a":99999999999}}',
+     {"error": "number 99999999999 is out of range for int32"}, C, path="$.refunds.a", offset=34)
+case("a map's duplicate key, its value read: named at the value with its own path", '{"orderId":1,"refunds":{"a":1,"\\u0061":2}}',
+     {"error": 'duplicate key "a"'}, C, path="$.refunds.a", offset=39)
+case("a date-keyed map's duplicate key: a wrong type in its value first", '{"orderId":1,"credits":{"2024-01-01":1,"2024-01-01":[}}',
+     {"error": "an array where a float64 belongs"}, C, path='$.credits["2024-01-01"]', offset=52)
 
 out = {
     "_about": "Vectors of SPEC.md section 12 (several event types on one topic); written by gen_events.py, read with the "

@@ -111,6 +111,20 @@ class ConnectTest(unittest.TestCase):
 
 
 class LocationTest(unittest.TestCase):
+    def test_a_duplicate_field_is_named_at_its_values_first_token_a_maps_duplicate_key_once_its_value_is_read(self):
+        # SPEC.md section 8: a struct's at the key, once the value's first token is read; a map's after the value
+        for doc, schema, reason, path, offset in [
+                (b'{"a":1,"a":[}', b"{a:i8}", "duplicate field a", "$.a", 11),
+                (b'{"a":1,"a":300}', b"{a:i8}", "duplicate field a", "$.a", 11),
+                (b'{"a":1,"a":tru}', b"{a:i8}", "Unrecognized token 'tru': expected a value", "$.a", 11),
+                (b'{"a":{"x":1,"x":[}}', b"{a:<str,i8>}", "an array where an int8 belongs", "$.a.x", 16),
+                (b'{"a":{"x":1,"x":2}}', b"{a:<str,i8>}", "duplicate key 'x'", "$.a.x", 16)]:
+            with self.subTest(doc=doc):
+                with self.assertRaises(TypedJsonError) as ctx:
+                    loads_connect(doc, schema=schema)
+                e = ctx.exception
+                self.assertEqual((reason, path, offset), (e.reason, e.path, e.offset))
+
     def test_location_none_derives_a_schema_or_gives_the_dynamic_value(self):
         schema, value = loads_connect(b'{"a":"~i5","b":null,"c":{"~set":["~D2024-06-30"]}}', location="none")
         from typedjson.connect import schema_notation

@@ -93,6 +93,20 @@ class EventReaderTest(unittest.TestCase):
         self.assertEqual(('key "2026.12.03" is not the canonical text of a date', "$.credits", doc.index(b'"2026.')),
                          (e.reason, e.path, e.offset))
 
+    def test_a_duplicate_field_is_refused_once_its_values_first_token_is_read_malformed_json_in_that_token_first(self):
+        # SPEC.md section 8; the duplicate itself named after a well-formed first token: events.json
+        for doc, word, path, offset in [(b'{"orderId":1,"orderId":tru}', "'tru'", "$.orderId", 23),
+                                        (b'{"orderId":1,"x":1,"x":"\\q"}', "escape", "$.x", 25),
+                                        (b'{"orderId":1,"x":1,"x":01}', "Leading zeroes", "$.x", 23),
+                                        (b'{"orderId":1,"orderId":', "end-of-input", "$.orderId", 23),
+                                        (b'{"orderId":1,"x":{"a":1,"a":-}}', "after '-'", "$.x.a", 29)]:
+            with self.subTest(doc=doc):
+                with self.assertRaises(TypedJsonError) as caught:
+                    EventReader(MANIFEST).read(doc, {"ce_type": "order.shipped"})
+                e = caught.exception
+                self.assertIn(word, e.reason)
+                self.assertEqual((path, offset), (e.path, e.offset))
+
     def test_a_map_of_dynamic_keys_is_refused_at_its_repeated_key_or_at_the_close_without_a_last_value(self):
         reader = EventReader({"types": [{"name": "m", "shape": {"map": ["dynamic", "int32"]}}], "shapes": {}})
         for doc, reason, path, offset in [(b"[1,2,1,3]", "duplicate key in a map", "$[2]", 5),

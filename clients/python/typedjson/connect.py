@@ -693,8 +693,11 @@ class _TypedReader:
             vs = schema_of(key)
             sc.ws()
             value_start = sc.pos
+            if struct and key in out:  # named at the value after it, once that value's first token is read
+                sc.first_token()      # (SPEC.md section 8)
+                raise sc.error(f"duplicate field {raw}", value_start)
             value = self.value(vs)
-            if key in out:  # found once its value is read: named at the value (SPEC.md section 8)
+            if key in out:  # a map's: found once its value is read, named at the value (SPEC.md section 8)
                 raise sc.error(f"duplicate key {raw[:60]!r}", value_start)
             out[key] = value
         return out

@@ -412,7 +412,7 @@ class _ShapeReader:
                 raise sc.error(f"null where the value of variant {n} belongs")
             return got
         fields = dict((n, s) for n, s in named["object"])
-        got = self.object(lambda key: fields.get(key), unknown="skip", what=arg)
+        got = self.object(lambda key: fields.get(key), unknown="skip", what=arg, duplicate_at_key=True)
         out = {}
         for n, s in named["object"]:
             out[n] = got[n] if n in got else (_ZERO.get(s[:-1]) if isinstance(s, str) and s.endswith("!") else None)
@@ -513,8 +513,10 @@ class _ShapeReader:
         for i in self.sc.array():
             element(i)
 
-    def object(self, shape_of, unknown, what, key_of=None):
-        """An object's keys and values; ``shape_of(key)`` None: skipped (``unknown="skip"``) or refused."""
+    def object(self, shape_of, unknown, what, key_of=None, duplicate_at_key=False):
+        """An object's keys and values; ``shape_of(key)`` None: skipped (``unknown="skip"``) or refused. A duplicate
+        key is named at the value after it: a class's (``duplicate_at_key``) once that value's first token is read, a
+        map's once the value is read (SPEC.md section 8)."""
         sc = self.sc
         if sc.peek() != 0x7B:
             self.wrong("an object")
@@ -532,6 +534,8 @@ class _ShapeReader:
             else:
                 key = raw
             value_start = sc.pos
+            if duplicate_at_key and raw in seen:
+                _duplicate(sc, raw)
             s = shape_of(key)
             if s is None:
                 if unknown != "skip":
@@ -621,6 +625,15 @@ def _article(t):
     return ("an " if t[:1] in "aeiouAEIOU" else "a ") + t
 
 
+def _duplicate(sc: Scanner, raw):
+    """Refuses a class's (or a skipped object's) duplicate key ``raw``, the scanner after its ':': by its own path at
+    the value that follows it, once that value's first token is read (SPEC.md section 8)."""
+    sc.ws()
+    at = sc.pos
+    sc.first_token()
+    raise sc.error(f"duplicate key {_quote(raw)}", at)
+
+
 def _skip(sc: Scanner):
     """A value that is not read as any type (an unknown key's, an unlisted type's): only checked to be JSON, without
     duplicate keys, as the Java reader skips it; its refusals name their path inside it, as Java's do."""
@@ -637,12 +650,10 @@ def _skip(sc: Scanner):
         seen = set()
         for key, _ in sc.object():
             sc.colon()
-            sc.ws()
-            value_start = sc.pos
-            _skip(sc)
-            if key in seen:  # named by its own path at the value after it, once that is read (SPEC.md section 8)
-                raise sc.error(f"duplicate key {_quote(key)}", value_start)
+            if key in seen:
+                _duplicate(sc, key)
             seen.add(key)
+            _skip(sc)
     else:
         sc.literal()
 

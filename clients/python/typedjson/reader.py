@@ -252,8 +252,21 @@ class Scanner:
 
     # ---- tokens
 
-    def string(self) -> str:
-        """The string at pos (JSON escapes undone), checked for UTF-8 and lone surrogates."""
+    def first_token(self):
+        """Reads the first token of the value at pos (a string, number or word whole, a bracket alone), refusing
+        malformed JSON in it but not a lone surrogate: how far a typed reader reads before it names a duplicate key
+        (SPEC.md section 8)."""
+        self.ws()
+        c = self.peek()
+        if c == 0x22:
+            self.string(unicode=False)
+        elif c == 0x2D or 0x30 <= c <= 0x39:
+            self.number()
+        elif c != 0x5B and c != 0x7B:
+            self.literal()
+
+    def string(self, unicode=True) -> str:
+        """The string at pos (JSON escapes undone), checked for UTF-8 and (``unicode``) lone surrogates."""
         start = self.pos
         m = _ASCII_STRING.match(self.data, start)
         if m:
@@ -308,7 +321,7 @@ class Scanner:
         self.pos = p
         s = "".join(parts)
         self._check_length(s, start)
-        if lone is not None:
+        if lone is not None and unicode:
             raise self._surrogate(lone, start)
         return s
 

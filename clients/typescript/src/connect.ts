@@ -620,11 +620,12 @@ function readObjectMap(sc: Scanner, schema: ConnectSchema, positional: boolean):
     const at = sc.keyStart;
     const key = unescapeKey(sc, raw, at);
     sc.pushKey(raw);
-    if (map.has(key)) {
-      sc.skipWhitespace();
-      sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
-    }
-    map.set(key, readTyped(sc, schema.valueSchema!, positional));
+    sc.skipWhitespace();
+    const valueAt = sc.pos;
+    const value = readTyped(sc, schema.valueSchema!, positional);
+    // a map's duplicate key is found once its value is read, at the value (SPEC.md section 8)
+    if (map.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+    map.set(key, value);
     sc.pop();
   } while (sc.nextMember());
   return map;
@@ -674,12 +675,14 @@ function readObjectStruct(sc: Scanner, schema: ConnectSchema): Map<Value, Value>
       const field = fields.find((f) => f.name === name);
       if (field === undefined) sc.fail(`unknown field ${raw} for a struct of fields [${fields.map((f) => f.name).join(", ")}]`, at);
       sc.pushKey(raw);
-      sc.skipWhitespace();
-      const valueAt = sc.pos;
-      const value = readTyped(sc, field.schema, false);
-      // named by its own path at the value after it, once that is read (SPEC.md section 8)
-      if (values.has(name)) sc.fail(`duplicate field ${raw}`, valueAt);
-      values.set(name, value);
+      if (values.has(name)) {
+        // named by its own path at the value after it, once that value's first token is read (SPEC.md section 8)
+        sc.skipWhitespace();
+        const valueAt = sc.pos;
+        sc.firstToken();
+        sc.fail(`duplicate field ${raw}`, valueAt);
+      }
+      values.set(name, readTyped(sc, field.schema, false));
       sc.pop();
     } while (sc.nextMember());
   }

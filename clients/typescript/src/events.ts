@@ -282,6 +282,17 @@ function isEnvelope(bytes: Uint8Array, options?: ParseOptions): boolean {
 }
 
 /** A value of an unlisted type: read as the dynamic model would skip it (checked to be JSON, not read as any type). */
+/**
+ * Refuses a class's (or a skipped object's) duplicate key, the reader after its `:`: by its own path at the value
+ * that follows it, once that value's first token is read (SPEC.md section 8).
+ */
+function duplicate(sc: Scanner, reason: string): never {
+  sc.skipWhitespace();
+  const at = sc.pos;
+  sc.firstToken();
+  return sc.fail(reason, at);
+}
+
 function readValueSkipping(sc: Scanner): void {
   skip(sc);
 }
@@ -293,14 +304,11 @@ function skip(sc: Scanner): void {
       if (!sc.beginObject()) {
         do {
           const k = sc.readKey();
-          // a skipped value's refusals name their path inside it, as Java's do; a duplicate key its own path, at the
-          // value after it, once that is read (SPEC.md section 8)
+          // a skipped value's refusals name their path inside it, as Java's do; a duplicate key its own path
           sc.pushKey(k);
-          sc.skipWhitespace();
-          const at = sc.pos;
-          skip(sc);
-          if (seen.has(k)) sc.fail(`duplicate key ${quote(k)}`, at);
+          if (seen.has(k)) duplicate(sc, `duplicate key ${quote(k)}`);
           seen.add(k);
+          skip(sc);
           sc.pop();
         } while (sc.nextMember());
       }
@@ -469,13 +477,10 @@ export function readShaped(sc: Scanner, shape: Shape, shapes: Record<string, Nam
       }
       const key = unescapeKey(sc, raw, at);
       sc.pushKey(raw);
-      sc.skipWhitespace();
-      const valueAt = sc.pos;
+      if (seen.has(key)) duplicate(sc, `duplicate key ${quote(raw)}`);
+      seen.add(key);
       const field = named.object.find(([n]) => n === key);
       const value = field === undefined ? skip(sc) : readShaped(sc, field[1], shapes);
-      // named by its own path at the value after it, once that is read (SPEC.md section 8)
-      if (seen.has(key)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
-      seen.add(key);
       if (field !== undefined) values.set(key, value!);
       sc.pop();
     } while (sc.nextMember());
@@ -574,14 +579,15 @@ function map(sc: Scanner, key: Shape, value: Shape, shapes: Record<string, Named
       do {
         const raw = sc.readKey();
         const at = sc.keyStart;
-        if (seen.has(raw)) {
-          sc.skipWhitespace();
-          sc.fail(`duplicate key ${quote(raw)}`, sc.pos);
-        }
-        seen.add(raw);
         const mk = mapKey(sc, keyType, named, raw, at); // a key that is no key of the type: named by the map, as Java does
         sc.pushKey(raw);
-        out.set(setMember(mk), readShaped(sc, value, shapes));
+        sc.skipWhitespace();
+        const valueAt = sc.pos;
+        const v = readShaped(sc, value, shapes);
+        // a map's duplicate key is found once its value is read, at the value (SPEC.md section 8)
+        if (seen.has(raw)) sc.fail(`duplicate key ${quote(raw)}`, valueAt);
+        seen.add(raw);
+        out.set(setMember(mk), v);
         sc.pop();
       } while (sc.nextMember());
     }

@@ -215,6 +215,18 @@ export class Scanner {
     }
   }
 
+  /**
+   * Reads the first token of the value at pos (a string, number or word whole, a bracket alone), refusing malformed
+   * JSON in it but not a lone surrogate: how far a typed reader reads before it names a duplicate key (SPEC.md 8).
+   */
+  firstToken(): void {
+    const k = this.peek();
+    if (k === Kind.String) this.readString(false);
+    else if (k === Kind.Number) this.readNumber();
+    else if (k === Kind.True || k === Kind.False || k === Kind.Null) this.readLiteral();
+    else if (k === Kind.End) this.unexpected("a value");
+  }
+
   /** Describes the byte at pos and fails; `what` is what belonged there. */
   unexpected(what: string): never {
     const b = this.bytes;
@@ -323,7 +335,8 @@ export class Scanner {
   }
 
   /** A JSON string at pos (its opening quote), unescaped; refuses bad UTF-8, raw control characters and lone surrogates. */
-  readString(): string {
+  /** `unicode` false: a lone surrogate is left in the string (`firstToken`). */
+  readString(unicode = true): string {
     const b = this.bytes;
     const start = this.pos;
     this.tokenStart = start;
@@ -378,7 +391,7 @@ export class Scanner {
     out += this.decode(chunk, i);
     this.pos = i + 1;
     if (out.length > this.limits.maxStringLength) this.fail(stringTooLong(out.length, this.limits.maxStringLength));
-    if (SURROGATE.test(out)) {
+    if (unicode && SURROGATE.test(out)) {
       const at = loneSurrogate(out);
       if (at >= 0) this.fail(`lone surrogate U+${out.charCodeAt(at).toString(16).toUpperCase()} at index ${at} of a string: not Unicode text`);
     }

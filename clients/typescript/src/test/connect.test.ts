@@ -139,6 +139,19 @@ test("schema location header: the value is plain typed JSON, the schema a record
   assert.ok(same(parseConnectWithSchema("{a:i32,b?}", '{"b":null,"a":1}').value, new Map<Value, Value>([["a", new Int32(1)], ["b", null]])));
 });
 
+test("a duplicate field is named at its value's first token, a map's duplicate key once its value is read (SPEC.md 8)", () => {
+  for (const [doc, schema, reason, path, offset] of [
+    ['{"a":1,"a":[}', "{a:i8}", "duplicate field a", "$.a", 11],
+    ['{"a":1,"a":300}', "{a:i8}", "duplicate field a", "$.a", 11],
+    ['{"a":1,"a":tru}', "{a:i8}", "Unrecognized token 'tru' where a value belongs", "$.a", 11],
+    ['{"a":{"x":1,"x":[}}', "{a:<str,i8>}", "an array where an int8 belongs", "$.a.x", 16],
+    ['{"a":{"x":1,"x":2}}', "{a:<str,i8>}", 'duplicate key "x"', "$.a.x", 16],
+  ] as const) {
+    assert.throws(() => parseConnectWithSchema(schema, doc),
+      (e: unknown) => e instanceof TypedJsonError && e.reason === reason && e.path === path && e.byteOffset === offset, doc);
+  }
+});
+
 test("location none derives a schema from the dynamic model, or reads schemaless where none can be derived", () => {
   const derived = (doc: string) => {
     const { schema } = parseConnect(doc, { location: "none" });

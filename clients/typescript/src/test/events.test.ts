@@ -128,6 +128,20 @@ test("each case of the type header is named as what it is, as Java names it: nul
   assert.equal(passed.kind === "unknown" ? passed.type : null, "order.shipp\ufffdd");
 });
 
+test("a duplicate field is refused once its value's first token is read: malformed JSON in that token first (SPEC.md 8)", () => {
+  const reader = new EventReader(manifest);
+  for (const [doc, word, path, offset] of [
+    ['{"orderId":1,"orderId":tru}', "'tru'", "$.orderId", 23],
+    ['{"orderId":1,"x":1,"x":"\\q"}', "escape", "$.x", 25],
+    ['{"orderId":1,"x":1,"x":01}', "Leading zeroes", "$.x", 23],
+    ['{"orderId":1,"orderId":', "end-of-input", "$.orderId", 23],
+    ['{"orderId":1,"x":{"a":1,"a":-}}', "'-'", "$.x.a", 29],
+  ] as const) {
+    assert.throws(() => reader.read({ value: doc, headers: [["ce_type", "order.shipped"]] }),
+      (e: unknown) => e instanceof TypedJsonError && e.reason.includes(word) && e.path === path && e.byteOffset === offset, doc);
+  }
+});
+
 test("a map of dynamic keys: a key seen before is refused at its offset, a last key without a value at the array's ']' (where its value belongs)", () => {
   const reader = new EventReader(JSON.stringify({ types: [{ name: "m", shape: { map: ["dynamic", "int32"] } }], shapes: {} }));
   for (const [doc, path, reason, offset] of [
