@@ -381,7 +381,9 @@ public abstract class DynamicModel implements Codec<Object> {
      * reader is on the object's '{', the map to be dropped.
      */
     private KeyNode readLearned(JsonReader in, KeyNode start, LinkedHashMap<Object, Object> map) {
-        KeyNode[] path = chain(start);
+        Chain chain = chain(start);
+        KeyNode[] path = chain.nodes;
+        boolean distinct = chain.distinct; // no key twice on the path: no put into the fresh map can meet a duplicate
         int handed = -1; // the last value handed over: path[handed]
         int after = 0; // the values read in one pass since
         boolean first = true;
@@ -439,9 +441,9 @@ public abstract class DynamicModel implements Codec<Object> {
                     long valueStart = in.tokenOffset();
                     value = readValue(in, node);
                     in.oneResume();
-                    int before = map.size();
+                    int before = distinct ? 0 : map.size();
                     map.put(node.text, value);
-                    if (map.size() == before) {
+                    if (!distinct && map.size() == before) {
                         throw Containers.duplicateKey(in, node.text, valueStart);
                     }
                     handed = j;
@@ -450,6 +452,12 @@ public abstract class DynamicModel implements Codec<Object> {
                     continue;
                 default:
                     return rollBack(path, handed, after, map); // (a key whose first value is still being read)
+            }
+            if (distinct) {
+                map.put(node.text, value);
+                after++;
+                first = false;
+                continue;
             }
             int before = map.size();
             Object was = map.put(node.text, value);
@@ -486,10 +494,10 @@ public abstract class DynamicModel implements Codec<Object> {
      * and built again when its last node has followers now (a node's first follower stays its first, so a path only
      * grows at its end; but for a race: a follower lost to one is checked for when a read along the path gave up).
      */
-    private static KeyNode[] chain(KeyNode start) {
+    private static Chain chain(KeyNode start) {
         Chain c = start.chain;
         if (c != null && c.nodes[c.nodes.length - 1].followers.nodes.length == 0) {
-            return c.nodes;
+            return c;
         }
         KeyNode[] nodes = new KeyNode[8];
         int n = 0;
@@ -503,8 +511,9 @@ public abstract class DynamicModel implements Codec<Object> {
             }
         }
         nodes = java.util.Arrays.copyOf(nodes, n);
-        start.chain = new Chain(nodes);
-        return nodes;
+        c = new Chain(nodes);
+        start.chain = c;
+        return c;
     }
 
     /** Whether each node of {@code path} after its first is still the first follower of the one before. */
@@ -521,9 +530,20 @@ public abstract class DynamicModel implements Codec<Object> {
     /** A path of keys (see chain); its array reached through a final field, so a thread that sees it sees it whole. */
     private static final class Chain {
         final KeyNode[] nodes;
+        /**
+         * Whether no key text is on the path twice (a document with a duplicate key can teach one that is): then
+         * readLearned's puts into its fresh map need no check for a duplicate (the map's size before and after).
+         */
+        final boolean distinct;
 
         Chain(KeyNode[] nodes) {
             this.nodes = nodes;
+            java.util.Set<String> texts = new java.util.HashSet<>();
+            boolean d = true;
+            for (KeyNode k : nodes) {
+                d &= texts.add(k.text);
+            }
+            this.distinct = d;
         }
     }
 
