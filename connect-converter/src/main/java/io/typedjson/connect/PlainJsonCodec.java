@@ -282,7 +282,16 @@ final class PlainJsonCodec implements Codec<Object> {
             ReadErrors.expect(in, JsonToken.START_OBJECT, "an object (a map with string keys)");
             Map<Object, Object> map = new LinkedHashMap<>();
             while (in.nextToken() != JsonToken.END_OBJECT) {
-                map.put(ObjectKeys.nextUnique(in, map), items.read(in));
+                String raw = in.currentName();
+                String name = Lexemes.checkUnicode(in, raw);
+                in.nextToken();
+                // a map finds a duplicate once it has read its value, which is named first (SPEC.md 8)
+                long valueStart = in.tokenOffset();
+                Object value = items.read(in);
+                if (map.containsKey(name)) {
+                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
+                }
+                map.put(name, value);
             }
             return map;
         }

@@ -325,6 +325,20 @@ class PlainJsonReadTest {
     }
 
     @Test
+    void aMapOfStringKeysFindsADuplicateOnceItHasReadItsValue() {
+        TypedJsonConverter c = reader("<str,i8>", "BASE64");
+        DataException e = assertThrows(DataException.class, () -> c.toConnectData(TOPIC, bytes("{\"a\":1,\"a\":2}")));
+        assertEquals("Cannot read plain JSON with the schema of typedjson.schema.content from topic 'plain': duplicate key"
+                + " \"a\" at $.a (byte offset 11)", e.getMessage());
+        // the value is read first, as every map reads it (SPEC.md 8): its refusal comes before the duplicate
+        e = assertThrows(DataException.class, () -> c.toConnectData(TOPIC, bytes("{\"a\":1,\"a\":[}")));
+        assertContains(e, "where an int8 belongs at $.a (byte offset 11)");
+        e = assertThrows(DataException.class, () -> c.toConnectData(TOPIC, bytes("{\"a\":1,\"a\":300}")));
+        assertContains(e, "at $.a (byte offset 11)");
+        assertTrue(!e.getMessage().contains("duplicate"), e.getMessage());
+    }
+
+    @Test
     void mapsWithOtherKeysAreArraysOfPairs() {
         Schema schema = SchemaBuilder.map(Schema.INT32_SCHEMA, Schema.OPTIONAL_STRING_SCHEMA).build();
         TypedJsonConverter c = reader("<i32,str?>", "BASE64");
