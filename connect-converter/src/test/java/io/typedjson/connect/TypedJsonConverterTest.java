@@ -184,6 +184,7 @@ class TypedJsonConverterTest {
                 headers.add("typedjson.schema", "str".getBytes(StandardCharsets.UTF_8));
                 headers.add("typedjson.schema.ref", new byte[16]);
                 headers.add("other", new byte[] {1});
+                headers.add("typedjson.schema", "i64".getBytes(StandardCharsets.UTF_8)); // each copy removed, not the last
                 TypedJsonConverter c = converter(location, false);
                 byte[] bytes = c.fromConnectData(TOPIC, headers, schema, 5);
                 // the stale ones are gone; someone else's header stays; location header adds back exactly one schema
