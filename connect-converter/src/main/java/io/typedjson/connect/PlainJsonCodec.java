@@ -4,6 +4,7 @@ import io.typedjson.format.Codec;
 import io.typedjson.format.JsonReader;
 import io.typedjson.format.JsonToken;
 import io.typedjson.format.JsonWriter;
+import io.typedjson.format.internal.Containers;
 import io.typedjson.format.internal.Equality;
 import io.typedjson.format.internal.Lexemes;
 import io.typedjson.format.internal.ObjectKeys;
@@ -289,7 +290,7 @@ final class PlainJsonCodec implements Codec<Object> {
                 long valueStart = in.tokenOffset();
                 Object value = items.read(in);
                 if (map.containsKey(name)) {
-                    throw ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
+                    throw Containers.duplicateKey(in, raw, valueStart);
                 }
                 map.put(name, value);
             }

@@ -375,7 +375,7 @@ public final class Containers {
     }
 
     /** The error for an object's key {@code raw} that an earlier key already spelled, at its value's first byte. */
-    static TypedJsonException duplicateKey(JsonReader in, String raw, long valueStart) {
+    public static TypedJsonException duplicateKey(JsonReader in, String raw, long valueStart) {
         return ReadErrors.error(in, "duplicate key " + ReadErrors.quote(raw), valueStart);
     }
 
